@@ -1,0 +1,154 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { clip, summarizeToolInput } from '../../analytics/summarize-tool-input.js';
+import { listSessions, readSession } from '../../lifecycle/load-sessions.js';
+import type { Message } from '../../model/message.js';
+import type { Session } from '../../model/session.js';
+import type { ToolCall } from '../../model/tool-call.js';
+import { CliError, quote } from '../cli-error.js';
+import { colorsFor, formatDuration, formatNumber, type Io, writeJson, writeLine } from '../output.js';
+import { resolveInputs } from '../resolve-inputs.js';
+
+interface ShowFlags {
+  json?: boolean;
+  in?: string[];
+  thinking?: boolean;
+  full?: boolean;
+}
+
+export function registerShowCommand(program: Command, io: Io): void {
+  program
+    .command('show')
+    .description('Print one session as a transcript: prompts, answers, tool calls with status and duration')
+    .argument('<session>', 'a transcript file, or a session id (or id prefix) found in the log folders')
+    .option('--in <paths...>', 'look for the session id in these files or folders instead of the log folders')
+    .option('--thinking', 'include thinking blocks')
+    .option('--full', 'do not shorten texts and results')
+    .option('--json', 'print the session model as JSON')
+    .action(async (target: string, flags: ShowFlags) => {
+      const session = await findSession(target, flags.in ?? [], io);
+      if (flags.json) writeJson(io, session);
+      else printSession(io, session, { thinking: flags.thinking ?? false, full: flags.full ?? false });
+    });
+}
+
+async function findSession(target: string, inPaths: string[], io: Io): Promise<Session> {
+  const asPath = path.resolve(io.cwd, target);
+  if (existsSync(asPath) && statSync(asPath).isFile()) {
+    const session = await readSession(asPath);
+    if (!session) throw new CliError(`No session could be read from ${quote(target)}.`);
+    return session;
+  }
+  const inputs = await resolveInputs(inPaths, io);
+  const { sessions } = await listSessions({ files: inputs.files });
+  const matches = sessions.filter((s) => s.id === target || s.id.startsWith(target));
+  const exact = matches.find((s) => s.id === target);
+  if (exact) return exact;
+  if (matches.length === 1 && matches[0]) return matches[0];
+  if (matches.length === 0)
+    throw new CliError(`No session ${quote(target)} in ${inputs.searched.map(quote).join(', ') || 'the log folders'}.`);
+  throw new CliError(
+    `Session id ${quote(target)} is ambiguous: ${matches
+      .slice(0, 5)
+      .map((s) => quote(s.id))
+      .join(', ')}${matches.length > 5 ? ', ...' : ''}.`,
+  );
+}
+
+interface PrintOptions {
+  thinking: boolean;
+  full: boolean;
+}
+
+function printSession(io: Io, session: Session, options: PrintOptions): void {
+  const c = colorsFor(io);
+  writeLine(io, c.bold(`${session.title ?? '(untitled)'}`));
+  const facts = [
+    session.id,
+    session.agent,
+    session.cwd,
+    session.gitBranch && `branch ${session.gitBranch}`,
+    session.startTime?.replace('T', ' ').slice(0, 19),
+    session.durationMs !== undefined && formatDuration(session.durationMs),
+    session.models.join(', '),
+    session.versions.length > 0 && `v${session.versions.join(', v')}`,
+  ].filter(Boolean);
+  writeLine(io, c.dim(facts.join(' · ')));
+  const u = session.usage;
+  writeLine(
+    io,
+    c.dim(
+      `tokens: ${formatNumber(u.inputTokens)} in, ${formatNumber(u.outputTokens)} out, ${formatNumber(
+        u.cacheWriteTokens,
+      )} cache write, ${formatNumber(u.cacheReadTokens)} cache read`,
+    ),
+  );
+  printConversation(io, session, '', options);
+}
+
+function printConversation(io: Io, session: Session, indent: string, options: PrintOptions): void {
+  const c = colorsFor(io);
+  const calls = new Map(session.toolCalls.map((call) => [call.id, call]));
+  const subagents = new Map(session.subagents.map((s) => [s.toolCallId, s]));
+  const width = Math.max(40, (io.stdout.columns ?? 120) - indent.length - 4);
+  const limit = options.full ? Number.POSITIVE_INFINITY : width;
+  for (const message of session.messages) {
+    const mark = message.offBranch ? c.dim(' (rewound branch)') : '';
+    for (const part of message.parts) {
+      if (part.type === 'text' && part.text.trim()) {
+        writeLine(io, `${indent}${label(io, message)}${mark} ${textBlock(part.text, indent, limit, options.full)}`);
+      } else if (part.type === 'thinking' && options.thinking) {
+        writeLine(io, `${indent}${c.dim(`thinking: ${clip(part.text, limit)}`)}`);
+      } else if (part.type === 'image') {
+        writeLine(io, `${indent}${label(io, message)} ${c.dim('[image]')}`);
+      } else if (part.type === 'tool_call') {
+        const call = calls.get(part.callId);
+        if (!call) continue;
+        writeLine(io, `${indent}  ${callLine(io, call, limit)}`);
+        if (call.result && call.status !== 'ok') writeLine(io, `${indent}    ${c.dim(`↳ ${clip(call.result.text, limit - 4)}`)}`);
+        else if (call.result && options.full) writeLine(io, `${indent}    ${c.dim(`↳ ${call.result.text}`)}`);
+        const sub = subagents.get(call.id);
+        if (sub) {
+          writeLine(io, `${indent}    ${c.magenta(`subagent ${sub.agentId}`)}${c.dim(` (${sub.session.toolCalls.length} calls)`)}`);
+          printConversation(io, sub.session, `${indent}    │ `, options);
+        }
+      }
+    }
+    if (message.kind === 'compact_boundary') writeLine(io, `${indent}${c.yellow('── conversation compacted ──')}`);
+  }
+  for (const call of session.toolCalls.filter((t) => t.status === 'orphan_result'))
+    writeLine(io, `${indent}  ${callLine(io, call, limit)}`);
+  for (const sub of session.subagents.filter((s) => s.toolCallId === undefined)) {
+    writeLine(io, `${indent}${c.magenta(`subagent ${sub.agentId} (not linked to a call)`)}`);
+    printConversation(io, sub.session, `${indent}│ `, options);
+  }
+}
+
+function label(io: Io, message: Message): string {
+  const c = colorsFor(io);
+  const time = message.timestamp ? c.dim(message.timestamp.slice(11, 19)) : '';
+  switch (message.role) {
+    case 'user':
+      return `${time} ${message.kind === 'prompt' ? c.bold(c.cyan('user')) : c.dim(message.kind)}:`;
+    case 'assistant':
+      return `${time} ${message.kind === 'api_error' ? c.red('api error') : c.green('assistant')}:`;
+    case 'system':
+      return `${time} ${c.dim(`system${message.subtype ? ` ${message.subtype}` : ''}`)}:`;
+    default:
+      return message.role satisfies never;
+  }
+}
+
+function callLine(io: Io, call: ToolCall, limit: number): string {
+  const c = colorsFor(io);
+  const statusColor = call.status === 'ok' ? c.green : call.status === 'missing' ? c.yellow : c.red;
+  const name = call.name === call.canonicalName ? call.name : `${call.name}`;
+  const duration = call.durationMs === undefined ? '' : ` ${formatDuration(call.durationMs)}`;
+  return `${c.blue('⏺')} ${c.bold(name)} ${clip(summarizeToolInput(call, limit), Math.max(20, limit - 30))} ${statusColor(call.status)}${c.dim(duration)}`;
+}
+
+function textBlock(text: string, indent: string, limit: number, full: boolean): string {
+  if (!full) return clip(text, limit);
+  return text.replace(/\n/g, `\n${indent}  `);
+}

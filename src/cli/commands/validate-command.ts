@@ -1,0 +1,135 @@
+import type { Command } from 'commander';
+import { validateFiles } from '../../reader/validate-files.js';
+import type { ValidationReport } from '../../reader/validation-report.js';
+import { CliError } from '../cli-error.js';
+import { colorsFor, formatNumber, type Io, renderTable, writeJson, writeLine } from '../output.js';
+import { nothingFound, resolveInputs } from '../resolve-inputs.js';
+
+interface ValidateOptions {
+  json?: boolean;
+  files?: boolean;
+  limit: string;
+}
+
+export function registerValidateCommand(program: Command, io: Io): void {
+  program
+    .command('validate')
+    .description('Check logs against the schemas: record types, unknown tools, schema issues, broken lines')
+    .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+    .option('--json', 'print one JSON object')
+    .option('--files', 'list every file with its counts')
+    .option('--limit <n>', 'rows per section in the text output', '20')
+    .action(async (paths: string[], options: ValidateOptions) => {
+      const limit = Number.parseInt(options.limit, 10);
+      if (!Number.isInteger(limit) || limit < 1) throw new CliError(`Option --limit needs a positive whole number, got "${options.limit}".`, { exitCode: 2 });
+      const inputs = await resolveInputs(paths, io);
+      if (inputs.files.length === 0) throw nothingFound(inputs.searched);
+      const report = await validateFiles(inputs.files.map((f) => f.path));
+      const unreadable = report.files.filter((f) => f.readError !== undefined);
+      if (options.json) writeJson(io, report);
+      else printReport(io, report, { files: options.files ?? false, limit });
+      if (unreadable.length === report.files.length) {
+        throw new CliError(unreadable[0]?.readError ?? 'No input could be read.');
+      }
+      for (const file of unreadable) io.stderr.write(`warning: ${file.readError}\n`);
+    });
+}
+
+function printReport(io: Io, report: ValidationReport, options: { files: boolean; limit: number }): void {
+  const colors = colorsFor(io);
+  const records = Object.values(report.records).reduce((a, b) => a + b, 0);
+  const agents = countBy(report.files.map((f) => f.agent));
+  const conservation = records + report.errors.length + report.blankLines === report.lines;
+  writeLine(io, colors.bold('Summary'));
+  writeLine(
+    io,
+    `${formatNumber(report.files.length)} files (${Object.entries(agents)
+      .map(([a, n]) => `${formatNumber(n)} ${a}`)
+      .join(', ')}), ${formatNumber(report.lines)} lines = ${formatNumber(records)} records + ${formatNumber(
+      report.errors.length,
+    )} line errors + ${formatNumber(report.blankLines)} blank${conservation ? '' : colors.red(' (counts do not add up)')}`,
+  );
+  const issueCount = report.schemaIssues.reduce((a, b) => a + b.count, 0);
+  writeLine(
+    io,
+    `${formatNumber(Object.keys(report.unknownRecordTypes).length)} unknown record types, ${formatNumber(
+      Object.keys(report.unknownTools).length,
+    )} unknown tools, ${formatNumber(issueCount)} schema issues in ${formatNumber(report.schemaIssues.length)} groups, ${formatNumber(
+      report.unknownFields.length,
+    )} undeclared fields`,
+  );
+
+  section(io, 'Records by type', ['type', 'records'], sorted(report.records), options.limit);
+  if (Object.keys(report.unknownRecordTypes).length > 0)
+    section(io, 'Unknown record types', ['type', 'records'], sorted(report.unknownRecordTypes), options.limit);
+  if (Object.keys(report.unknownTools).length > 0)
+    section(io, 'Unknown tools', ['tool', 'calls'], sorted(report.unknownTools), options.limit);
+  if (report.schemaIssues.length > 0) {
+    section(
+      io,
+      'Schema issues',
+      ['subject', 'path', 'issue', 'count', 'first seen'],
+      report.schemaIssues.map((i) => [i.subject, i.path, i.message, i.count, `${i.first.file}:${i.first.line}`]),
+      options.limit,
+    );
+  }
+  if (report.unknownFields.length > 0) {
+    section(
+      io,
+      'Undeclared fields (drift)',
+      ['subject', 'path', 'count', 'versions', 'first seen'],
+      report.unknownFields.map((f) => [f.subject, f.path, f.count, versionRange(f.versions), `${f.first.file}:${f.first.line}`]),
+      options.limit,
+    );
+  }
+  if (report.errors.length > 0) {
+    section(
+      io,
+      'Line errors',
+      ['where', 'type', 'message'],
+      report.errors.map((e) => [`${e.file}:${e.line}`, e.type, e.message]),
+      options.limit,
+    );
+  }
+  if (options.files) {
+    section(
+      io,
+      'Files',
+      ['file', 'agent', 'lines', 'records', 'errors', 'issues'],
+      report.files.map((f) => [
+        f.readError ? `${f.file} (${f.readError})` : f.file,
+        f.agent,
+        f.lines,
+        Object.values(f.records).reduce((a, b) => a + b, 0),
+        f.errors,
+        f.schemaIssues,
+      ]),
+      Number.POSITIVE_INFINITY,
+    );
+  }
+}
+
+function section(io: Io, title: string, head: string[], rows: (string | number)[][], limit: number): void {
+  const colors = colorsFor(io);
+  writeLine(io);
+  writeLine(io, colors.bold(title));
+  const numeric = head.flatMap((_, i) => (rows.every((r) => typeof r[i] === 'number') ? [i] : []));
+  writeLine(io, renderTable(io, { head, rows: rows.slice(0, limit), numeric }));
+  if (rows.length > limit) writeLine(io, colors.dim(`... and ${formatNumber(rows.length - limit)} more (use --limit or --json)`));
+}
+
+function sorted(counts: Record<string, number>): (string | number)[][] {
+  return Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
+
+function countBy(values: string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const v of values) out[v] = (out[v] ?? 0) + 1;
+  return out;
+}
+
+function versionRange(versions: string[]): string {
+  if (versions.length === 0) return '-';
+  if (versions.length === 1) return versions[0] ?? '-';
+  return `${versions[0]} .. ${versions[versions.length - 1]}`;
+}

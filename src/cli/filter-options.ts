@@ -1,0 +1,55 @@
+import type { Command } from 'commander';
+import type { SessionFilter } from '../lifecycle/load-sessions.js';
+import { isAgent } from '../schemas/common/agent.js';
+import { CliError, exitCodes } from './cli-error.js';
+
+export interface FilterFlags {
+  since?: string;
+  until?: string;
+  project?: string;
+  agent?: string;
+  session?: string;
+}
+
+/** Adds `--since --until --project --agent --session` to a data command. */
+export function addFilterOptions(command: Command): Command {
+  return command
+    .option('--since <date>', 'only sessions active on or after this date (YYYY-MM-DD or ISO time)')
+    .option('--until <date>', 'only sessions active on or before this date (a date alone means its whole day)')
+    .option('--project <text>', 'only sessions whose project path contains this text')
+    .option('--agent <agent>', 'only this agent: claude-code or codex')
+    .option('--session <id>', 'only this session (id or id prefix)');
+}
+
+export function parseFilter(flags: FilterFlags): SessionFilter {
+  const filter: SessionFilter = {};
+  if (flags.since !== undefined) filter.since = parseDate(flags.since, '--since', 'start');
+  if (flags.until !== undefined) filter.until = parseDate(flags.until, '--until', 'end');
+  if (filter.since && filter.until && filter.since > filter.until)
+    throw new CliError(`Option --since "${flags.since}" is after --until "${flags.until}".`, { exitCode: exitCodes.usage });
+  if (flags.project !== undefined) filter.project = flags.project;
+  if (flags.session !== undefined) filter.session = flags.session;
+  if (flags.agent !== undefined) {
+    if (!isAgent(flags.agent))
+      throw new CliError(`Option --agent must be "claude-code" or "codex", got "${flags.agent}".`, { exitCode: exitCodes.usage });
+    filter.agent = flags.agent;
+  }
+  return filter;
+}
+
+/** A date (`2026-01-31`, whole day in UTC) or an ISO date-time. */
+export function parseDate(text: string, option: string, edge: 'start' | 'end'): Date {
+  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (dateOnly) {
+    const date = new Date(`${text}T00:00:00.000Z`);
+    if (!Number.isNaN(date.getTime()) && date.toISOString().startsWith(text)) {
+      return edge === 'start' ? date : new Date(date.getTime() + 86_400_000 - 1);
+    }
+  } else if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
+    const date = new Date(text);
+    if (!Number.isNaN(date.getTime())) return date;
+  }
+  throw new CliError(`Option ${option} needs a date like "2026-01-31" or an ISO time, got "${text}".`, {
+    exitCode: exitCodes.usage,
+  });
+}

@@ -1,0 +1,61 @@
+import { Command, CommanderError } from 'commander';
+import { CliError, exitCodes } from './cli-error.js';
+import { registerCommands } from './commands/register-commands.js';
+import type { Io } from './output.js';
+import { colorsFor } from './output.js';
+import { packageVersion } from './package-version.js';
+
+/**
+ * Runs the CLI with `argv` (without the node and script entries) and returns the exit code.
+ * Never exits the process: `cli/main.ts` does.
+ */
+export async function runCli(argv: readonly string[], io: Io): Promise<number> {
+  const program = new Command('agentlog')
+    .description('Typed, paired, queryable data from the session logs of AI coding agents.')
+    .version(packageVersion(), '-V, --version')
+    .option('--debug', 'print stack traces for errors')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: () => {
+        // Reported below, once, in our own words.
+      },
+    });
+  registerCommands(program, io);
+  for (const command of program.commands) command.exitOverride();
+
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return exitCodes.ok;
+  } catch (error) {
+    return reportError(error, io, argv.includes('--debug'));
+  }
+}
+
+function reportError(error: unknown, io: Io, debug: boolean): number {
+  const colors = colorsFor(io, 'stderr');
+  if (error instanceof CommanderError) {
+    // Help and version exit through here with code 0.
+    if (error.exitCode === 0) return exitCodes.ok;
+    io.stderr.write(`${colors.red('error')}: ${sentence(error.message.replace(/^error: /, ''))}\n`);
+    return exitCodes.usage;
+  }
+  if (error instanceof CliError) {
+    io.stderr.write(`${colors.red('error')}: ${error.message}\n`);
+    if (debug && error.cause instanceof Error && error.cause.stack) io.stderr.write(`${error.cause.stack}\n`);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr.write(`${colors.red('error')}: Unexpected failure: ${message}\n`);
+  if (debug && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+  else io.stderr.write('Run again with --debug for the stack trace.\n');
+  return exitCodes.failure;
+}
+
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?)]$/.test(capital) ? capital : `${capital}.`;
+}

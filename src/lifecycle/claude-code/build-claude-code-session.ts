@@ -1,0 +1,238 @@
+import type { LocatedProblem } from '../../model/source-location.js';
+import type { ReadCounts, Session, Subagent } from '../../model/session.js';
+import { addUsage, emptyUsage } from '../../model/usage.js';
+import { buildTurns } from '../build-turns.js';
+import { baseName, obj, str, timeOf } from '../value-access.js';
+import { type Conversation, type LocatedRecord, buildConversation, optional } from './build-conversation.js';
+import { linkSubagents } from './link-subagents.js';
+
+/** The records of one file, with what the reader counted. */
+export interface RecordFile {
+  file: string;
+  records: LocatedRecord[];
+  counts: ReadCounts;
+  problems: LocatedProblem[];
+  /** For subagent files: the agent id from the file name (`agent-<id>.jsonl`). */
+  agentId?: string;
+  /** For subagent files: the sibling `.meta.json` content (`toolUseId`, `agentType`). */
+  meta?: { toolUseId?: string; agentType?: string };
+}
+
+/** A subagent conversation waiting to be linked to its Task/Agent call. */
+export interface PendingSubagent {
+  agentId: string;
+  session: Session;
+  conversation: Conversation;
+  metaToolUseId?: string;
+  agentType?: string;
+}
+
+/**
+ * Builds a Claude Code session from its main file and its subagent files (both later layouts); sidechain
+ * records inside the main file (the layout up to 2.0.27) become subagents too. Subagents are linked to the
+ * calls that started them, nested subagents under their parent subagent's call.
+ *
+ * Usage rule: an API message (key `message.id` + `requestId`) counts once in the whole tree, with the
+ * per-field maximum over its split records, in the first conversation that has it (the main file before
+ * subagent files), so a subagent's replay of a parent message is not counted twice.
+ */
+export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly RecordFile[] = []): Session {
+  const sessionId = sessionIdOf(main);
+  const mainRecords = main.records.filter((r) => r.value.isSidechain !== true);
+  const sidechains = groupSidechains(main.records.filter((r) => r.value.isSidechain === true));
+  const counted = new Set<string>();
+
+  const mainConversation = buildConversation(mainRecords, { sessionId });
+  const session = sessionFrom(mainConversation, main.records, [main], { sessionId, isSubagent: false }, counted);
+  applyMetadata(session, main.records, mainConversation);
+
+  const pending: PendingSubagent[] = [];
+  for (const [root, records] of sidechains) {
+    const agentId = str(records[0]?.value.agentId) ?? `sidechain-${root.slice(0, 8)}`;
+    pending.push(subagentFrom(records, [], agentId, sessionId, counted));
+  }
+  for (const file of subagentFiles) {
+    const agentId = file.agentId ?? str(file.records[0]?.value.agentId) ?? baseName(file.file).replace(/\.jsonl$/, '');
+    const entry = subagentFrom(file.records, [file], agentId, sessionId, counted);
+    if (file.meta?.toolUseId !== undefined) entry.metaToolUseId = file.meta.toolUseId;
+    if (file.meta?.agentType !== undefined) entry.agentType = file.meta.agentType;
+    pending.push(entry);
+  }
+  const unlinked = linkSubagents(session, pending);
+  for (const entry of unlinked) {
+    const subagent: Subagent = { agentId: entry.agentId, session: entry.session, ...optional('agentType', entry.agentType) };
+    session.subagents.push(subagent);
+  }
+  return session;
+}
+
+function subagentFrom(
+  records: readonly LocatedRecord[],
+  files: readonly RecordFile[],
+  agentId: string,
+  parentSessionId: string,
+  counted: Set<string>,
+): PendingSubagent {
+  const conversation = buildConversation(records, { sessionId: parentSessionId, agentId });
+  const session = sessionFrom(conversation, records, files, { sessionId: agentId, isSubagent: true }, counted);
+  session.parentSessionId = parentSessionId;
+  session.agentId = agentId;
+  session.title = conversation.firstPrompt ? shorten(conversation.firstPrompt) : `Subagent ${agentId}`;
+  session.titleSource = 'first-prompt';
+  return { agentId, session, conversation };
+}
+
+function sessionFrom(
+  conversation: Conversation,
+  records: readonly LocatedRecord[],
+  files: readonly RecordFile[],
+  identity: { sessionId: string; isSubagent: boolean },
+  counted: Set<string>,
+): Session {
+  const usage = emptyUsage();
+  const usageByModel: Session['usageByModel'] = {};
+  const messagesById = new Map(conversation.messages.map((m) => [m.id, m]));
+  for (const [key, entry] of conversation.usageByKey) {
+    if (counted.has(key)) continue;
+    counted.add(key);
+    addUsage(usage, entry.usage);
+    const model = entry.model ?? 'unknown';
+    addUsage((usageByModel[model] ??= emptyUsage()), entry.usage);
+    const message = messagesById.get(entry.messageId);
+    if (message) message.usage = entry.usage;
+  }
+
+  const versions = new Set<string>();
+  const models = new Set<string>();
+  const cwds: string[] = [];
+  let gitBranch: string | undefined;
+  let first: number | undefined;
+  let last: number | undefined;
+  for (const { value } of records) {
+    const version = str(value.version);
+    if (version !== undefined) versions.add(version);
+    const cwd = str(value.cwd);
+    if (cwd !== undefined && cwds[cwds.length - 1] !== cwd && !cwds.includes(cwd)) cwds.push(cwd);
+    gitBranch = str(value.gitBranch) || gitBranch;
+    const model = str(obj(value.message)?.model);
+    if (value.type === 'assistant' && model !== undefined && model !== '<synthetic>') models.add(model);
+    const t = timeOf(value.timestamp);
+    if (t !== undefined) {
+      if (first === undefined || t < first) first = t;
+      if (last === undefined || t > last) last = t;
+    }
+  }
+  const cwd = cwds[0];
+  const session: Session = {
+    id: identity.sessionId,
+    agent: 'claude-code',
+    files: files.map((f) => f.file),
+    cwds,
+    versions: [...versions],
+    models: [...models],
+    messages: conversation.messages,
+    turns: buildTurns(conversation.messages, conversation.toolCalls),
+    toolCalls: conversation.toolCalls,
+    subagents: [],
+    usage,
+    usageByModel,
+    counts: mergeCounts(files.map((f) => f.counts)),
+    problems: [...files.flatMap((f) => f.problems), ...conversation.problems],
+    meta: conversation.duplicateRecords > 0 ? { duplicateRecords: conversation.duplicateRecords } : {},
+    isSubagent: identity.isSubagent,
+    ...optional('cwd', cwd),
+    ...optional('project', cwd === undefined ? undefined : baseName(cwd)),
+    ...optional('gitBranch', gitBranch),
+  };
+  if (first !== undefined && last !== undefined) {
+    session.startTime = new Date(first).toISOString();
+    session.endTime = new Date(last).toISOString();
+    session.durationMs = last - first;
+  }
+  return session;
+}
+
+/** Title, fork origin and entry point from the metadata records (last wins, edge case 5). */
+function applyMetadata(session: Session, records: readonly LocatedRecord[], conversation: Conversation): void {
+  let customTitle: string | undefined;
+  let aiTitle: string | undefined;
+  let summary: string | undefined;
+  const uuids = new Set(conversation.messages.map((m) => m.id));
+  for (const { value } of records) {
+    if (value.type === 'custom-title') customTitle = str(value.customTitle) ?? customTitle;
+    else if (value.type === 'ai-title') aiTitle = str(value.aiTitle) ?? aiTitle;
+    else if (value.type === 'summary' && (uuids.has(str(value.leafUuid) ?? '') || summary === undefined))
+      summary = str(value.summary) ?? summary;
+    const forkedFrom = str(obj(value.forkedFrom)?.sessionId);
+    if (forkedFrom !== undefined) session.forkedFromId = forkedFrom;
+    const entrypoint = str(value.entrypoint);
+    if (entrypoint !== undefined) session.meta.entrypoint = entrypoint;
+  }
+  const title: [string | undefined, Session['titleSource']][] = [
+    [customTitle, 'custom-title'],
+    [aiTitle, 'ai-title'],
+    [summary, 'summary'],
+    [conversation.firstPrompt === undefined ? undefined : shorten(conversation.firstPrompt), 'first-prompt'],
+  ];
+  const chosen = title.find(([text]) => text !== undefined && text.trim().length > 0);
+  if (chosen) {
+    session.title = chosen[0] as string;
+    session.titleSource = chosen[1] as NonNullable<Session['titleSource']>;
+  }
+}
+
+/** Sidechain records of the old layout, grouped by the root of their parent chain. */
+function groupSidechains(records: readonly LocatedRecord[]): Map<string, LocatedRecord[]> {
+  const parent = new Map<string, string | undefined>();
+  for (const { value } of records) {
+    const uuid = str(value.uuid);
+    if (uuid !== undefined && !parent.has(uuid)) parent.set(uuid, str(value.parentUuid));
+  }
+  const rootOf = (uuid: string): string => {
+    const seen = new Set<string>();
+    let current = uuid;
+    for (;;) {
+      const next = parent.get(current);
+      if (next === undefined || !parent.has(next) || seen.has(next)) return current;
+      seen.add(current);
+      current = next;
+    }
+  };
+  const groups = new Map<string, LocatedRecord[]>();
+  for (const record of records) {
+    const uuid = str(record.value.uuid);
+    const root = uuid === undefined ? '(none)' : rootOf(uuid);
+    const list = groups.get(root);
+    if (list) list.push(record);
+    else groups.set(root, [record]);
+  }
+  return groups;
+}
+
+function sessionIdOf(file: RecordFile): string {
+  for (const { value } of file.records) {
+    const id = str(value.sessionId);
+    if (id !== undefined) return id;
+  }
+  return baseName(file.file).replace(/\.jsonl$/, '');
+}
+
+/** Sums read counts of several files. */
+export function mergeCounts(counts: readonly ReadCounts[]): ReadCounts {
+  const total: ReadCounts = { lines: 0, blankLines: 0, records: 0, errors: 0, recordsByType: {}, unknownRecordTypes: {} };
+  for (const c of counts) {
+    total.lines += c.lines;
+    total.blankLines += c.blankLines;
+    total.records += c.records;
+    total.errors += c.errors;
+    for (const [k, v] of Object.entries(c.recordsByType)) total.recordsByType[k] = (total.recordsByType[k] ?? 0) + v;
+    for (const [k, v] of Object.entries(c.unknownRecordTypes))
+      total.unknownRecordTypes[k] = (total.unknownRecordTypes[k] ?? 0) + v;
+  }
+  return total;
+}
+
+function shorten(text: string, max = 100): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

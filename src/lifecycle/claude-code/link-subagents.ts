@@ -1,0 +1,67 @@
+import type { Session, Subagent } from '../../model/session.js';
+import type { ToolCall } from '../../model/tool-call.js';
+import { textOf } from './message-parts.js';
+import { obj, str } from '../value-access.js';
+import { optional } from './build-conversation.js';
+import type { PendingSubagent } from './build-claude-code-session.js';
+
+const agentToolNames = new Set(['Task', 'Agent']);
+
+/**
+ * Links subagent conversations to the Task/Agent calls that started them, breadth first from the main
+ * session, so nested subagents end up under their parent subagent's call. A call claims a subagent by,
+ * in this order: the `.meta.json` `toolUseId`; `toolUseResult.agentId`; an `agentId: <id>` line in the
+ * result text; the subagent's first prompt being the call's `prompt` (sidechains of the old layout, and
+ * subagent transcripts without `toolUseResult`). Returns the subagents no call claimed.
+ */
+export function linkSubagents(root: Session, pending: readonly PendingSubagent[]): PendingSubagent[] {
+  const pool = new Map(pending.map((p) => [p.agentId, p]));
+  const queue: Session[] = [root];
+  for (let session = queue.shift(); session; session = queue.shift()) {
+    for (const call of session.toolCalls) {
+      if (!agentToolNames.has(call.name)) continue;
+      const match = claim(call, pool);
+      if (!match) continue;
+      pool.delete(match.entry.agentId);
+      call.subagentId = match.entry.agentId;
+      match.entry.session.parentToolCallId = call.id;
+      const input = obj(call.input);
+      const subagent: Subagent = {
+        agentId: match.entry.agentId,
+        toolCallId: call.id,
+        linkedBy: match.by,
+        session: match.entry.session,
+        ...optional('agentType', match.entry.agentType ?? str(input?.subagent_type)),
+        ...optional('description', str(input?.description)),
+      };
+      session.subagents.push(subagent);
+      queue.push(match.entry.session);
+    }
+  }
+  return [...pool.values()];
+}
+
+function claim(
+  call: ToolCall,
+  pool: Map<string, PendingSubagent>,
+): { entry: PendingSubagent; by: NonNullable<Subagent['linkedBy']> } | undefined {
+  for (const entry of pool.values()) if (entry.metaToolUseId === call.id) return { entry, by: 'meta-json' };
+  const structuredId = str(obj(call.result?.structured)?.agentId);
+  if (structuredId !== undefined) {
+    const entry = pool.get(structuredId);
+    if (entry) return { entry, by: 'tool-use-result' };
+  }
+  const textId = call.result ? /agentId: ([\w-]+)/.exec(call.result.text)?.[1] : undefined;
+  if (textId !== undefined) {
+    const entry = pool.get(textId);
+    if (entry) return { entry, by: 'result-text' };
+  }
+  const prompt = str(obj(call.input)?.prompt)?.trim();
+  if (prompt) {
+    for (const entry of pool.values()) {
+      const first = entry.session.messages.find((m) => m.role === 'user');
+      if (first && textOf(first.parts).trim() === prompt) return { entry, by: 'sidechain-prompt' };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,33 @@
+import type { TokenUsage } from '../../model/usage.js';
+import { num, obj } from '../value-access.js';
+
+/** Anthropic `message.usage` to the agent-neutral shape. Null and absent fields count as 0. */
+export function usageFromAnthropic(usage: unknown): TokenUsage | undefined {
+  const u = obj(usage);
+  if (!u) return undefined;
+  const serverTools = obj(u.server_tool_use);
+  const details = obj(u.output_tokens_details);
+  return {
+    inputTokens: num(u.input_tokens) ?? 0,
+    outputTokens: num(u.output_tokens) ?? 0,
+    cacheWriteTokens: num(u.cache_creation_input_tokens) ?? 0,
+    cacheReadTokens: num(u.cache_read_input_tokens) ?? 0,
+    reasoningTokens: num(details?.thinking_tokens) ?? 0,
+    webSearchRequests: num(serverTools?.web_search_requests) ?? 0,
+  };
+}
+
+/**
+ * Per-field maximum: records split from one API response carry the same usage, or (before 2.1.97) a
+ * streaming placeholder with smaller numbers; the maximum is the final usage (spec 1.5, edge case 24).
+ */
+export function maxUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return {
+    inputTokens: Math.max(a.inputTokens, b.inputTokens),
+    outputTokens: Math.max(a.outputTokens, b.outputTokens),
+    cacheWriteTokens: Math.max(a.cacheWriteTokens, b.cacheWriteTokens),
+    cacheReadTokens: Math.max(a.cacheReadTokens, b.cacheReadTokens),
+    reasoningTokens: Math.max(a.reasoningTokens, b.reasoningTokens),
+    webSearchRequests: Math.max(a.webSearchRequests, b.webSearchRequests),
+  };
+}

@@ -1,0 +1,234 @@
+import { resolve as resolvePath } from 'node:path';
+import { decodeClaudeCodeRecord } from '../schemas/claude-code/decode-record.js';
+import { decodeCodexLine, looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
+import type { Agent } from '../schemas/common/agent.js';
+import type { Session } from '../model/session.js';
+import type { ToolCall } from '../model/tool-call.js';
+import { readJsonl } from '../reader/index.js';
+import { discoverDefault, discoverPaths, readAgentMeta, type SessionFileRef } from '../sources/index.js';
+import type { RecordFile } from './claude-code/build-claude-code-session.js';
+import { buildClaudeCodeSession } from './claude-code/build-claude-code-session.js';
+import type { LocatedRecord } from './claude-code/build-conversation.js';
+import { buildCodexSession } from './codex/build-codex-session.js';
+import { str } from './value-access.js';
+
+/** Filters shared by every listing and report. Dates are inclusive bounds on a session's time span. */
+export interface SessionFilter {
+  since?: Date;
+  until?: Date;
+  /** Substring of the project path (cwd) or name, case-insensitive. */
+  project?: string;
+  agent?: Agent;
+  /** Session id or id prefix. */
+  session?: string;
+}
+
+export interface ListOptions extends SessionFilter {
+  /** Files or folders; default: the discovered Claude Code and Codex folders. */
+  paths?: string[];
+  /** Already discovered files (skips discovery). */
+  files?: readonly SessionFileRef[];
+  env?: NodeJS.ProcessEnv;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** A file read into records, with its agent decided from its first record. */
+export interface ReadFile extends RecordFile {
+  agent: Agent | undefined;
+}
+
+/** Reads one JSONL file into located records (envelope decode: cheap) and counts what it read. */
+export async function readRecordFile(path: string): Promise<ReadFile> {
+  const records: LocatedRecord[] = [];
+  const file: ReadFile = {
+    file: path,
+    agent: undefined,
+    records,
+    counts: { lines: 0, blankLines: 0, records: 0, errors: 0, recordsByType: {}, unknownRecordTypes: {} },
+    problems: [],
+  };
+  const reader = readJsonl(path);
+  let index = 0;
+  for await (const result of reader) {
+    if (!result.ok) {
+      file.problems.push({
+        location: { file: path, line: result.location.line },
+        type: result.error.type,
+        message: result.error.message,
+      });
+      continue;
+    }
+    file.agent ??= looksLikeCodexRollout(result.value) ? 'codex' : 'claude-code';
+    const type = recordTypeOf(file.agent, result.value, index++);
+    file.counts.recordsByType[type.name] = (file.counts.recordsByType[type.name] ?? 0) + 1;
+    if (!type.known) file.counts.unknownRecordTypes[type.name] = (file.counts.unknownRecordTypes[type.name] ?? 0) + 1;
+    records.push({ value: result.value, location: { file: path, line: result.location.line } });
+  }
+  file.counts.lines = reader.stats.physicalLines;
+  file.counts.blankLines = reader.stats.blankLines;
+  file.counts.records = reader.stats.decoded;
+  file.counts.errors = reader.stats.errors;
+  return file;
+}
+
+function recordTypeOf(agent: Agent, value: Record<string, unknown>, lineIndex: number): { name: string; known: boolean } {
+  switch (agent) {
+    case 'claude-code': {
+      const decoded = decodeClaudeCodeRecord(value, 'envelope');
+      return { name: decoded.type ?? '(no type)', known: decoded.kind === 'known' };
+    }
+    case 'codex': {
+      const decoded = decodeCodexLine(value, 'envelope', { lineIndex });
+      return { name: decoded.subtype === undefined ? decoded.type : `${decoded.type}:${decoded.subtype}`, known: decoded.known };
+    }
+    default:
+      return agent satisfies never;
+  }
+}
+
+/**
+ * Groups discovered files into sessions and builds them: Claude Code main files with their subagent files
+ * (the `<session>/subagents/` layout by folder, the flat `agent-<id>.jsonl` layout by the records'
+ * `sessionId`), Codex rollouts one per session. Subagent files whose session is absent become sessions of
+ * their own (marked `isSubagent`) so that nothing read is lost.
+ */
+export async function loadSessions(refs: readonly SessionFileRef[], onProgress?: (done: number, total: number) => void): Promise<Session[]> {
+  const files = new Map<string, ReadFile>();
+  let done = 0;
+  for (const ref of refs) {
+    files.set(ref.path, await readRecordFile(ref.path));
+    onProgress?.(++done, refs.length);
+  }
+  const mains = refs.filter((r) => r.role === 'session');
+  const subagentRefs = refs.filter((r) => r.role === 'subagent');
+  const subagentsBySession = new Map<string, SessionFileRef[]>();
+  for (const ref of subagentRefs) {
+    const file = files.get(ref.path);
+    const owner = ref.parentSessionId ?? firstSessionId(file);
+    const key = `${ownerDir(ref)}\u0000${owner ?? ''}`;
+    const list = subagentsBySession.get(key);
+    if (list) list.push(ref);
+    else subagentsBySession.set(key, [ref]);
+  }
+
+  const sessions: Session[] = [];
+  const claimed = new Set<string>();
+  for (const ref of mains) {
+    const file = files.get(ref.path);
+    if (!file) continue;
+    if (file.agent === 'codex') {
+      sessions.push(buildCodexSession(file));
+      continue;
+    }
+    const sessionId = firstSessionId(file) ?? ref.sessionId;
+    const key = `${ownerDir(ref)}\u0000${sessionId ?? ''}`;
+    const subRefs = (sessionId === undefined ? [] : subagentsBySession.get(key)) ?? [];
+    if (sessionId !== undefined && ref.sessionId !== undefined && ref.sessionId !== sessionId) {
+      // A file named after one session whose records name another (copies, forks): also take the file-name id's agents.
+      subRefs.push(...(subagentsBySession.get(`${ownerDir(ref)}\u0000${ref.sessionId}`) ?? []));
+    }
+    const subFiles: RecordFile[] = [];
+    for (const sub of subRefs) {
+      const subFile = files.get(sub.path);
+      if (!subFile || claimed.has(sub.path)) continue;
+      claimed.add(sub.path);
+      const meta = sub.metaPath === undefined ? undefined : await readAgentMeta(sub.metaPath);
+      subFiles.push({
+        ...subFile,
+        ...(sub.agentId === undefined ? {} : { agentId: sub.agentId }),
+        ...(meta === undefined ? {} : { meta: pickMeta(meta) }),
+      });
+    }
+    sessions.push(buildClaudeCodeSession(file, subFiles));
+  }
+  for (const ref of subagentRefs) {
+    if (claimed.has(ref.path)) continue;
+    const file = files.get(ref.path);
+    if (!file) continue;
+    const session = buildClaudeCodeSession({ ...file, ...(ref.agentId === undefined ? {} : { agentId: ref.agentId }) });
+    session.isSubagent = true;
+    if (ref.agentId !== undefined) session.agentId = ref.agentId;
+    sessions.push(session);
+  }
+  return sessions;
+}
+
+function pickMeta(meta: Record<string, unknown>): { toolUseId?: string; agentType?: string } {
+  const toolUseId = str(meta.toolUseId);
+  const agentType = str(meta.agentType);
+  return { ...(toolUseId === undefined ? {} : { toolUseId }), ...(agentType === undefined ? {} : { agentType }) };
+}
+
+/** The folder that owns a file's session: the project folder for Claude Code layouts. */
+function ownerDir(ref: SessionFileRef): string {
+  return ref.projectDir ?? '';
+}
+
+function firstSessionId(file: RecordFile | undefined): string | undefined {
+  for (const { value } of file?.records ?? []) {
+    const id = str(value.sessionId);
+    if (id !== undefined) return id;
+  }
+  return undefined;
+}
+
+/** True when the session passes the filter. */
+export function matchesFilter(session: Session, filter: SessionFilter): boolean {
+  if (filter.agent !== undefined && session.agent !== filter.agent) return false;
+  if (filter.session !== undefined && !session.id.startsWith(filter.session)) return false;
+  if (filter.project !== undefined) {
+    const needle = filter.project.toLowerCase();
+    const haystacks = [session.project, ...session.cwds].filter((s): s is string => s !== undefined);
+    if (!haystacks.some((h) => h.toLowerCase().includes(needle))) return false;
+  }
+  const start = session.startTime === undefined ? undefined : Date.parse(session.startTime);
+  const end = session.endTime === undefined ? start : Date.parse(session.endTime);
+  if (filter.since !== undefined && (end === undefined || end < filter.since.getTime())) return false;
+  if (filter.until !== undefined && (start === undefined || start > filter.until.getTime())) return false;
+  return true;
+}
+
+/** Finds session files (paths or the default folders), builds the sessions and filters them, newest first. */
+export async function listSessions(options: ListOptions = {}): Promise<{ sessions: Session[]; warnings: string[] }> {
+  const discovery = options.files
+    ? { files: [...options.files], warnings: [] }
+    : options.paths !== undefined && options.paths.length > 0
+      ? await discoverPaths(options.paths)
+      : await discoverDefault(options.env === undefined ? {} : { env: options.env });
+  const warnings = [
+    ...discovery.warnings.map((w) => w.message),
+    ...('errors' in discovery ? (discovery.errors as { message: string }[]).map((e) => e.message) : []),
+  ];
+  const sessions = (await loadSessions(discovery.files, options.onProgress)).filter((s) => matchesFilter(s, options));
+  sessions.sort((a, b) => (b.startTime ?? '').localeCompare(a.startTime ?? ''));
+  return { sessions, warnings };
+}
+
+/** Reads one session from a transcript path (with its subagent files found beside it). */
+export async function readSession(file: string): Promise<Session | undefined> {
+  const path = resolvePath(file);
+  const discovery = await discoverPaths([path]);
+  const dir = discovery.files.find((f) => f.path === path)?.projectDir;
+  const siblings = dir === undefined ? discovery.files : (await discoverPaths([dir])).files;
+  const sessions = await loadSessions(
+    siblings.filter((f) => f.path === path || f.role === 'subagent'),
+  );
+  return sessions.find((s) => s.files[0] === path) ?? sessions[0];
+}
+
+/** Every tool call of a session and its subagents, depth first (subagent calls after the call that started them). */
+export function* toolCalls(session: Session): Generator<ToolCall> {
+  const bySubagent = new Map(session.subagents.map((s) => [s.toolCallId, s]));
+  for (const call of session.toolCalls) {
+    yield call;
+    const sub = bySubagent.get(call.id);
+    if (sub) yield* toolCalls(sub.session);
+  }
+  for (const sub of session.subagents) if (sub.toolCallId === undefined) yield* toolCalls(sub.session);
+}
+
+/** Async iteration over every tool call of every session that passes the filter. */
+export async function* allToolCalls(options: ListOptions = {}): AsyncGenerator<ToolCall> {
+  const { sessions } = await listSessions(options);
+  for (const session of sessions) yield* toolCalls(session);
+}

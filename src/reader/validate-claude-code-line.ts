@@ -1,0 +1,80 @@
+import { decodeClaudeCodeRecord } from '../schemas/claude-code/decode-record.js';
+import { claudeCodeRecordSchemas } from '../schemas/claude-code/records/index.js';
+import { lookupClaudeCodeTool, validateToolInput, validateToolResult } from '../schemas/claude-code/tools/index.js';
+import { unknownKeys } from '../schemas/common/unknown-keys.js';
+import type { FileContext, ValidationSink } from './validation-sink.js';
+
+/** Full validation of one Claude Code record: the record, its tool calls' inputs and its structured tool result. */
+export function validateClaudeCodeLine(
+  value: Record<string, unknown>,
+  line: number,
+  context: FileContext,
+  sink: ValidationSink,
+): void {
+  const decoded = decodeClaudeCodeRecord(value, 'full');
+  const type = decoded.type ?? '(no type)';
+  sink.record(type);
+  if (typeof value.version === 'string') {
+    context.currentVersion = value.version;
+    sink.version(value.version);
+  }
+  if (decoded.kind === 'unknown') {
+    sink.unknownRecordType(type);
+    return;
+  }
+  const subject = `record:${type}`;
+  for (const issue of decoded.issues) sink.issue(subject, issue.path, issue.message, line);
+  const schema = claudeCodeRecordSchemas[type];
+  if (schema) for (const path of unknownKeys(schema, value)) sink.unknownField(subject, path, line);
+
+  const message = value.message as { content?: unknown } | undefined;
+  const content = Array.isArray(message?.content) ? (message.content as unknown[]) : [];
+  if (type === 'assistant') {
+    for (const block of content) validateToolUse(block, line, context, sink);
+  } else if (type === 'user') {
+    validateToolUseResult(value, content, line, context, sink);
+  }
+}
+
+function validateToolUse(block: unknown, line: number, context: FileContext, sink: ValidationSink): void {
+  if (!isObject(block) || block.type !== 'tool_use' || typeof block.name !== 'string') return;
+  const name = block.name;
+  if (typeof block.id === 'string') context.toolNamesById.set(block.id, name);
+  sink.toolCall(name);
+  const lookup = lookupClaudeCodeTool(name);
+  if (lookup.kind === 'unknown') {
+    sink.unknownTool(name);
+    return;
+  }
+  const subject = `tool:${lookup.kind === 'mcp' ? 'mcp' : name}:input`;
+  for (const issue of validateToolInput(name, block.input)) sink.issue(subject, issue.path, issue.message, line);
+  if (lookup.kind === 'builtin')
+    for (const path of unknownKeys(lookup.spec.input, block.input)) sink.unknownField(subject, path, line);
+}
+
+function validateToolUseResult(
+  value: Record<string, unknown>,
+  content: unknown[],
+  line: number,
+  context: FileContext,
+  sink: ValidationSink,
+): void {
+  if (!('toolUseResult' in value)) return;
+  const results = content.filter((b) => isObject(b) && b.type === 'tool_result');
+  // toolUseResult belongs to the record's single tool_result; with several, it cannot be attributed.
+  if (results.length !== 1) return;
+  const id = (results[0] as { tool_use_id?: unknown }).tool_use_id;
+  const name = typeof id === 'string' ? context.toolNamesById.get(id) : undefined;
+  if (name === undefined) return;
+  const lookup = lookupClaudeCodeTool(name);
+  if (lookup.kind === 'unknown') return;
+  const subject = `tool:${lookup.kind === 'mcp' ? 'mcp' : name}:result`;
+  const result = value.toolUseResult;
+  for (const issue of validateToolResult(name, result)) sink.issue(subject, issue.path, issue.message, line);
+  if (lookup.kind === 'builtin' && typeof result !== 'string')
+    for (const path of unknownKeys(lookup.spec.result, result)) sink.unknownField(subject, path, line);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+
+type AnySchema = z.core.$ZodType;
+
+/** Picks the schema that applies to a value (see `markSchemaSelector`). */
+export type SchemaSelector = (value: unknown) => z.core.$ZodType;
+
+const selectors = new WeakMap<AnySchema, SchemaSelector>();
+const openShapes = new WeakSet<AnySchema>();
+
+/**
+ * Registers how `unknownKeys` should look inside a schema that dispatches at parse time (a refinement
+ * that validates each value with a schema chosen from the value): `unknownKeys` walks the selected
+ * schema instead. Returns the schema itself.
+ */
+export function markSchemaSelector<T extends AnySchema>(schema: T, select: SchemaSelector): T {
+  selectors.set(schema, select);
+  return schema;
+}
+
+/**
+ * Marks an object schema whose undeclared keys are expected (the fallback for unknown variants, whose
+ * fields nobody has catalogued): `unknownKeys` still walks its declared keys but reports no others.
+ * Returns the schema itself.
+ */
+export function markOpenShape<T extends AnySchema>(schema: T): T {
+  openShapes.add(schema);
+  return schema;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function catchallDeclaresKeys(catchall: AnySchema | undefined): catchall is AnySchema {
+  if (catchall === undefined) return false;
+  const kind = catchall._zod.def.type;
+  return kind !== 'unknown' && kind !== 'any' && kind !== 'never';
+}
+
+function walk(schema: AnySchema, value: unknown, path: string[], out: string[][]): void {
+  const select = selectors.get(schema);
+  if (select !== undefined) {
+    walk(select(value), value, path, out);
+    return;
+  }
+  const def = schema._zod.def;
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'nonoptional':
+    case 'readonly':
+    case 'catch': {
+      if (value === undefined || value === null) return;
+      walk((def as z.core.$ZodOptionalDef).innerType, value, path, out);
+      return;
+    }
+    case 'lazy': {
+      walk((def as z.core.$ZodLazyDef).getter(), value, path, out);
+      return;
+    }
+    case 'pipe': {
+      walk((def as z.core.$ZodPipeDef).in, value, path, out);
+      return;
+    }
+    case 'object': {
+      if (!isPlainObject(value)) return;
+      const objectDef = def as z.core.$ZodObjectDef;
+      const open = openShapes.has(schema);
+      for (const [key, child] of Object.entries(value)) {
+        const declared = Object.hasOwn(objectDef.shape, key) ? objectDef.shape[key] : undefined;
+        if (declared !== undefined) walk(declared, child, [...path, key], out);
+        else if (catchallDeclaresKeys(objectDef.catchall)) walk(objectDef.catchall, child, [...path, key], out);
+        else if (!open) out.push([...path, key]);
+      }
+      return;
+    }
+    case 'record': {
+      if (!isPlainObject(value)) return;
+      const recordDef = def as z.core.$ZodRecordDef;
+      for (const [key, child] of Object.entries(value)) walk(recordDef.valueType, child, [...path, key], out);
+      return;
+    }
+    case 'array': {
+      if (!Array.isArray(value)) return;
+      const element = (def as z.core.$ZodArrayDef).element;
+      value.forEach((item, index) => walk(element, item, [...path, String(index)], out));
+      return;
+    }
+    case 'tuple': {
+      if (!Array.isArray(value)) return;
+      const tupleDef = def as z.core.$ZodTupleDef;
+      value.forEach((item, index) => {
+        const itemSchema = tupleDef.items[index] ?? tupleDef.rest;
+        if (itemSchema) walk(itemSchema, item, [...path, String(index)], out);
+      });
+      return;
+    }
+    case 'union': {
+      walkUnion(def as z.core.$ZodDiscriminatedUnionDef, value, path, out);
+      return;
+    }
+    case 'intersection': {
+      const intersectionDef = def as z.core.$ZodIntersectionDef;
+      const left = collect(intersectionDef.left, value, path);
+      const right = new Set(collect(intersectionDef.right, value, path).map((p) => JSON.stringify(p)));
+      out.push(...left.filter((p) => right.has(JSON.stringify(p))));
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+function collect(schema: AnySchema, value: unknown, path: string[]): string[][] {
+  const out: string[][] = [];
+  walk(schema, value, path, out);
+  return out;
+}
+
+function walkUnion(def: z.core.$ZodDiscriminatedUnionDef, value: unknown, path: string[], out: string[][]): void {
+  const options = def.options;
+  if (def.discriminator !== undefined && isPlainObject(value)) {
+    const tag = value[def.discriminator];
+    const matching = options.find((option) => option._zod.propValues?.[def.discriminator]?.has(tag as never));
+    if (matching !== undefined) {
+      walk(matching, value, path, out);
+      return;
+    }
+  }
+  // Like zod: the first branch that accepts the value is the one that applies.
+  const accepted = options.find((option) => z.safeParse(option, value).success);
+  if (accepted !== undefined) {
+    walk(accepted, value, path, out);
+    return;
+  }
+  let best: string[][] | undefined;
+  for (const option of options) {
+    const found = collect(option, value, path);
+    if (best === undefined || found.length < best.length) best = found;
+  }
+  if (best !== undefined) out.push(...best);
+}
+
+/**
+ * The JSON paths of the keys in `value` that `schema` does not declare (array indexes as decimal
+ * strings), for drift reports. Walks objects, records, arrays, tuples, optional/nullable/default
+ * wrappers, lazy schemas, pipes (input side), intersections and unions: a discriminated union follows
+ * the option its discriminator names; a plain union follows the first branch that accepts the value,
+ * else the branch with the fewest unknown keys. Keys caught by a typed catchall count as declared.
+ */
+export function unknownKeys(schema: z.core.$ZodType, value: unknown): string[][] {
+  return collect(schema, value, []);
+}

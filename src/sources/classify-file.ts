@@ -1,0 +1,196 @@
+import path from 'node:path';
+import type { DirLookup } from './dir-lookup.js';
+import type { SessionFileRef, SkippedFile } from './discovery.js';
+import { isUuid, parseFileName } from './parse-file-name.js';
+
+/** Where a file was found, which decides how strictly its path is read. */
+export type ClassifyContext =
+  /** Under `<claude root>/projects`: only the known Claude Code layouts are accepted. */
+  | { kind: 'claude-projects'; projectsDir: string }
+  /** Under a Codex root's `sessions/` or `archived_sessions/`: only `rollout-*.jsonl`. */
+  | { kind: 'codex'; archived: boolean }
+  /** Anywhere (user-given paths): classified by path shape. */
+  | { kind: 'paths' };
+
+export type Classified = { ref: SessionFileRef } | { skipped: SkippedFile };
+
+/** Stats of the file to classify. */
+export interface FileFacts {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+const orphanedReason = "Orphaned transcript copy ('.jsonl.orphaned-N'), not a live session";
+
+/** Decides what a found file is, from its path and its neighbours (never its contents). */
+export async function classifyFile(
+  file: FileFacts,
+  context: ClassifyContext,
+  lookup: DirLookup,
+): Promise<Classified> {
+  switch (context.kind) {
+    case 'claude-projects':
+      return classifyClaudeProjectsFile(file, context.projectsDir, lookup);
+    case 'codex':
+      return classifyCodexFile(file, context.archived);
+    case 'paths':
+      return classifyByShape(file, lookup);
+    default:
+      return context satisfies never;
+  }
+}
+
+async function classifyClaudeProjectsFile(file: FileFacts, projectsDir: string, lookup: DirLookup) {
+  const name = path.basename(file.path);
+  const parsed = parseFileName(name);
+  if (parsed.kind === 'orphaned') return skip(file, orphanedReason);
+  const segments = path.relative(projectsDir, file.path).split(path.sep);
+  const [encoded] = segments;
+  if (segments.length < 2 || encoded === undefined) {
+    return skip(file, "Not inside a project folder ('projects/<encoded-cwd>/')");
+  }
+  const projectDir = path.join(projectsDir, encoded);
+  if (segments.length === 2) {
+    return parsed.kind === 'agent'
+      ? flatAgent(file, parsed.agentId, parsed.stem, lookup)
+      : claudeSession(file, lookup);
+  }
+  if (segments.length >= 4 && segments.at(-2) === 'subagents') {
+    const agentId = parsed.kind === 'agent' ? parsed.agentId : undefined;
+    return nestedSubagent(file, agentId, projectDir, lookup);
+  }
+  return skip(file, 'Not at a known Claude Code transcript location');
+}
+
+function classifyCodexFile(file: FileFacts, archived: boolean): Classified {
+  const parsed = parseFileName(path.basename(file.path));
+  if (parsed.kind !== 'rollout') return skip(file, "Not a Codex rollout file name ('rollout-*.jsonl')");
+  return { ref: codexRollout(file, parsed.threadId, archived) };
+}
+
+const sideFiles: Record<string, { siblings: string[]; reason: string }> = {
+  'history.jsonl': {
+    siblings: ['projects', 'sessions', 'archived_sessions'],
+    reason: 'Prompt history of a Claude Code or Codex home folder, not a transcript',
+  },
+  'session_index.jsonl': {
+    siblings: ['sessions', 'archived_sessions'],
+    reason: 'Session name index of a Codex home folder, not a transcript',
+  },
+};
+
+async function classifyByShape(file: FileFacts, lookup: DirLookup): Promise<Classified> {
+  const name = path.basename(file.path);
+  const parent = path.dirname(file.path);
+  const parsed = parseFileName(name);
+  if (parsed.kind === 'orphaned') return skip(file, orphanedReason);
+  if (path.basename(parent) === 'subagents') {
+    const agentId = parsed.kind === 'agent' ? parsed.agentId : undefined;
+    return nestedSubagent(file, agentId, path.dirname(path.dirname(parent)), lookup);
+  }
+  if (path.basename(parent) === 'tool-results' && isUuid(path.basename(path.dirname(parent)))) {
+    return skip(
+      file,
+      "Spilled tool output of a Claude Code session ('<sessionId>/tool-results/'), not a transcript",
+    );
+  }
+  if (parsed.kind === 'agent') return flatAgent(file, parsed.agentId, parsed.stem, lookup);
+  if (parsed.kind === 'rollout') {
+    return { ref: codexRollout(file, parsed.threadId, path.basename(parent) === 'archived_sessions') };
+  }
+  const side = sideFiles[name];
+  if (side) {
+    for (const sibling of side.siblings) {
+      if (await lookup.hasDir(parent, sibling)) return skip(file, side.reason);
+    }
+  }
+  return unknownSession(file, lookup);
+}
+
+/** `projects/<enc>/agent-<agentId>.jsonl`: its session is decided later from its records. */
+async function flatAgent(
+  file: FileFacts,
+  agentId: string,
+  stem: string,
+  lookup: DirLookup,
+): Promise<Classified> {
+  const projectDir = path.dirname(file.path);
+  const ref: SessionFileRef = { ...base(file, 'claude-code', 'subagent'), agentId, projectDir };
+  if (await lookup.hasFile(projectDir, `${stem}.meta.json`))
+    ref.metaPath = path.join(projectDir, `${stem}.meta.json`);
+  return { ref };
+}
+
+/** `<projectDir>/<sessionId>/subagents/<name>.jsonl`, with an optional sibling `<name>.meta.json`. */
+async function nestedSubagent(
+  file: FileFacts,
+  agentId: string | undefined,
+  projectDir: string,
+  lookup: DirLookup,
+): Promise<Classified> {
+  const subagentsDir = path.dirname(file.path);
+  const sessionDir = path.dirname(subagentsDir);
+  const folderName = path.basename(sessionDir);
+  const ref: SessionFileRef = { ...base(file, 'claude-code', 'subagent'), projectDir };
+  if (agentId !== undefined) ref.agentId = agentId;
+  if (isUuid(folderName)) ref.parentSessionId = folderName;
+  const metaName = `${path.basename(file.path, '.jsonl')}.meta.json`;
+  if (await lookup.hasFile(subagentsDir, metaName)) ref.metaPath = path.join(subagentsDir, metaName);
+  if (await lookup.hasDir(sessionDir, 'tool-results'))
+    ref.toolResultsDir = path.join(sessionDir, 'tool-results');
+  return { ref };
+}
+
+/** `projects/<enc>/<sessionId>.jsonl` under a Claude Code root. */
+async function claudeSession(file: FileFacts, lookup: DirLookup): Promise<Classified> {
+  const projectDir = path.dirname(file.path);
+  const stem = path.basename(file.path, '.jsonl');
+  const ref: SessionFileRef = { ...base(file, 'claude-code', 'session'), projectDir };
+  if (isUuid(stem)) ref.sessionId = stem;
+  if (await hasSessionDir(projectDir, stem, 'tool-results', lookup)) {
+    ref.toolResultsDir = path.join(projectDir, stem, 'tool-results');
+  }
+  return { ref };
+}
+
+/**
+ * A candidate session found by path shape. It counts as Claude Code when its location says so:
+ * a UUID name directly in `projects/<enc>/`, or a `<stem>/subagents` or `<stem>/tool-results` folder beside it.
+ * Its folder is its `projectDir` either way, so that agent files of the same folder can be matched with it.
+ */
+async function unknownSession(file: FileFacts, lookup: DirLookup): Promise<Classified> {
+  const parent = path.dirname(file.path);
+  const name = path.basename(file.path);
+  const stem = name.endsWith('.jsonl') ? name.slice(0, -'.jsonl'.length) : name;
+  const uuid = isUuid(stem);
+  const toolResults = await hasSessionDir(parent, stem, 'tool-results', lookup);
+  const claudeShaped =
+    (uuid && path.basename(path.dirname(parent)) === 'projects') ||
+    toolResults ||
+    (await hasSessionDir(parent, stem, 'subagents', lookup));
+  const ref: SessionFileRef = base(file, claudeShaped ? 'claude-code' : 'unknown', 'session');
+  if (uuid) ref.sessionId = stem;
+  ref.projectDir = parent;
+  if (toolResults) ref.toolResultsDir = path.join(parent, stem, 'tool-results');
+  return { ref };
+}
+
+function codexRollout(file: FileFacts, threadId: string | undefined, archived: boolean): SessionFileRef {
+  const ref: SessionFileRef = base(file, 'codex', 'session');
+  if (threadId !== undefined) ref.sessionId = threadId;
+  if (archived) ref.archived = true;
+  return ref;
+}
+
+async function hasSessionDir(dir: string, stem: string, child: string, lookup: DirLookup): Promise<boolean> {
+  return (await lookup.hasDir(dir, stem)) && (await lookup.hasDir(path.join(dir, stem), child));
+}
+
+function base(file: FileFacts, agent: SessionFileRef['agent'], role: SessionFileRef['role']): SessionFileRef {
+  return { path: file.path, agent, role, size: file.size, mtimeMs: file.mtimeMs };
+}
+
+function skip(file: FileFacts, reason: string): Classified {
+  return { skipped: { path: file.path, reason } };
+}

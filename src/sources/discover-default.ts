@@ -1,0 +1,108 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { ClassifyContext } from './classify-file.js';
+import { claudeCodeRoots } from './claude-code-roots.js';
+import { codexRoots } from './codex-roots.js';
+import { addWalk, collectDiscovery, emptyGathered, type Gathered } from './collect-discovery.js';
+import { createLimiter, type Limiter } from './create-limiter.js';
+import { describeFsError } from './describe-fs-error.js';
+import type { Discovery, SourceAgent } from './discovery.js';
+import { isCollectedName } from './parse-file-name.js';
+import { probePath } from './probe-path.js';
+import { walkTree } from './walk-tree.js';
+
+export interface DiscoverDefaultOptions {
+  /** Environment to read `CLAUDE_CONFIG_DIR` and `CODEX_HOME` from (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+  /** Home folder (default `os.homedir()`). */
+  home?: string;
+  /** File-system calls in flight at once (default 32). */
+  concurrency?: number;
+}
+
+interface RootSearch {
+  agent: SourceAgent;
+  root: string;
+  /** Folders of the root to walk, each with how to read the files found there. */
+  parts: { name: string; context: (dir: string) => ClassifyContext; prune?: (name: string) => boolean }[];
+}
+
+/**
+ * Finds the transcripts in the default places: Claude Code `projects/` under every root of
+ * {@link claudeCodeRoots}, Codex `sessions/` and `archived_sessions/` under {@link codexRoots}.
+ * Roots that do not exist are listed in `searched` with `exists: false`. Reads only.
+ */
+export async function discoverDefault(options: DiscoverDefaultOptions = {}): Promise<Discovery> {
+  const env = options.env ?? process.env;
+  const home = options.home ?? os.homedir();
+  const limit = createLimiter(options.concurrency);
+  const searches: RootSearch[] = [
+    ...claudeCodeRoots(env, home).map(
+      (root): RootSearch => ({
+        agent: 'claude-code',
+        root,
+        parts: [
+          {
+            name: 'projects',
+            context: (projectsDir) => ({ kind: 'claude-projects', projectsDir }),
+            prune: (name) => name === 'tool-results',
+          },
+        ],
+      }),
+    ),
+    ...codexRoots(env, home).map(
+      (root): RootSearch => ({
+        agent: 'codex',
+        root,
+        parts: [
+          { name: 'sessions', context: () => ({ kind: 'codex', archived: false }) },
+          { name: 'archived_sessions', context: () => ({ kind: 'codex', archived: true }) },
+        ],
+      }),
+    ),
+  ];
+  const gathered = emptyGathered();
+  const exists = await Promise.all(searches.map((search) => searchRoot(search, gathered, limit)));
+  gathered.searched = searches.map((search, i) => ({
+    agent: search.agent,
+    path: search.root,
+    exists: exists[i] ?? false,
+  }));
+  return collectDiscovery(gathered, limit);
+}
+
+/** Walks the parts of one root into `gathered`; tells whether the root exists. */
+async function searchRoot(search: RootSearch, gathered: Gathered, limit: Limiter): Promise<boolean> {
+  const root = await probePath(search.root, limit);
+  if (root.kind === 'missing') return false;
+  if (root.kind === 'error') {
+    gathered.warnings.push({
+      path: search.root,
+      message: `Cannot read '${search.root}': ${describeFsError(root.error)}`,
+    });
+    return true;
+  }
+  if (root.kind !== 'dir') {
+    gathered.warnings.push({ path: search.root, message: `'${search.root}' is not a folder; not searched` });
+    return true;
+  }
+  await Promise.all(
+    search.parts.map(async (part) => {
+      const dir = path.join(search.root, part.name);
+      const probe = await probePath(dir, limit);
+      if (probe.kind === 'missing') return;
+      if (probe.kind !== 'dir') {
+        const why = probe.kind === 'error' ? describeFsError(probe.error) : 'not a folder';
+        gathered.warnings.push({ path: dir, message: `Cannot search '${dir}': ${why}` });
+        return;
+      }
+      const walk = await walkTree(dir, {
+        limit,
+        collect: isCollectedName,
+        ...(part.prune ? { prune: part.prune } : {}),
+      });
+      addWalk(gathered, walk, part.context(dir));
+    }),
+  );
+  return true;
+}

@@ -1,0 +1,76 @@
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { addWalk, collectDiscovery, emptyGathered, type Gathered } from './collect-discovery.js';
+import { createLimiter, type Limiter } from './create-limiter.js';
+import { describeFsError } from './describe-fs-error.js';
+import type { Discovery, PathError } from './discovery.js';
+import { isCollectedName } from './parse-file-name.js';
+import { probePath } from './probe-path.js';
+import { walkTree } from './walk-tree.js';
+
+export interface DiscoverPathsOptions {
+  /** File-system calls in flight at once (default 32). */
+  concurrency?: number;
+}
+
+/**
+ * Finds transcripts in user-given paths. Folders are walked recursively for `*.jsonl`; files are
+ * taken whatever their name (orphaned copies excepted). Each file is classified by its path shape:
+ * `agent-*.jsonl` and files in a `subagents` folder are subagents, `rollout-*.jsonl` are Codex, the rest are
+ * candidate sessions whose agent is decided later by content. A path that cannot be searched becomes
+ * an entry of `errors` (never thrown). Result paths are absolute. Reads only.
+ */
+export async function discoverPaths(
+  paths: string[],
+  options: DiscoverPathsOptions = {},
+): Promise<Discovery & { errors: PathError[] }> {
+  const limit = createLimiter(options.concurrency);
+  const gathered = emptyGathered();
+  const outcomes = await Promise.all(paths.map((given) => searchPath(given, gathered, limit)));
+  const errors: PathError[] = [];
+  outcomes.forEach((outcome, i) => {
+    const given = paths[i] ?? '';
+    if (outcome.error !== undefined) errors.push({ ok: false, path: given, message: outcome.error });
+    if (outcome.absolute !== undefined) {
+      gathered.searched.push({ agent: 'unknown', path: outcome.absolute, exists: outcome.exists });
+    }
+  });
+  return { ...(await collectDiscovery(gathered, limit)), errors };
+}
+
+interface PathOutcome {
+  absolute?: string;
+  exists: boolean;
+  error?: string;
+}
+
+async function searchPath(given: string, gathered: Gathered, limit: Limiter): Promise<PathOutcome> {
+  if (given.trim() === '') return { exists: false, error: 'Path is empty' };
+  const absolute = path.resolve(given);
+  const probe = await probePath(absolute, limit);
+  switch (probe.kind) {
+    case 'missing':
+      return { absolute, exists: false, error: `Path '${given}' does not exist` };
+    case 'error':
+      return {
+        absolute,
+        exists: true,
+        error: `Cannot read path '${given}': ${describeFsError(probe.error)}`,
+      };
+    case 'other':
+      return { absolute, exists: true, error: `Path '${given}' is neither a file nor a folder` };
+    case 'file': {
+      const realPath = await limit(() => realpath(absolute)).catch(() => absolute);
+      const file = { path: absolute, realPath, size: probe.stats.size, mtimeMs: probe.stats.mtimeMs };
+      gathered.found.push({ file, context: { kind: 'paths' } });
+      return { absolute, exists: true };
+    }
+    case 'dir': {
+      const walk = await walkTree(absolute, { limit, collect: isCollectedName });
+      addWalk(gathered, walk, { kind: 'paths' });
+      return { absolute, exists: true };
+    }
+    default:
+      return probe satisfies never;
+  }
+}

@@ -1,0 +1,59 @@
+/** Which agent wrote a file, as far as its location tells; `unknown` files are decided later by content. */
+export type SourceAgent = 'claude-code' | 'codex' | 'unknown';
+
+/** One transcript file found on disk, with what its path and its neighbours tell about it. */
+export interface SessionFileRef {
+  /** Absolute path of the file. */
+  path: string;
+  agent: SourceAgent;
+  /** `subagent` files (Claude Code `agent-*.jsonl`, `subagents/*`) are never top-level sessions. */
+  role: 'session' | 'subagent';
+  /** Session or thread id read from the file name where the layout tells (uuid stem, Codex thread id). */
+  sessionId?: string;
+  /** Agent id of an `agent-<agentId>.jsonl` file. */
+  agentId?: string;
+  /** Session id of the `<sessionId>/subagents/` folder holding a subagent file. */
+  parentSessionId?: string;
+  /** Sibling `agent-<agentId>.meta.json`, when present. */
+  metaPath?: string;
+  /** The session's `<sessionId>/tool-results` folder (spilled tool output), when present. */
+  toolResultsDir?: string;
+  /**
+   * The folder holding the session's main transcript: `projects/<encoded-cwd>` under a Claude Code root.
+   * Set on every file that is not a Codex rollout (flat `agent-*.jsonl` files: their own folder;
+   * `<sessionId>/subagents/*` files: the folder holding `<sessionId>/`), so that subagent files can be
+   * matched with the sessions of the same folder.
+   */
+  projectDir?: string;
+  /** True for Codex files under `archived_sessions/`. */
+  archived?: boolean;
+  size: number;
+  mtimeMs: number;
+}
+
+/** Something that could not be searched (unreadable folder, broken link, symlink loop); the search went on. */
+export interface DiscoveryWarning {
+  path: string;
+  message: string;
+}
+
+/** A file seen but deliberately not offered for reading (orphaned copy, archived duplicate, side file). */
+export interface SkippedFile {
+  path: string;
+  reason: string;
+}
+
+/** Result of a discovery: the files to read, what was skipped and why, and where the search looked. */
+export interface Discovery {
+  /** Sorted by path. */
+  files: SessionFileRef[];
+  /** Sorted by path. */
+  warnings: DiscoveryWarning[];
+  /** Sorted by path. */
+  skipped: SkippedFile[];
+  /** The roots (or given paths) searched, in search order. */
+  searched: { agent: SourceAgent; path: string; exists: boolean }[];
+}
+
+/** A path given by the user that cannot be searched at all (returned, never thrown). */
+export type PathError = { ok: false; path: string; message: string };

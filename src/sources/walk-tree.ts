@@ -1,0 +1,121 @@
+import type { Dirent, Stats } from 'node:fs';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Limiter } from './create-limiter.js';
+import { describeFsError, fsErrorCode } from './describe-fs-error.js';
+import type { DiscoveryWarning } from './discovery.js';
+
+/** A collected file found by {@link walkTree}. */
+export interface WalkedFile {
+  path: string;
+  /** The file's real path (symbolic links resolved), used to drop duplicates reached through links. */
+  realPath: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** Names of the files and folders of one folder (links already resolved to what they point at). */
+export interface DirListing {
+  files: Set<string>;
+  dirs: Set<string>;
+}
+
+export interface WalkResult {
+  files: WalkedFile[];
+  /** Listing of every folder read, by path. */
+  listings: Map<string, DirListing>;
+  warnings: DiscoveryWarning[];
+}
+
+export interface WalkOptions {
+  limit: Limiter;
+  /** Which file names to collect. */
+  collect: (name: string) => boolean;
+  /** Folders (by name) to list in their parent but not enter. */
+  prune?: (name: string) => boolean;
+}
+
+/**
+ * Walks the folder `root` recursively. Symbolic links are followed, but a folder whose real path is
+ * one of its own ancestors (a link loop) is reported as a warning and not entered. Unreadable folders
+ * and broken links become warnings; the walk goes on. Reads only.
+ */
+export async function walkTree(root: string, options: WalkOptions): Promise<WalkResult> {
+  const { limit, collect, prune } = options;
+  const result: WalkResult = { files: [], listings: new Map(), warnings: [] };
+  const warn = (at: string, message: string) => result.warnings.push({ path: at, message });
+
+  const visitEntry = async (
+    dir: string,
+    realDir: string,
+    entry: Dirent,
+    listing: DirListing,
+    chain: Set<string>,
+  ) => {
+    const full = path.join(dir, entry.name);
+    const isLink = entry.isSymbolicLink();
+    let isDir = entry.isDirectory();
+    let isFile = entry.isFile();
+    let stats: Stats | undefined;
+    if (isLink || (!isDir && !isFile)) {
+      try {
+        stats = await limit(() => stat(full));
+      } catch (error) {
+        warn(full, linkProblem(full, error));
+        return;
+      }
+      isDir = stats.isDirectory();
+      isFile = stats.isFile();
+    }
+    if (isDir) {
+      listing.dirs.add(entry.name);
+      if (!prune?.(entry.name)) await visitDir(full, chain);
+      return;
+    }
+    if (!isFile) return;
+    listing.files.add(entry.name);
+    if (!collect(entry.name)) return;
+    try {
+      stats ??= await limit(() => stat(full));
+      const realPath = isLink ? await limit(() => realpath(full)) : path.join(realDir, entry.name);
+      result.files.push({ path: full, realPath, size: stats.size, mtimeMs: stats.mtimeMs });
+    } catch (error) {
+      warn(full, `Cannot read file '${full}': ${describeFsError(error)}`);
+    }
+  };
+
+  const visitDir = async (dir: string, ancestors: ReadonlySet<string>): Promise<void> => {
+    let realDir: string;
+    let entries: Dirent[];
+    try {
+      realDir = await limit(() => realpath(dir));
+    } catch (error) {
+      warn(dir, `Cannot resolve folder '${dir}': ${describeFsError(error)}`);
+      return;
+    }
+    if (ancestors.has(realDir)) {
+      warn(dir, `Symbolic link loop: '${dir}' leads back to '${realDir}', which contains it; not followed`);
+      return;
+    }
+    try {
+      entries = await limit(() => readdir(dir, { withFileTypes: true }));
+    } catch (error) {
+      warn(dir, `Cannot read folder '${dir}': ${describeFsError(error)}`);
+      return;
+    }
+    const listing: DirListing = { files: new Set(), dirs: new Set() };
+    result.listings.set(dir, listing);
+    const chain = new Set(ancestors).add(realDir);
+    await Promise.all(entries.map((entry) => visitEntry(dir, realDir, entry, listing, chain)));
+  };
+
+  await visitDir(root, new Set());
+  return result;
+}
+
+function linkProblem(full: string, error: unknown): string {
+  const code = fsErrorCode(error);
+  if (code === 'ENOENT') return `Broken symbolic link '${full}': its target does not exist; skipped`;
+  if (code === 'ELOOP') return `Symbolic link loop at '${full}'; not followed`;
+  return `Cannot read '${full}': ${describeFsError(error)}`;
+}
