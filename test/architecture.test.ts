@@ -24,7 +24,9 @@ function listTs(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return listTs(full);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.test-d.ts')
+    return entry.name.endsWith('.ts') &&
+      !entry.name.endsWith('.test.ts') &&
+      !entry.name.endsWith('.test-d.ts')
       ? [full]
       : [];
   });
@@ -32,7 +34,9 @@ function listTs(dir: string): string[] {
 
 function relativeImports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/(?:import|export)\s[^'";]*?from\s+['"]([^'"]+)['"]/g)].map((m) => m[1] ?? '');
+  const specifiers = [...text.matchAll(/(?:import|export)\s[^'";]*?from\s+['"]([^'"]+)['"]/g)].map(
+    (m) => m[1] ?? '',
+  );
   const dynamic = [...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? '');
   return [...specifiers, ...dynamic]
     .filter((s) => s.startsWith('.'))
@@ -65,7 +69,8 @@ describe('architecture', () => {
         else if (to !== from && (ranks[to] ?? 99) >= (ranks[from] ?? -1)) violations.push(rel);
         else if (
           wireFree.has(from) &&
-          (to === 'reader' || (to === 'schemas' && !path.relative(srcDir, target).startsWith(`schemas${path.sep}common`)))
+          (to === 'reader' ||
+            (to === 'schemas' && !path.relative(srcDir, target).startsWith(`schemas${path.sep}common`)))
         )
           violations.push(`${rel} (wire formats stop at lifecycle/)`);
       }
@@ -80,7 +85,9 @@ describe('architecture', () => {
     const visit = (file: string, trail: string[]) => {
       if (state.get(file) === 'done') return;
       if (state.get(file) === 'active') {
-        cycles.push([...trail.slice(trail.indexOf(file)), file].map((f) => path.relative(srcDir, f)).join(' -> '));
+        cycles.push(
+          [...trail.slice(trail.indexOf(file)), file].map((f) => path.relative(srcDir, f)).join(' -> '),
+        );
         return;
       }
       state.set(file, 'active');

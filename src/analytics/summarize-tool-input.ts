@@ -5,7 +5,8 @@ export function summarizeToolInput(call: ToolCall, max = 100): string {
   const input = call.input;
   if (input === null || typeof input !== 'object') return clip(call.rawInput ?? stringify(input), max);
   const i = input as Record<string, unknown>;
-  const pick = (...keys: string[]) => keys.map((k) => i[k]).find((v) => typeof v === 'string' && v.length > 0) as string | undefined;
+  const pick = (...keys: string[]) =>
+    keys.map((k) => i[k]).find((v) => typeof v === 'string' && v.length > 0) as string | undefined;
   let text: string | undefined;
   switch (call.canonicalName) {
     case 'Bash':
@@ -52,20 +53,31 @@ export function summarizeToolInput(call: ToolCall, max = 100): string {
       text = Array.isArray(i.plan) ? `${i.plan.length} steps` : undefined;
       break;
     default:
-      text = pick('description', 'command', 'file_path', 'path', 'url', 'query', 'pattern', 'skill', 'prompt');
+      text = pick(
+        'description',
+        'command',
+        'file_path',
+        'path',
+        'url',
+        'query',
+        'pattern',
+        'skill',
+        'prompt',
+      );
   }
   return clip(text ?? stringify(input), max);
 }
 
 function patchFiles(patch: string): string {
   const files = [...patch.matchAll(/^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm)].map((m) => m[1]);
-  return files.length > 0 ? files.join(', ') : patch.split('\n', 1)[0] ?? '';
+  return files.length > 0 ? files.join(', ') : (patch.split('\n', 1)[0] ?? '');
 }
 
 function shellJoin(parts: unknown[]): string {
   const words = parts.map(String);
   // `bash -lc "<script>"` is how Codex wraps commands: show the script.
-  if (words.length === 3 && /(^|\/)(ba|z)?sh$/.test(words[0] ?? '') && /^-l?c$/.test(words[1] ?? '')) return words[2] ?? '';
+  if (words.length === 3 && /(^|\/)(ba|z)?sh$/.test(words[0] ?? '') && /^-l?c$/.test(words[1] ?? ''))
+    return words[2] ?? '';
   return words.map((w) => (/^[\w./:=@%+-]+$/.test(w) ? w : JSON.stringify(w))).join(' ');
 }
 

@@ -15,7 +15,10 @@ export interface FilterFlags {
 export function addFilterOptions(command: Command): Command {
   return command
     .option('--since <date>', 'only sessions active on or after this date (YYYY-MM-DD or ISO time)')
-    .option('--until <date>', 'only sessions active on or before this date (a date alone means its whole day)')
+    .option(
+      '--until <date>',
+      'only sessions active on or before this date (a date alone means its whole day)',
+    )
     .option('--project <text>', 'only sessions whose project path contains this text')
     .option('--agent <agent>', 'only this agent: claude-code or codex')
     .option('--session <id>', 'only this session (id or id prefix)');
@@ -26,12 +29,16 @@ export function parseFilter(flags: FilterFlags): SessionFilter {
   if (flags.since !== undefined) filter.since = parseDate(flags.since, '--since', 'start');
   if (flags.until !== undefined) filter.until = parseDate(flags.until, '--until', 'end');
   if (filter.since && filter.until && filter.since > filter.until)
-    throw new CliError(`Option --since "${flags.since}" is after --until "${flags.until}".`, { exitCode: exitCodes.usage });
+    throw new CliError(`Option --since "${flags.since}" is after --until "${flags.until}".`, {
+      exitCode: exitCodes.usage,
+    });
   if (flags.project !== undefined) filter.project = flags.project;
   if (flags.session !== undefined) filter.session = flags.session;
   if (flags.agent !== undefined) {
     if (!isAgent(flags.agent))
-      throw new CliError(`Option --agent must be "claude-code" or "codex", got "${flags.agent}".`, { exitCode: exitCodes.usage });
+      throw new CliError(`Option --agent must be "claude-code" or "codex", got "${flags.agent}".`, {
+        exitCode: exitCodes.usage,
+      });
     filter.agent = flags.agent;
   }
   return filter;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import Table from 'cli-table3';
 import { createColors } from 'picocolors';
@@ -15,7 +16,10 @@ export function processIo(): Io {
 }
 
 /** An Io that collects everything written, for tests. */
-export function memoryIo(env: NodeJS.ProcessEnv = {}, cwd = process.cwd()): Io & { out(): string; err(): string } {
+export function memoryIo(
+  env: NodeJS.ProcessEnv = {},
+  cwd = process.cwd(),
+): Io & { out(): string; err(): string } {
   const chunks = { out: [] as string[], err: [] as string[] };
   const sink = (into: string[]) =>
     new Writable({
@@ -90,8 +94,14 @@ export function renderTable(io: Io, options: TableOptions): string {
 function columnWidths(io: Io, options: TableOptions): { colWidths?: (number | null)[] } {
   const width = io.stdout.columns;
   if (!width || !io.stdout.isTTY) return {};
-  const natural = options.head.map((h, i) =>
-    Math.max(h.length, ...options.rows.map((r) => String(typeof r[i] === 'number' ? formatNumber(r[i]) : (r[i] ?? '')).length)) + 2,
+  const natural = options.head.map(
+    (h, i) =>
+      Math.max(
+        h.length,
+        ...options.rows.map(
+          (r) => String(typeof r[i] === 'number' ? formatNumber(r[i]) : (r[i] ?? '')).length,
+        ),
+      ) + 2,
   );
   const total = natural.reduce((a, b) => a + b, 0) + natural.length + 1;
   if (total <= width) return {};
@@ -113,4 +123,11 @@ export function writeJson(io: Io, value: unknown): void {
 
 export function writeLine(io: Io, line = ''): void {
   io.stdout.write(`${line}\n`);
+}
+
+/** A path as a person wants to read it: relative to the working directory when that is shorter. */
+export function displayPath(io: Io, file: string): string {
+  if (!path.isAbsolute(file)) return file;
+  const relative = path.relative(io.cwd, file);
+  return relative.length < file.length ? relative : file;
 }

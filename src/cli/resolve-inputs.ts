@@ -22,11 +22,13 @@ export async function resolveInputs(paths: readonly string[], io: Io): Promise<R
       const more = rest.length > 0 ? ` (and ${rest.length} more)` : '';
       throw new CliError(`${first.message}${more}`);
     }
-    for (const warning of discovery.warnings) io.stderr.write(`${colors.yellow('warning')}: ${warning.message}\n`);
+    for (const warning of discovery.warnings)
+      io.stderr.write(`${colors.yellow('warning')}: ${warning.message}\n`);
     return { files: discovery.files, searched: [...paths] };
   }
   const discovery = await discoverDefault({ env: io.env });
-  for (const warning of discovery.warnings) io.stderr.write(`${colors.yellow('warning')}: ${warning.message}\n`);
+  for (const warning of discovery.warnings)
+    io.stderr.write(`${colors.yellow('warning')}: ${warning.message}\n`);
   return { files: discovery.files, searched: discovery.searched.map((s) => s.path) };
 }
 

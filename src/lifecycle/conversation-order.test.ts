@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { type ChainNode, orderConversation, pathToRoot } from './conversation-order.js';
 
-const node = (id: string, parentId: string | undefined, index: number): ChainNode => ({ id, parentId, index });
+const node = (id: string, parentId: string | undefined, index: number): ChainNode => ({
+  id,
+  parentId,
+  index,
+});
 
 describe('orderConversation', () => {
   it('keeps a linear chain in input order', () => {
@@ -37,7 +41,9 @@ describe('orderConversation', () => {
   });
 
   it('orders a large chain without deep recursion', () => {
-    const nodes = Array.from({ length: 200_000 }, (_, i) => node(`n${i}`, i === 0 ? undefined : `n${i - 1}`, i));
+    const nodes = Array.from({ length: 200_000 }, (_, i) =>
+      node(`n${i}`, i === 0 ? undefined : `n${i - 1}`, i),
+    );
     expect(orderConversation(nodes).order.length).toBe(200_000);
   });
 });

@@ -25,7 +25,8 @@ export function orderConversation(nodes: readonly ChainNode[]): ConversationOrde
   const children = new Map<string, ChainNode[]>();
   const ready = new MinHeap();
   for (const node of byId.values()) {
-    const parent = node.parentId !== undefined && node.parentId !== node.id ? byId.get(node.parentId) : undefined;
+    const parent =
+      node.parentId !== undefined && node.parentId !== node.id ? byId.get(node.parentId) : undefined;
     if (parent) {
       const list = children.get(parent.id);
       if (list) list.push(node);

@@ -1,13 +1,13 @@
 import { resolve as resolvePath } from 'node:path';
-import { decodeClaudeCodeRecord } from '../schemas/claude-code/decode-record.js';
-import { decodeCodexLine, looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
-import type { Agent } from '../schemas/common/agent.js';
 import type { Session } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
 import { readJsonl } from '../reader/index.js';
+import { decodeClaudeCodeRecord } from '../schemas/claude-code/decode-record.js';
+import { decodeCodexLine, looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
+import type { Agent } from '../schemas/common/agent.js';
 import { discoverDefault, discoverPaths, readAgentMeta, type SessionFileRef } from '../sources/index.js';
 import type { RecordFile } from './claude-code/build-claude-code-session.js';
-import { buildClaudeCodeSession } from './claude-code/build-claude-code-session.js';
+import { buildClaudeCodeSession, claudeSessionIdOf } from './claude-code/build-claude-code-session.js';
 import type { LocatedRecord } from './claude-code/build-conversation.js';
 import { buildCodexSession } from './codex/build-codex-session.js';
 import { str } from './value-access.js';
@@ -61,7 +61,8 @@ export async function readRecordFile(path: string): Promise<ReadFile> {
     file.agent ??= looksLikeCodexRollout(result.value) ? 'codex' : 'claude-code';
     const type = recordTypeOf(file.agent, result.value, index++);
     file.counts.recordsByType[type.name] = (file.counts.recordsByType[type.name] ?? 0) + 1;
-    if (!type.known) file.counts.unknownRecordTypes[type.name] = (file.counts.unknownRecordTypes[type.name] ?? 0) + 1;
+    if (!type.known)
+      file.counts.unknownRecordTypes[type.name] = (file.counts.unknownRecordTypes[type.name] ?? 0) + 1;
     records.push({ value: result.value, location: { file: path, line: result.location.line } });
   }
   file.counts.lines = reader.stats.physicalLines;
@@ -71,7 +72,11 @@ export async function readRecordFile(path: string): Promise<ReadFile> {
   return file;
 }
 
-function recordTypeOf(agent: Agent, value: Record<string, unknown>, lineIndex: number): { name: string; known: boolean } {
+function recordTypeOf(
+  agent: Agent,
+  value: Record<string, unknown>,
+  lineIndex: number,
+): { name: string; known: boolean } {
   switch (agent) {
     case 'claude-code': {
       const decoded = decodeClaudeCodeRecord(value, 'envelope');
@@ -79,7 +84,10 @@ function recordTypeOf(agent: Agent, value: Record<string, unknown>, lineIndex: n
     }
     case 'codex': {
       const decoded = decodeCodexLine(value, 'envelope', { lineIndex });
-      return { name: decoded.subtype === undefined ? decoded.type : `${decoded.type}:${decoded.subtype}`, known: decoded.known };
+      return {
+        name: decoded.subtype === undefined ? decoded.type : `${decoded.type}:${decoded.subtype}`,
+        known: decoded.known,
+      };
     }
     default:
       return agent satisfies never;
@@ -92,18 +100,24 @@ function recordTypeOf(agent: Agent, value: Record<string, unknown>, lineIndex: n
  * `sessionId`), Codex rollouts one per session. Subagent files whose session is absent become sessions of
  * their own (marked `isSubagent`) so that nothing read is lost.
  */
-export async function loadSessions(refs: readonly SessionFileRef[], onProgress?: (done: number, total: number) => void): Promise<Session[]> {
-  const files = new Map<string, ReadFile>();
+export async function loadSessions(
+  refs: readonly SessionFileRef[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<Session[]> {
   let done = 0;
-  for (const ref of refs) {
-    files.set(ref.path, await readRecordFile(ref.path));
+  const read = async (path: string) => {
+    const file = await readRecordFile(path);
     onProgress?.(++done, refs.length);
-  }
-  const mains = refs.filter((r) => r.role === 'session');
+    return file;
+  };
+  // Subagent files first (their records say which session they belong to), then each main file is read,
+  // built and let go, so at most one main file's records are held at a time.
   const subagentRefs = refs.filter((r) => r.role === 'subagent');
+  const subagentFiles = new Map<string, ReadFile>();
   const subagentsBySession = new Map<string, SessionFileRef[]>();
   for (const ref of subagentRefs) {
-    const file = files.get(ref.path);
+    const file = await read(ref.path);
+    subagentFiles.set(ref.path, file);
     const owner = ref.parentSessionId ?? firstSessionId(file);
     const key = `${ownerDir(ref)}\u0000${owner ?? ''}`;
     const list = subagentsBySession.get(key);
@@ -113,23 +127,17 @@ export async function loadSessions(refs: readonly SessionFileRef[], onProgress?:
 
   const sessions: Session[] = [];
   const claimed = new Set<string>();
-  for (const ref of mains) {
-    const file = files.get(ref.path);
-    if (!file) continue;
+  for (const ref of refs) {
+    if (ref.role !== 'session') continue;
+    const file = await read(ref.path);
     if (file.agent === 'codex') {
       sessions.push(buildCodexSession(file));
       continue;
     }
-    const sessionId = firstSessionId(file) ?? ref.sessionId;
-    const key = `${ownerDir(ref)}\u0000${sessionId ?? ''}`;
-    const subRefs = (sessionId === undefined ? [] : subagentsBySession.get(key)) ?? [];
-    if (sessionId !== undefined && ref.sessionId !== undefined && ref.sessionId !== sessionId) {
-      // A file named after one session whose records name another (copies, forks): also take the file-name id's agents.
-      subRefs.push(...(subagentsBySession.get(`${ownerDir(ref)}\u0000${ref.sessionId}`) ?? []));
-    }
+    const subRefs = subagentsBySession.get(`${ownerDir(ref)}\u0000${claudeSessionIdOf(file)}`) ?? [];
     const subFiles: RecordFile[] = [];
     for (const sub of subRefs) {
-      const subFile = files.get(sub.path);
+      const subFile = subagentFiles.get(sub.path);
       if (!subFile || claimed.has(sub.path)) continue;
       claimed.add(sub.path);
       const meta = sub.metaPath === undefined ? undefined : await readAgentMeta(sub.metaPath);
@@ -142,21 +150,58 @@ export async function loadSessions(refs: readonly SessionFileRef[], onProgress?:
     sessions.push(buildClaudeCodeSession(file, subFiles));
   }
   for (const ref of subagentRefs) {
-    if (claimed.has(ref.path)) continue;
-    const file = files.get(ref.path);
-    if (!file) continue;
-    const session = buildClaudeCodeSession({ ...file, ...(ref.agentId === undefined ? {} : { agentId: ref.agentId }) });
+    const file = subagentFiles.get(ref.path);
+    if (!file || claimed.has(ref.path)) continue;
+    if (file.agent === 'codex') {
+      sessions.push(buildCodexSession(file));
+      continue;
+    }
+    const session = buildClaudeCodeSession({
+      ...file,
+      ...(ref.agentId === undefined ? {} : { agentId: ref.agentId }),
+    });
     session.isSubagent = true;
     if (ref.agentId !== undefined) session.agentId = ref.agentId;
     sessions.push(session);
   }
-  return sessions;
+  return linkCodexThreads(sessions);
+}
+
+/**
+ * Codex sub-agents are rollouts of their own that name their parent thread; they move under the parent
+ * session (linked to the parent's call whose output names the child thread, when there is one).
+ */
+function linkCodexThreads(sessions: Session[]): Session[] {
+  const byId = new Map(sessions.filter((s) => s.agent === 'codex').map((s) => [s.id, s]));
+  const moved = new Set<Session>();
+  for (const child of byId.values()) {
+    const parent = child.parentSessionId === undefined ? undefined : byId.get(child.parentSessionId);
+    if (!parent || parent === child) continue;
+    const call = parent.toolCalls.find(
+      (c) => c.result?.text.includes(child.id) || JSON.stringify(c.input ?? '').includes(child.id),
+    );
+    if (call) {
+      call.subagentId = child.id;
+      child.parentToolCallId = call.id;
+    }
+    parent.subagents.push({
+      agentId: child.id,
+      linkedBy: 'codex-parent-thread',
+      session: child,
+      ...(call === undefined ? {} : { toolCallId: call.id }),
+    });
+    moved.add(child);
+  }
+  return sessions.filter((s) => !moved.has(s));
 }
 
 function pickMeta(meta: Record<string, unknown>): { toolUseId?: string; agentType?: string } {
   const toolUseId = str(meta.toolUseId);
   const agentType = str(meta.agentType);
-  return { ...(toolUseId === undefined ? {} : { toolUseId }), ...(agentType === undefined ? {} : { agentType }) };
+  return {
+    ...(toolUseId === undefined ? {} : { toolUseId }),
+    ...(agentType === undefined ? {} : { agentType }),
+  };
 }
 
 /** The folder that owns a file's session: the project folder for Claude Code layouts. */
@@ -189,7 +234,9 @@ export function matchesFilter(session: Session, filter: SessionFilter): boolean 
 }
 
 /** Finds session files (paths or the default folders), builds the sessions and filters them, newest first. */
-export async function listSessions(options: ListOptions = {}): Promise<{ sessions: Session[]; warnings: string[] }> {
+export async function listSessions(
+  options: ListOptions = {},
+): Promise<{ sessions: Session[]; warnings: string[] }> {
   const discovery = options.files
     ? { files: [...options.files], warnings: [] }
     : options.paths !== undefined && options.paths.length > 0
@@ -199,7 +246,9 @@ export async function listSessions(options: ListOptions = {}): Promise<{ session
     ...discovery.warnings.map((w) => w.message),
     ...('errors' in discovery ? (discovery.errors as { message: string }[]).map((e) => e.message) : []),
   ];
-  const sessions = (await loadSessions(discovery.files, options.onProgress)).filter((s) => matchesFilter(s, options));
+  const sessions = (await loadSessions(discovery.files, options.onProgress)).filter((s) =>
+    matchesFilter(s, options),
+  );
   sessions.sort((a, b) => (b.startTime ?? '').localeCompare(a.startTime ?? ''));
   return { sessions, warnings };
 }
@@ -210,9 +259,7 @@ export async function readSession(file: string): Promise<Session | undefined> {
   const discovery = await discoverPaths([path]);
   const dir = discovery.files.find((f) => f.path === path)?.projectDir;
   const siblings = dir === undefined ? discovery.files : (await discoverPaths([dir])).files;
-  const sessions = await loadSessions(
-    siblings.filter((f) => f.path === path || f.role === 'subagent'),
-  );
+  const sessions = await loadSessions(siblings.filter((f) => f.path === path || f.role === 'subagent'));
   return sessions.find((s) => s.files[0] === path) ?? sessions[0];
 }
 

@@ -34,3 +34,8 @@ export function baseName(path: string): string {
   const parts = path.split(/[\\/]/).filter((p) => p.length > 0);
   return parts[parts.length - 1] ?? path;
 }
+
+/** `{ [key]: value }` when the value is defined, else `{}` (exactOptionalPropertyTypes-friendly). */
+export function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

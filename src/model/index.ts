@@ -4,4 +4,4 @@ export type { LocatedProblem, SourceLocation } from './source-location.js';
 export type { ToolCall, ToolCallResult, ToolCallStatus } from './tool-call.js';
 export { toolCallStatuses } from './tool-call.js';
 export type { TokenUsage } from './usage.js';
-export { addUsage, emptyUsage, totalTokens, usageFields } from './usage.js';
+export { addUsage, addUsageTo, emptyUsage, totalTokens, usageFields } from './usage.js';

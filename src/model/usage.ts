@@ -43,3 +43,10 @@ export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
 export function totalTokens(u: TokenUsage): number {
   return u.inputTokens + u.outputTokens + u.cacheWriteTokens + u.cacheReadTokens;
 }
+
+/** Adds `usage` into `byKey[key]`, creating the entry when missing. */
+export function addUsageTo(byKey: Record<string, TokenUsage>, key: string, usage: TokenUsage): void {
+  const entry = byKey[key];
+  if (entry) addUsage(entry, usage);
+  else byKey[key] = addUsage(emptyUsage(), usage);
+}

@@ -1,6 +1,10 @@
 import { decodeClaudeCodeRecord } from '../schemas/claude-code/decode-record.js';
 import { claudeCodeRecordSchemas } from '../schemas/claude-code/records/index.js';
-import { lookupClaudeCodeTool, validateToolInput, validateToolResult } from '../schemas/claude-code/tools/index.js';
+import {
+  lookupClaudeCodeTool,
+  validateToolInput,
+  validateToolResult,
+} from '../schemas/claude-code/tools/index.js';
 import { unknownKeys } from '../schemas/common/unknown-keys.js';
 import type { FileContext, ValidationSink } from './validation-sink.js';
 
@@ -47,7 +51,8 @@ function validateToolUse(block: unknown, line: number, context: FileContext, sin
     return;
   }
   const subject = `tool:${lookup.kind === 'mcp' ? 'mcp' : name}:input`;
-  for (const issue of validateToolInput(name, block.input)) sink.issue(subject, issue.path, issue.message, line);
+  for (const issue of validateToolInput(name, block.input))
+    sink.issue(subject, issue.path, issue.message, line);
   if (lookup.kind === 'builtin')
     for (const path of unknownKeys(lookup.spec.input, block.input)) sink.unknownField(subject, path, line);
 }
@@ -59,8 +64,11 @@ function validateToolUseResult(
   context: FileContext,
   sink: ValidationSink,
 ): void {
+  const results = content.filter(
+    (b): b is Record<string, unknown> => isObject(b) && b.type === 'tool_result',
+  );
+  for (const block of results) settleInputIssues(block, context, sink);
   if (!('toolUseResult' in value)) return;
-  const results = content.filter((b) => isObject(b) && b.type === 'tool_result');
   // toolUseResult belongs to the record's single tool_result; with several, it cannot be attributed.
   if (results.length !== 1) return;
   const id = (results[0] as { tool_use_id?: unknown }).tool_use_id;
@@ -73,6 +81,21 @@ function validateToolUseResult(
   for (const issue of validateToolResult(name, result)) sink.issue(subject, issue.path, issue.message, line);
   if (lookup.kind === 'builtin' && typeof result !== 'string')
     for (const path of unknownKeys(lookup.spec.result, result)) sink.unknownField(subject, path, line);
+}
+
+/**
+ * An input that fails its schema and that Claude Code answered with `InputValidationError` is the model's
+ * mistake, not schema drift: it is counted as a rejected input. Any other failing input is a schema issue.
+ */
+function settleInputIssues(block: Record<string, unknown>, context: FileContext, sink: ValidationSink): void {
+  const id = block.tool_use_id;
+  if (typeof id !== 'string') return;
+  const report = context.pendingInputIssues.get(id);
+  if (!report) return;
+  context.pendingInputIssues.delete(id);
+  const text = typeof block.content === 'string' ? block.content : JSON.stringify(block.content ?? '');
+  if (block.is_error === true && text.includes('InputValidationError')) sink.rejectedInput();
+  else report();
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

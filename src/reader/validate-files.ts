@@ -1,8 +1,8 @@
+import { looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
 import type { Agent } from '../schemas/common/agent.js';
+import { ReadError, readJsonl } from './index.js';
 import { validateClaudeCodeLine } from './validate-claude-code-line.js';
 import { validateCodexLine } from './validate-codex-line.js';
-import { looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
-import { ReadError, readJsonl } from './index.js';
 import type { FileValidation, GroupedIssue, UnknownField, ValidationReport } from './validation-report.js';
 import type { FileContext, ValidationSink } from './validation-sink.js';
 
@@ -13,7 +13,10 @@ export interface ValidateOptions {
 }
 
 /** Reads every file in full-validation mode and returns the grouped report. Never throws for bad input. */
-export async function validateFiles(files: readonly string[], options: ValidateOptions = {}): Promise<ValidationReport> {
+export async function validateFiles(
+  files: readonly string[],
+  options: ValidateOptions = {},
+): Promise<ValidationReport> {
   const report: ValidationReport = {
     files: [],
     lines: 0,
@@ -25,6 +28,7 @@ export async function validateFiles(files: readonly string[], options: ValidateO
     schemaIssues: [],
     unknownFields: [],
     toolCalls: {},
+    rejectedInputs: 0,
   };
   const issues = new Map<string, GroupedIssue>();
   const fields = new Map<string, UnknownField & { versionSet: Set<string> }>();
@@ -34,7 +38,9 @@ export async function validateFiles(files: readonly string[], options: ValidateO
     const entry = await validateFile(file, report, issues, fields, options.unknownFields ?? true);
     report.files.push(entry);
   }
-  report.schemaIssues = [...issues.values()].sort((a, b) => b.count - a.count || a.subject.localeCompare(b.subject));
+  report.schemaIssues = [...issues.values()].sort(
+    (a, b) => b.count - a.count || a.subject.localeCompare(b.subject),
+  );
   report.unknownFields = [...fields.values()]
     .map(({ versionSet, ...rest }) => ({ ...rest, versions: sortVersions([...versionSet]) }))
     .sort((a, b) => b.count - a.count || a.subject.localeCompare(b.subject));
@@ -61,7 +67,13 @@ async function validateFile(
     versions: [],
   };
   const versions = new Set<string>();
-  const context: FileContext = { file, toolNamesById: new Map(), lineIndex: 0, currentVersion: undefined };
+  const context: FileContext = {
+    file,
+    toolNamesById: new Map(),
+    lineIndex: 0,
+    currentVersion: undefined,
+    pendingInputIssues: new Map(),
+  };
   const sink: ValidationSink = {
     record(type) {
       bump(entry.records, type);
@@ -107,6 +119,9 @@ async function validateFile(
     version(version) {
       versions.add(version);
     },
+    rejectedInput() {
+      report.rejectedInputs += 1;
+    },
   };
 
   let agent: Agent | undefined;
@@ -129,8 +144,10 @@ async function validateFile(
       context.lineIndex += 1;
     }
   } catch (error) {
-    entry.readError = error instanceof ReadError ? error.message : `Could not read "${file}": ${String(error)}`;
+    entry.readError =
+      error instanceof ReadError ? error.message : `Could not read "${file}": ${String(error)}`;
   }
+  for (const flush of context.pendingInputIssues.values()) flush();
   entry.agent = agent ?? 'unknown';
   entry.lines = reader.stats.physicalLines;
   entry.blankLines = reader.stats.blankLines;
@@ -148,7 +165,7 @@ function bump(counts: Record<string, number>, key: string): void {
 export function formatPath(path: readonly (string | number)[]): string {
   let out = '';
   for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
+    if (typeof part === 'number' || /^\d+$/.test(part)) out += `[${part}]`;
     else if (/^[A-Za-z_$][\w$]*$/.test(part)) out += out ? `.${part}` : part;
     else out += `[${JSON.stringify(part)}]`;
   }

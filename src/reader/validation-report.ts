@@ -56,4 +56,6 @@ export interface ValidationReport {
   unknownFields: UnknownField[];
   /** Tool calls seen, by name as written. */
   toolCalls: Record<string, number>;
+  /** Call inputs that failed their schema and that the agent itself rejected (`InputValidationError`): model mistakes, not drift. */
+  rejectedInputs: number;
 }

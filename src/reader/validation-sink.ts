@@ -7,6 +7,8 @@ export interface ValidationSink {
   issue(subject: string, path: readonly (string | number)[], message: string, line: number): void;
   unknownField(subject: string, path: readonly (string | number)[], line: number): void;
   version(version: string): void;
+  /** A call input that failed its schema and that the agent itself rejected (InputValidationError). */
+  rejectedInput(): void;
 }
 
 /** Per-file state a line validator may keep (tool names by call id, for results). */
@@ -15,4 +17,6 @@ export interface FileContext {
   toolNamesById: Map<string, string>;
   lineIndex: number;
   currentVersion: string | undefined;
+  /** Input issues waiting for the call's result (reported when the file ends without one). */
+  pendingInputIssues: Map<string, () => void>;
 }

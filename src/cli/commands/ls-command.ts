@@ -30,7 +30,18 @@ export function registerLsCommand(program: Command, io: Io): void {
     writeLine(
       io,
       renderTable(io, {
-        head: ['started', 'duration', 'agent', 'project', 'title', 'msgs', 'calls', 'errors', 'subagents', 'id'],
+        head: [
+          'started',
+          'duration',
+          'agent',
+          'project',
+          'title',
+          'msgs',
+          'calls',
+          'errors',
+          'subagents',
+          'id',
+        ],
         numeric: [5, 6, 7, 8],
         rows: rows.map((r) => [
           r.startTime?.slice(0, 16).replace('T', ' ') ?? '-',

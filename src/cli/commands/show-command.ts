@@ -47,7 +47,9 @@ async function findSession(target: string, inPaths: string[], io: Io): Promise<S
   if (exact) return exact;
   if (matches.length === 1 && matches[0]) return matches[0];
   if (matches.length === 0)
-    throw new CliError(`No session ${quote(target)} in ${inputs.searched.map(quote).join(', ') || 'the log folders'}.`);
+    throw new CliError(
+      `No session ${quote(target)} in ${inputs.searched.map(quote).join(', ') || 'the log folders'}.`,
+    );
   throw new CliError(
     `Session id ${quote(target)} is ambiguous: ${matches
       .slice(0, 5)
@@ -97,7 +99,10 @@ function printConversation(io: Io, session: Session, indent: string, options: Pr
     const mark = message.offBranch ? c.dim(' (rewound branch)') : '';
     for (const part of message.parts) {
       if (part.type === 'text' && part.text.trim()) {
-        writeLine(io, `${indent}${label(io, message)}${mark} ${textBlock(part.text, indent, limit, options.full)}`);
+        writeLine(
+          io,
+          `${indent}${label(io, message)}${mark} ${textBlock(part.text, indent, limit, options.full)}`,
+        );
       } else if (part.type === 'thinking' && options.thinking) {
         writeLine(io, `${indent}${c.dim(`thinking: ${clip(part.text, limit)}`)}`);
       } else if (part.type === 'image') {
@@ -106,16 +111,21 @@ function printConversation(io: Io, session: Session, indent: string, options: Pr
         const call = calls.get(part.callId);
         if (!call) continue;
         writeLine(io, `${indent}  ${callLine(io, call, limit)}`);
-        if (call.result && call.status !== 'ok') writeLine(io, `${indent}    ${c.dim(`↳ ${clip(call.result.text, limit - 4)}`)}`);
+        if (call.result && call.status !== 'ok')
+          writeLine(io, `${indent}    ${c.dim(`↳ ${clip(call.result.text, limit - 4)}`)}`);
         else if (call.result && options.full) writeLine(io, `${indent}    ${c.dim(`↳ ${call.result.text}`)}`);
         const sub = subagents.get(call.id);
         if (sub) {
-          writeLine(io, `${indent}    ${c.magenta(`subagent ${sub.agentId}`)}${c.dim(` (${sub.session.toolCalls.length} calls)`)}`);
+          writeLine(
+            io,
+            `${indent}    ${c.magenta(`subagent ${sub.agentId}`)}${c.dim(` (${sub.session.toolCalls.length} calls)`)}`,
+          );
           printConversation(io, sub.session, `${indent}    │ `, options);
         }
       }
     }
-    if (message.kind === 'compact_boundary') writeLine(io, `${indent}${c.yellow('── conversation compacted ──')}`);
+    if (message.kind === 'compact_boundary')
+      writeLine(io, `${indent}${c.yellow('── conversation compacted ──')}`);
   }
   for (const call of session.toolCalls.filter((t) => t.status === 'orphan_result'))
     writeLine(io, `${indent}  ${callLine(io, call, limit)}`);

@@ -2,7 +2,15 @@ import type { Command } from 'commander';
 import { validateFiles } from '../../reader/validate-files.js';
 import type { ValidationReport } from '../../reader/validation-report.js';
 import { CliError } from '../cli-error.js';
-import { colorsFor, formatNumber, type Io, renderTable, writeJson, writeLine } from '../output.js';
+import {
+  colorsFor,
+  displayPath,
+  formatNumber,
+  type Io,
+  renderTable,
+  writeJson,
+  writeLine,
+} from '../output.js';
 import { nothingFound, resolveInputs } from '../resolve-inputs.js';
 
 interface ValidateOptions {
@@ -21,7 +29,10 @@ export function registerValidateCommand(program: Command, io: Io): void {
     .option('--limit <n>', 'rows per section in the text output', '20')
     .action(async (paths: string[], options: ValidateOptions) => {
       const limit = Number.parseInt(options.limit, 10);
-      if (!Number.isInteger(limit) || limit < 1) throw new CliError(`Option --limit needs a positive whole number, got "${options.limit}".`, { exitCode: 2 });
+      if (!Number.isInteger(limit) || limit < 1)
+        throw new CliError(`Option --limit needs a positive whole number, got "${options.limit}".`, {
+          exitCode: 2,
+        });
       const inputs = await resolveInputs(paths, io);
       if (inputs.files.length === 0) throw nothingFound(inputs.searched);
       const report = await validateFiles(inputs.files.map((f) => f.path));
@@ -37,6 +48,8 @@ export function registerValidateCommand(program: Command, io: Io): void {
 
 function printReport(io: Io, report: ValidationReport, options: { files: boolean; limit: number }): void {
   const colors = colorsFor(io);
+  const where = (file: string, line?: number) =>
+    `${displayPath(io, file)}${line === undefined ? '' : `:${line}`}`;
   const records = Object.values(report.records).reduce((a, b) => a + b, 0);
   const agents = countBy(report.files.map((f) => f.agent));
   const conservation = records + report.errors.length + report.blankLines === report.lines;
@@ -58,10 +71,23 @@ function printReport(io: Io, report: ValidationReport, options: { files: boolean
       report.unknownFields.length,
     )} undeclared fields`,
   );
+  if (report.rejectedInputs > 0)
+    writeLine(
+      io,
+      colors.dim(
+        `${formatNumber(report.rejectedInputs)} tool inputs failed their schema and were rejected by the agent itself (InputValidationError): the model's mistakes, not drift.`,
+      ),
+    );
 
   section(io, 'Records by type', ['type', 'records'], sorted(report.records), options.limit);
   if (Object.keys(report.unknownRecordTypes).length > 0)
-    section(io, 'Unknown record types', ['type', 'records'], sorted(report.unknownRecordTypes), options.limit);
+    section(
+      io,
+      'Unknown record types',
+      ['type', 'records'],
+      sorted(report.unknownRecordTypes),
+      options.limit,
+    );
   if (Object.keys(report.unknownTools).length > 0)
     section(io, 'Unknown tools', ['tool', 'calls'], sorted(report.unknownTools), options.limit);
   if (report.schemaIssues.length > 0) {
@@ -69,7 +95,13 @@ function printReport(io: Io, report: ValidationReport, options: { files: boolean
       io,
       'Schema issues',
       ['subject', 'path', 'issue', 'count', 'first seen'],
-      report.schemaIssues.map((i) => [i.subject, i.path, i.message, i.count, `${i.first.file}:${i.first.line}`]),
+      report.schemaIssues.map((i) => [
+        i.subject,
+        i.path,
+        i.message,
+        i.count,
+        where(i.first.file, i.first.line),
+      ]),
       options.limit,
     );
   }
@@ -78,7 +110,13 @@ function printReport(io: Io, report: ValidationReport, options: { files: boolean
       io,
       'Undeclared fields (drift)',
       ['subject', 'path', 'count', 'versions', 'first seen'],
-      report.unknownFields.map((f) => [f.subject, f.path, f.count, versionRange(f.versions), `${f.first.file}:${f.first.line}`]),
+      report.unknownFields.map((f) => [
+        f.subject,
+        f.path,
+        f.count,
+        versionRange(f.versions),
+        where(f.first.file, f.first.line),
+      ]),
       options.limit,
     );
   }
@@ -87,7 +125,7 @@ function printReport(io: Io, report: ValidationReport, options: { files: boolean
       io,
       'Line errors',
       ['where', 'type', 'message'],
-      report.errors.map((e) => [`${e.file}:${e.line}`, e.type, e.message]),
+      report.errors.map((e) => [where(e.file, e.line), e.type, e.message]),
       options.limit,
     );
   }
@@ -97,7 +135,7 @@ function printReport(io: Io, report: ValidationReport, options: { files: boolean
       'Files',
       ['file', 'agent', 'lines', 'records', 'errors', 'issues'],
       report.files.map((f) => [
-        f.readError ? `${f.file} (${f.readError})` : f.file,
+        f.readError ? `${where(f.file)} (${f.readError})` : where(f.file),
         f.agent,
         f.lines,
         Object.values(f.records).reduce((a, b) => a + b, 0),
@@ -115,7 +153,8 @@ function section(io: Io, title: string, head: string[], rows: (string | number)[
   writeLine(io, colors.bold(title));
   const numeric = head.flatMap((_, i) => (rows.every((r) => typeof r[i] === 'number') ? [i] : []));
   writeLine(io, renderTable(io, { head, rows: rows.slice(0, limit), numeric }));
-  if (rows.length > limit) writeLine(io, colors.dim(`... and ${formatNumber(rows.length - limit)} more (use --limit or --json)`));
+  if (rows.length > limit)
+    writeLine(io, colors.dim(`... and ${formatNumber(rows.length - limit)} more (use --limit or --json)`));
 }
 
 function sorted(counts: Record<string, number>): (string | number)[][] {

@@ -1,10 +1,10 @@
-import type { LocatedProblem } from '../../model/source-location.js';
 import type { ReadCounts, Session, Subagent } from '../../model/session.js';
-import { addUsage, emptyUsage } from '../../model/usage.js';
+import type { LocatedProblem } from '../../model/source-location.js';
+import { addUsage, addUsageTo, emptyUsage } from '../../model/usage.js';
 import { buildTurns } from '../build-turns.js';
-import { baseName, obj, str, timeOf } from '../value-access.js';
-import { type Conversation, type LocatedRecord, buildConversation, optional } from './build-conversation.js';
-import { linkSubagents } from './link-subagents.js';
+import { baseName, obj, optional, str, timeOf } from '../value-access.js';
+import { buildConversation, type Conversation, type LocatedRecord } from './build-conversation.js';
+import { linkSubagents, type PendingSubagent } from './link-subagents.js';
 
 /** The records of one file, with what the reader counted. */
 export interface RecordFile {
@@ -18,15 +18,6 @@ export interface RecordFile {
   meta?: { toolUseId?: string; agentType?: string };
 }
 
-/** A subagent conversation waiting to be linked to its Task/Agent call. */
-export interface PendingSubagent {
-  agentId: string;
-  session: Session;
-  conversation: Conversation;
-  metaToolUseId?: string;
-  agentType?: string;
-}
-
 /**
  * Builds a Claude Code session from its main file and its subagent files (both later layouts); sidechain
  * records inside the main file (the layout up to 2.0.27) become subagents too. Subagents are linked to the
@@ -37,13 +28,19 @@ export interface PendingSubagent {
  * subagent files), so a subagent's replay of a parent message is not counted twice.
  */
 export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly RecordFile[] = []): Session {
-  const sessionId = sessionIdOf(main);
+  const sessionId = claudeSessionIdOf(main);
   const mainRecords = main.records.filter((r) => r.value.isSidechain !== true);
   const sidechains = groupSidechains(main.records.filter((r) => r.value.isSidechain === true));
   const counted = new Set<string>();
 
   const mainConversation = buildConversation(mainRecords, { sessionId });
-  const session = sessionFrom(mainConversation, main.records, [main], { sessionId, isSubagent: false }, counted);
+  const session = sessionFrom(
+    mainConversation,
+    main.records,
+    [main],
+    { sessionId, isSubagent: false },
+    counted,
+  );
   applyMetadata(session, main.records, mainConversation);
 
   const pending: PendingSubagent[] = [];
@@ -52,7 +49,8 @@ export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly
     pending.push(subagentFrom(records, [], agentId, sessionId, counted));
   }
   for (const file of subagentFiles) {
-    const agentId = file.agentId ?? str(file.records[0]?.value.agentId) ?? baseName(file.file).replace(/\.jsonl$/, '');
+    const agentId =
+      file.agentId ?? str(file.records[0]?.value.agentId) ?? baseName(file.file).replace(/\.jsonl$/, '');
     const entry = subagentFrom(file.records, [file], agentId, sessionId, counted);
     if (file.meta?.toolUseId !== undefined) entry.metaToolUseId = file.meta.toolUseId;
     if (file.meta?.agentType !== undefined) entry.agentType = file.meta.agentType;
@@ -60,7 +58,11 @@ export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly
   }
   const unlinked = linkSubagents(session, pending);
   for (const entry of unlinked) {
-    const subagent: Subagent = { agentId: entry.agentId, session: entry.session, ...optional('agentType', entry.agentType) };
+    const subagent: Subagent = {
+      agentId: entry.agentId,
+      session: entry.session,
+      ...optional('agentType', entry.agentType),
+    };
     session.subagents.push(subagent);
   }
   return session;
@@ -74,7 +76,13 @@ function subagentFrom(
   counted: Set<string>,
 ): PendingSubagent {
   const conversation = buildConversation(records, { sessionId: parentSessionId, agentId });
-  const session = sessionFrom(conversation, records, files, { sessionId: agentId, isSubagent: true }, counted);
+  const session = sessionFrom(
+    conversation,
+    records,
+    files,
+    { sessionId: agentId, isSubagent: true },
+    counted,
+  );
   session.parentSessionId = parentSessionId;
   session.agentId = agentId;
   session.title = conversation.firstPrompt ? shorten(conversation.firstPrompt) : `Subagent ${agentId}`;
@@ -96,8 +104,7 @@ function sessionFrom(
     if (counted.has(key)) continue;
     counted.add(key);
     addUsage(usage, entry.usage);
-    const model = entry.model ?? 'unknown';
-    addUsage((usageByModel[model] ??= emptyUsage()), entry.usage);
+    addUsageTo(usageByModel, entry.model ?? 'unknown', entry.usage);
     const message = messagesById.get(entry.messageId);
     if (message) message.usage = entry.usage;
   }
@@ -153,7 +160,11 @@ function sessionFrom(
 }
 
 /** Title, fork origin and entry point from the metadata records (last wins, edge case 5). */
-function applyMetadata(session: Session, records: readonly LocatedRecord[], conversation: Conversation): void {
+function applyMetadata(
+  session: Session,
+  records: readonly LocatedRecord[],
+  conversation: Conversation,
+): void {
   let customTitle: string | undefined;
   let aiTitle: string | undefined;
   let summary: string | undefined;
@@ -209,30 +220,53 @@ function groupSidechains(records: readonly LocatedRecord[]): Map<string, Located
   return groups;
 }
 
-function sessionIdOf(file: RecordFile): string {
-  for (const { value } of file.records) {
-    const id = str(value.sessionId);
+/**
+ * A session's id: the file name when it is a UUID (a resumed session's file starts with records copied
+ * from the session it resumed, which carry the old `sessionId`), else the last `sessionId` in the records.
+ */
+export function claudeSessionIdOf(file: Pick<RecordFile, 'file' | 'records'>): string {
+  const stem = baseName(file.file).replace(/\.jsonl$/, '');
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(stem)) return stem.toLowerCase();
+  for (let i = file.records.length - 1; i >= 0; i--) {
+    const id = str(file.records[i]?.value.sessionId);
     if (id !== undefined) return id;
   }
-  return baseName(file.file).replace(/\.jsonl$/, '');
+  return stem;
 }
 
 /** Sums read counts of several files. */
 export function mergeCounts(counts: readonly ReadCounts[]): ReadCounts {
-  const total: ReadCounts = { lines: 0, blankLines: 0, records: 0, errors: 0, recordsByType: {}, unknownRecordTypes: {} };
+  const total: ReadCounts = {
+    lines: 0,
+    blankLines: 0,
+    records: 0,
+    errors: 0,
+    recordsByType: {},
+    unknownRecordTypes: {},
+  };
   for (const c of counts) {
     total.lines += c.lines;
     total.blankLines += c.blankLines;
     total.records += c.records;
     total.errors += c.errors;
-    for (const [k, v] of Object.entries(c.recordsByType)) total.recordsByType[k] = (total.recordsByType[k] ?? 0) + v;
+    for (const [k, v] of Object.entries(c.recordsByType))
+      total.recordsByType[k] = (total.recordsByType[k] ?? 0) + v;
     for (const [k, v] of Object.entries(c.unknownRecordTypes))
       total.unknownRecordTypes[k] = (total.unknownRecordTypes[k] ?? 0) + v;
   }
   return total;
 }
 
-function shorten(text: string, max = 100): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+/**
+ * A prompt as a one-line title: a slash command becomes `/name args`; harness tags
+ * (`<command-message>`, `<system-reminder>`...) are dropped.
+ */
+export function shorten(text: string, max = 100): string {
+  const command = /<command-name>([^<]*)<\/command-name>/.exec(text);
+  const args = /<command-args>([^<]*)<\/command-args>/.exec(text);
+  const source = command
+    ? `${(command[1] ?? '').trim()} ${(args?.[1] ?? '').trim()}`
+    : text.replace(/<([a-z-]+)>[\s\S]*?<\/\1>/g, ' ');
+  const flat = (source.trim() ? source : text).replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

@@ -1,10 +1,10 @@
-import { lookupClaudeCodeTool } from '../../schemas/claude-code/tools/index.js';
 import type { Message } from '../../model/message.js';
 import type { LocatedProblem, SourceLocation } from '../../model/source-location.js';
 import type { ToolCall } from '../../model/tool-call.js';
 import type { TokenUsage } from '../../model/usage.js';
+import { lookupClaudeCodeTool } from '../../schemas/claude-code/tools/index.js';
 import { orderConversation, pathToRoot } from '../conversation-order.js';
-import { arr, isObject, type JsonObject, num, obj, str, timeOf } from '../value-access.js';
+import { arr, isObject, type JsonObject, num, obj, optional, str, timeOf } from '../value-access.js';
 import { classifyToolResult } from './classify-tool-result.js';
 import { flattenResultContent, partsFromContent, userMessageKind } from './message-parts.js';
 import { maxUsage, usageFromAnthropic } from './wire-usage.js';
@@ -41,12 +41,34 @@ export function buildConversation(
 ): Conversation {
   const problems: LocatedProblem[] = [];
   const byUuid = new Map<string, LocatedRecord & { index: number }>();
+  const copies = new Map<string, number>();
   let duplicateRecords = 0;
   records.forEach((record, index) => {
     const uuid = str(record.value.uuid);
     if (uuid === undefined || !chainTypes.has(str(record.value.type) ?? '')) return;
-    if (byUuid.has(uuid)) duplicateRecords += 1;
-    else byUuid.set(uuid, { ...record, index });
+    const first = byUuid.get(uuid);
+    if (!first) {
+      byUuid.set(uuid, { ...record, index });
+      return;
+    }
+    // A copy written again by resume, fork or compaction has the same type and timestamp: drop it.
+    // Different records that share a uuid (broken writers, trimmed fixtures) are all kept (edge case 4).
+    if (
+      first.value.type === record.value.type &&
+      first.value.timestamp === record.value.timestamp &&
+      sameMessage(first.value, record.value)
+    ) {
+      duplicateRecords += 1;
+      return;
+    }
+    const n = (copies.get(uuid) ?? 1) + 1;
+    copies.set(uuid, n);
+    byUuid.set(`${uuid}#${n}`, { ...record, index });
+    problems.push({
+      location: record.location,
+      type: 'duplicate-uuid',
+      message: `Record uuid "${uuid}" is used by different records.`,
+    });
   });
 
   const parentOf = (uuid: string): string | undefined => {
@@ -58,7 +80,12 @@ export function buildConversation(
   );
   for (const id of cyclic) {
     const record = byUuid.get(id);
-    if (record) problems.push({ location: record.location, type: 'parent-cycle', message: `Record "${id}" is part of a parentUuid cycle.` });
+    if (record)
+      problems.push({
+        location: record.location,
+        type: 'parent-cycle',
+        message: `Record "${id}" is part of a parentUuid cycle.`,
+      });
   }
 
   const onBranch = currentBranch(byUuid, order, parentOf);
@@ -113,11 +140,15 @@ export function buildConversation(
         messages.push(entry);
         if (apiId !== undefined) mergedAssistant.set(key, entry);
       }
-      for (const block of arr(message?.content)) {
+      for (const [blockIndex, block] of arr(message?.content).entries()) {
         if (!isObject(block) || block.type !== 'tool_use') continue;
-        const id = str(block.id);
-        if (id === undefined || calls.has(id)) continue;
-        calls.set(id, newCall(block, id, record.location, { ...context, timestamp, messageId: apiId ?? uuid, model }));
+        // A tool_use without an id cannot be paired, but it is still a call (nothing is lost).
+        const id = str(block.id) || `${uuid}#tool_use-${blockIndex}`;
+        if (calls.has(id)) continue;
+        calls.set(
+          id,
+          newCall(block, id, record.location, { ...context, timestamp, messageId: apiId ?? uuid, model }),
+        );
       }
       lastOnBranchMessage = onBranch.has(uuid);
     } else if (type === 'user') {
@@ -135,18 +166,24 @@ export function buildConversation(
         ...optional('agentId', context.agentId),
         ...(onBranch.has(uuid) ? {} : { offBranch: true }),
       });
-      if (kind === 'prompt' && firstPrompt === undefined && typeof message?.content === 'string') firstPrompt = message.content;
+      if (kind === 'prompt' && firstPrompt === undefined && typeof message?.content === 'string')
+        firstPrompt = message.content;
       else if (kind === 'prompt' && firstPrompt === undefined)
         firstPrompt = parts.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
-      const results = arr(message?.content).filter((b): b is JsonObject => isObject(b) && b.type === 'tool_result');
-      for (const block of results) {
-        const id = str(block.tool_use_id);
-        if (id === undefined) continue;
+      const results = arr(message?.content).filter(
+        (b): b is JsonObject => isObject(b) && b.type === 'tool_result',
+      );
+      for (const [blockIndex, block] of results.entries()) {
+        const id = str(block.tool_use_id) || `${uuid}#tool_result-${blockIndex}`;
         // toolUseResult belongs to the record's tool_result; with several in one record it cannot be attributed.
         const structured = results.length === 1 ? value.toolUseResult : undefined;
         const call = calls.get(id);
         if (call?.result) {
-          problems.push({ location: record.location, type: 'duplicate-result', message: `Tool call "${id}" has a second result.` });
+          problems.push({
+            location: record.location,
+            type: 'duplicate-result',
+            message: `Tool call "${id}" has a second result.`,
+          });
           continue;
         }
         const target = call ?? orphanCall(id, record.location, context, orphans);
@@ -179,6 +216,14 @@ export function buildConversation(
     problems,
     duplicateRecords,
   };
+}
+
+/** Same API message (or same content for user records): what makes a record a copy of another. */
+function sameMessage(a: JsonObject, b: JsonObject): boolean {
+  const ma = obj(a.message);
+  const mb = obj(b.message);
+  if (str(ma?.id) !== undefined || str(mb?.id) !== undefined) return str(ma?.id) === str(mb?.id);
+  return JSON.stringify(ma?.content) === JSON.stringify(mb?.content);
 }
 
 /**
@@ -215,7 +260,13 @@ function newCall(
   block: JsonObject,
   id: string,
   location: SourceLocation,
-  context: { sessionId: string; agentId?: string; timestamp: string | undefined; messageId: string; model: string | undefined },
+  context: {
+    sessionId: string;
+    agentId?: string;
+    timestamp: string | undefined;
+    messageId: string;
+    model: string | undefined;
+  },
 ): ToolCall {
   const name = str(block.name) ?? '(no name)';
   const lookup = lookupClaudeCodeTool(name);
@@ -302,9 +353,4 @@ function exitCodeOf(structured: unknown, text: string, isError: boolean | undefi
     if (match) return Number(match[1]);
   }
   return undefined;
-}
-
-/** `{ [key]: value }` when the value is defined, else `{}` (exactOptionalPropertyTypes-friendly). */
-export function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }

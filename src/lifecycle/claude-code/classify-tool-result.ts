@@ -38,7 +38,11 @@ const denialPatterns: RegExp[] = [
 ];
 
 /** Texts that mean a hook blocked the call. */
-const hookPatterns: RegExp[] = [/^(Pre|Post)ToolUse(:\S+)? hook error/i, /\bhook error: /i, /^Blocked by hook/i];
+const hookPatterns: RegExp[] = [
+  /^(Pre|Post)ToolUse(:\S+)? hook error/i,
+  /\bhook error: /i,
+  /^Blocked by hook/i,
+];
 
 const errorPatterns: RegExp[] = [
   /^<tool_use_error>/,
@@ -57,13 +61,15 @@ const errorPatterns: RegExp[] = [
  */
 export function classifyToolResult(evidence: ResultEvidence): Classification {
   const text = stripErrorWrapper(evidence.text.trimStart());
-  const structuredText = typeof evidence.structured === 'string' ? evidence.structured.trimStart() : undefined;
+  const structuredText =
+    typeof evidence.structured === 'string' ? evidence.structured.trimStart() : undefined;
   const candidates = structuredText === undefined ? [text] : [text, structuredText];
 
   if (evidence.hookBlocked) return { status: 'hook_blocked', reason: 'hook blocking error' };
   for (const candidate of candidates) {
     const hook = hookPatterns.find((p) => p.test(candidate));
-    if (hook && (evidence.isError || structuredText !== undefined)) return { status: 'hook_blocked', reason: firstLine(candidate) };
+    if (hook && (evidence.isError || structuredText !== undefined))
+      return { status: 'hook_blocked', reason: firstLine(candidate) };
   }
   for (const candidate of candidates) {
     const prefix = interruptPrefixes.find((p) => candidate.startsWith(p));
@@ -72,10 +78,12 @@ export function classifyToolResult(evidence: ResultEvidence): Classification {
   if (isObject(evidence.structured) && evidence.structured.interrupted === true)
     return { status: 'interrupted', reason: 'interrupted: true' };
   for (const candidate of candidates) {
-    if (denialPatterns.some((p) => p.test(candidate))) return { status: 'denied', reason: firstLine(candidate) };
+    if (denialPatterns.some((p) => p.test(candidate)))
+      return { status: 'denied', reason: firstLine(candidate) };
   }
   if (evidence.isError === true) return { status: 'error', reason: firstLine(text) };
-  if (/^<tool_use_error>/.test(evidence.text.trimStart())) return { status: 'error', reason: firstLine(text) };
+  if (/^<tool_use_error>/.test(evidence.text.trimStart()))
+    return { status: 'error', reason: firstLine(text) };
   if (structuredText !== undefined && errorPatterns.some((p) => p.test(structuredText)))
     return { status: 'error', reason: firstLine(structuredText) };
   return { status: 'ok' };

@@ -1,9 +1,17 @@
 import type { Session, Subagent } from '../../model/session.js';
 import type { ToolCall } from '../../model/tool-call.js';
+import { obj, optional, str } from '../value-access.js';
+import type { Conversation } from './build-conversation.js';
 import { textOf } from './message-parts.js';
-import { obj, str } from '../value-access.js';
-import { optional } from './build-conversation.js';
-import type { PendingSubagent } from './build-claude-code-session.js';
+
+/** A subagent conversation waiting to be linked to its Task/Agent call. */
+export interface PendingSubagent {
+  agentId: string;
+  session: Session;
+  conversation: Conversation;
+  metaToolUseId?: string;
+  agentType?: string;
+}
 
 const agentToolNames = new Set(['Task', 'Agent']);
 

@@ -23,11 +23,15 @@ function partFromBlock(block: JsonObject): MessagePart | undefined {
       return { type: 'thinking', text: '', redacted: true };
     case 'tool_use': {
       const id = str(block.id);
-      return id === undefined ? { type: 'other', blockType: 'tool_use', raw: block } : { type: 'tool_call', callId: id };
+      return id === undefined
+        ? { type: 'other', blockType: 'tool_use', raw: block }
+        : { type: 'tool_call', callId: id };
     }
     case 'tool_result': {
       const id = str(block.tool_use_id);
-      return id === undefined ? { type: 'other', blockType: 'tool_result', raw: block } : { type: 'tool_result', callId: id };
+      return id === undefined
+        ? { type: 'other', blockType: 'tool_result', raw: block }
+        : { type: 'tool_result', callId: id };
     }
     case 'image': {
       const source = obj(block.source);
@@ -85,7 +89,11 @@ export function userMessageKind(record: JsonObject, parts: readonly MessagePart[
   if (record.isMeta === true) return 'meta';
   const text = textOf(parts).trimStart();
   if (text.startsWith(interruptPrefix)) return 'interrupt';
-  if (/^<(local-command-stdout|local-command-stderr|local-command-caveat|system-reminder|task-notification)>/.test(text))
+  if (
+    /^<(local-command-stdout|local-command-stderr|local-command-caveat|system-reminder|task-notification)>/.test(
+      text,
+    )
+  )
     return 'meta';
   if (text.length === 0 && !parts.some((p) => p.type === 'image' || p.type === 'document')) return 'meta';
   return 'prompt';

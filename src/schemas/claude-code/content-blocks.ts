@@ -160,7 +160,7 @@ export const toolResultBlockSchema = z.looseObject({
   type: z.literal('tool_result'),
   tool_use_id: optionalString,
   content: stringOrArray(toolResultContentBlockSchema).optional(),
-  is_error: z.boolean().nullable().optional(),
+  is_error: z.boolean().optional(),
   cache_control: cacheControl,
 });
 export type ToolResultBlock = z.infer<typeof toolResultBlockSchema>;
@@ -202,6 +202,7 @@ const serverToolResultPayload = z.looseObject({
   new_lines: z.number().nullable().optional(),
   lines: z.array(z.string()).nullable().optional(),
   tool_references: z.array(toolReferenceBlockSchema).optional(),
+  encrypted_content: optionalString,
   content: z.unknown().optional(),
 });
 
@@ -217,21 +218,21 @@ export const webFetchToolResultBlockSchema = serverToolResultBlock('web_fetch_to
 export type WebFetchToolResultBlock = z.infer<typeof webFetchToolResultBlockSchema>;
 export const codeExecutionToolResultBlockSchema = serverToolResultBlock('code_execution_tool_result');
 export type CodeExecutionToolResultBlock = z.infer<typeof codeExecutionToolResultBlockSchema>;
-export const bashCodeExecutionToolResultBlockSchema = serverToolResultBlock('bash_code_execution_tool_result');
+export const bashCodeExecutionToolResultBlockSchema = serverToolResultBlock(
+  'bash_code_execution_tool_result',
+);
 export type BashCodeExecutionToolResultBlock = z.infer<typeof bashCodeExecutionToolResultBlockSchema>;
 export const textEditorCodeExecutionToolResultBlockSchema = serverToolResultBlock(
   'text_editor_code_execution_tool_result',
 );
-export type TextEditorCodeExecutionToolResultBlock = z.infer<typeof textEditorCodeExecutionToolResultBlockSchema>;
+export type TextEditorCodeExecutionToolResultBlock = z.infer<
+  typeof textEditorCodeExecutionToolResultBlockSchema
+>;
 export const toolSearchToolResultBlockSchema = serverToolResultBlock('tool_search_tool_result');
 export type ToolSearchToolResultBlock = z.infer<typeof toolSearchToolResultBlockSchema>;
 
-/** The advisor tool's result; its payload shape is not catalogued. */
-export const advisorToolResultBlockSchema = z.looseObject({
-  type: z.literal('advisor_tool_result'),
-  tool_use_id: z.string(),
-  content: z.unknown(),
-});
+/** The advisor tool's result (`advisor_redacted_result` with `encrypted_content`, or an error). */
+export const advisorToolResultBlockSchema = serverToolResultBlock('advisor_tool_result');
 export type AdvisorToolResultBlock = z.infer<typeof advisorToolResultBlockSchema>;
 
 /** A call through the API-side MCP connector. */
@@ -265,16 +266,17 @@ export const compactionBlockSchema = z.looseObject({
 });
 export type CompactionBlock = z.infer<typeof compactionBlockSchema>;
 
-/**
- * Model-fallback marker (`from.model` → `to.model`) written when a safeguard refusal reroutes the
- * turn to another model. Seen in a schema-derived fixture only.
- */
+/** Written when the session switched to a fallback model mid-response (`from.model` → `to.model`). */
 export const fallbackBlockSchema = z.looseObject({
   type: z.literal('fallback'),
   from: z.looseObject({ model: optionalString }).optional(),
   to: z.looseObject({ model: optionalString }).optional(),
 });
 export type FallbackBlock = z.infer<typeof fallbackBlockSchema>;
+
+/** A harness system message inside the conversation; fields not catalogued. */
+export const midConvSystemBlockSchema = z.looseObject({ type: z.literal('mid_conv_system') });
+export type MidConvSystemBlock = z.infer<typeof midConvSystemBlockSchema>;
 
 const knownContentBlockSchemas = [
   textBlockSchema,
@@ -294,6 +296,7 @@ const knownContentBlockSchemas = [
   containerUploadBlockSchema,
   compactionBlockSchema,
   fallbackBlockSchema,
+  midConvSystemBlockSchema,
   imageBlockSchema,
   documentBlockSchema,
   searchResultBlockSchema,

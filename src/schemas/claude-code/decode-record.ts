@@ -1,5 +1,9 @@
 import type { z } from 'zod';
-import { type ClaudeCodeRecord, claudeCodeRecordSchemas, isKnownClaudeCodeRecordType } from './records/index.js';
+import {
+  type ClaudeCodeRecord,
+  claudeCodeRecordSchemas,
+  isKnownClaudeCodeRecordType,
+} from './records/index.js';
 
 /**
  * `envelope`: only checks that `type` is a known string (no zod; for the hot path).
@@ -42,5 +46,10 @@ export function decodeClaudeCodeRecord(value: Record<string, unknown>, mode: Dec
   const record = value as ClaudeCodeRecord;
   if (mode === 'envelope') return { kind: 'known', type, record, issues: [] };
   const result = claudeCodeRecordSchemas[type].safeParse(value);
-  return { kind: 'known', type, record, issues: result.success ? [] : result.error.issues.map(toRecordIssue) };
+  return {
+    kind: 'known',
+    type,
+    record,
+    issues: result.success ? [] : result.error.issues.map(toRecordIssue),
+  };
 }

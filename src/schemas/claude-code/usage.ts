@@ -25,9 +25,14 @@ const tokenShape = {
   cache_creation: cacheCreationSchema.nullable().optional(),
 };
 
-/** One entry of `usage.iterations` (one sampling iteration of the response). */
+/**
+ * One entry of `usage.iterations` (one sampling iteration of the response; `type: "fallback_message"`
+ * with the fallback `model` after a safeguard model fallback).
+ */
 export const usageIterationSchema = z.looseObject({
+  /** `message`, `advisor_message`, `fallback_message`. */
   type: z.string().optional(),
+  model: z.string().nullable().optional(),
   ...tokenShape,
 });
 export type UsageIteration = z.infer<typeof usageIterationSchema>;
@@ -45,5 +50,7 @@ export const usageSchema = z.looseObject({
   speed: z.string().nullable().optional(),
   iterations: z.array(usageIterationSchema).nullable().optional(),
   output_tokens_details: z.looseObject({ thinking_tokens: tokenCount }).nullable().optional(),
+  /** Outcome of a fallback-credit token the request presented. */
+  fallback_credit: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type Usage = z.infer<typeof usageSchema>;

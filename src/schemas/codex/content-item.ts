@@ -54,8 +54,15 @@ const outputItemsSchema = z.array(codexOutputContentItemSchema);
  */
 export const codexToolOutputSchema = z.unknown().check((payload) => {
   const value = payload.value;
-  const schema =
-    typeof value === 'string' ? z.string() : Array.isArray(value) ? outputItemsSchema : codexOutputContentItemSchema;
+  const schema = Array.isArray(value)
+    ? outputItemsSchema
+    : isObject(value)
+      ? codexOutputContentItemSchema
+      : z.string();
   forwardIssues(payload, schema.safeParse(value), []);
 }) as unknown as z.ZodType<string | CodexOutputContentItem[] | CodexOutputContentItem>;
 export type CodexToolOutput = z.infer<typeof codexToolOutputSchema>;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -35,7 +35,7 @@ export type DecodedCodexLine = {
   subtype: string | undefined;
   /** `type` (and `subtype` where it has one) is a known variant. */
   known: boolean;
-  /** The envelope payload; the line itself for bare-era lines and sentinels. */
+  /** The envelope payload (`{}` if it is not an object, with an issue); the line itself for bare-era lines and sentinels. */
   payload: Record<string, unknown>;
   /** The envelope timestamp, or the bare meta's `timestamp`. */
   timestamp: string | undefined;
@@ -103,7 +103,11 @@ export function decodeCodexLine(
 export function looksLikeCodexRollout(firstValue: Record<string, unknown>): boolean {
   if ('uuid' in firstValue || 'sessionId' in firstValue || 'parentUuid' in firstValue) return false;
   if ('type' in firstValue && 'payload' in firstValue) {
-    return typeof firstValue.type === 'string' && knownEnvelope.has(firstValue.type) && isObject(firstValue.payload);
+    return (
+      typeof firstValue.type === 'string' &&
+      knownEnvelope.has(firstValue.type) &&
+      isObject(firstValue.payload)
+    );
   }
   if ('record_type' in firstValue) return true;
   if (isBareMeta(firstValue, 0)) return true;
@@ -169,7 +173,11 @@ function itemTypeIssues(item: Record<string, unknown>, prefix: (string | number)
 
 function typeIssue(path: (string | number)[], expected: string, got: unknown): CodexIssue {
   const received = got === null ? 'null' : Array.isArray(got) ? 'an array' : typeof got;
-  return { path, code: 'invalid_type', message: `Expected ${expected} at "${path.join('.')}", got ${received}` };
+  return {
+    path,
+    code: 'invalid_type',
+    message: `Expected ${expected} at "${path.join('.')}", got ${received}`,
+  };
 }
 
 function check(schema: z.ZodType, value: unknown, prefix: (string | number)[]): CodexIssue[] {

@@ -81,10 +81,7 @@ export const codexMcpToolCallEndEventSchema = z.looseObject({
     arguments: z.unknown().optional(),
   }),
   duration: codexDurationSchema,
-  result: z.union([
-    z.looseObject({ Ok: codexMcpCallToolResultSchema }),
-    z.looseObject({ Err: z.string() }),
-  ]),
+  result: z.union([z.looseObject({ Ok: codexMcpCallToolResultSchema }), z.looseObject({ Err: z.string() })]),
 });
 
 /** `web_search_end`: a hosted web search finished (pairs with `web_search_call` by position, not id). */

@@ -133,11 +133,15 @@ export type PersistedCodexEventMsgType = keyof typeof codexEventMsgSchemas;
 export type LiveOnlyCodexEventMsgType = (typeof liveOnlyEventMsgTypes)[number];
 
 /** Every `event_msg` type this package knows: the persisted ones, then the live-only ones. */
-export const knownEventMsgTypes: readonly string[] = [...Object.keys(codexEventMsgSchemas), ...liveOnlyEventMsgTypes];
+export const knownEventMsgTypes: readonly string[] = [
+  ...Object.keys(codexEventMsgSchemas),
+  ...liveOnlyEventMsgTypes,
+];
 
 /** The schema for an `event_msg` payload type, or `undefined` for an unknown type. */
 export function codexEventMsgSchemaFor(type: string): z.ZodType | undefined {
-  if (Object.hasOwn(codexEventMsgSchemas, type)) return codexEventMsgSchemas[type as PersistedCodexEventMsgType];
+  if (Object.hasOwn(codexEventMsgSchemas, type))
+    return codexEventMsgSchemas[type as PersistedCodexEventMsgType];
   return (liveOnlyEventMsgTypes as readonly string[]).includes(type) ? liveOnlyEventSchema : undefined;
 }
 
@@ -147,4 +151,7 @@ export type KnownCodexEventMsg = z.infer<(typeof codexEventMsgSchemas)[Persisted
 export type CodexEventMsg = KnownCodexEventMsg | OpenVariant<'type'>;
 
 /** An `EventMsg` (the payload of `event_msg` lines). */
-export const codexEventMsgSchema: z.ZodType<CodexEventMsg> = openDiscriminatedUnion('type', codexEventMsgSchemas);
+export const codexEventMsgSchema: z.ZodType<CodexEventMsg> = openDiscriminatedUnion(
+  'type',
+  codexEventMsgSchemas,
+);

@@ -21,7 +21,10 @@ export function openDiscriminatedUnion<K extends string, V extends Record<string
 }
 
 /** The variant schema for `tag`, if `tag` is one of `variants`' own keys. */
-export function variantFor<V extends Record<string, z.ZodType>>(variants: V, tag: string): z.ZodType | undefined {
+export function variantFor<V extends Record<string, z.ZodType>>(
+  variants: V,
+  tag: string,
+): z.ZodType | undefined {
   return Object.hasOwn(variants, tag) ? variants[tag] : undefined;
 }
 
@@ -58,6 +61,10 @@ export function forwardIssues(
 ): void {
   if (result.success) return;
   for (const issue of result.error.issues) {
-    payload.issues.push({ ...issue, input: issue.input, path: [...prefix, ...issue.path] } as (typeof payload.issues)[number]);
+    payload.issues.push({
+      ...issue,
+      input: issue.input,
+      path: [...prefix, ...issue.path],
+    } as (typeof payload.issues)[number]);
   }
 }

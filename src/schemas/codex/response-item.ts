@@ -22,7 +22,9 @@ export const codexMessageItemSchema = z.looseObject({
   id: z.string().nullish(),
   role: openEnum(['user', 'assistant', 'developer', 'system']),
   content: z.array(codexContentItemSchema),
-  phase: openEnum(['commentary', 'final_answer']).nullish().describe('Assistant message phase (newer builds)'),
+  phase: openEnum(['commentary', 'final_answer'])
+    .nullish()
+    .describe('Assistant message phase (newer builds)'),
   end_turn: z.boolean().nullish().describe('Older builds'),
   ...itemMetaFields,
 });
@@ -32,9 +34,7 @@ export const codexReasoningItemSchema = z.looseObject({
   type: z.literal('reasoning'),
   id: z.string().nullish(),
   summary: z.array(z.looseObject({ type: openEnum(['summary_text']), text: z.string() })),
-  content: z
-    .array(z.looseObject({ type: openEnum(['reasoning_text', 'text']), text: z.string() }))
-    .nullish(),
+  content: z.array(z.looseObject({ type: openEnum(['reasoning_text', 'text']), text: z.string() })).nullish(),
   encrypted_content: z.string().nullish(),
   ...itemMetaFields,
 });

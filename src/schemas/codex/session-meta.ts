@@ -55,7 +55,13 @@ export const codexSessionMetaSchema = z.looseObject({
   session_id: z.string().nullish().describe('Same as `id` (newest builds)'),
   timestamp: z.string().optional(),
   cwd: z.string().optional(),
-  originator: openEnum(['codex_cli_rs', 'codex_exec', 'codex_vscode', 'codex-tui', 'Codex Desktop']).optional(),
+  originator: openEnum([
+    'codex_cli_rs',
+    'codex_exec',
+    'codex_vscode',
+    'codex-tui',
+    'Codex Desktop',
+  ]).optional(),
   cli_version: z.string().optional(),
   instructions: z.string().nullish().describe('Base instructions (until 2026; then `base_instructions`)'),
   base_instructions: z

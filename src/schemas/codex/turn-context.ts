@@ -67,8 +67,6 @@ export const codexTurnContextSchema = z.looseObject({
   user_instructions: z.string().nullish(),
   developer_instructions: z.string().nullish(),
   final_output_json_schema: z.unknown().optional(),
-  truncation_policy: z
-    .looseObject({ mode: openEnum(['bytes', 'tokens']), limit: z.number() })
-    .nullish(),
+  truncation_policy: z.looseObject({ mode: openEnum(['bytes', 'tokens']), limit: z.number() }).nullish(),
 });
 export type CodexTurnContext = z.infer<typeof codexTurnContextSchema>;

@@ -43,7 +43,9 @@ export interface ToolSpecInit<I extends z.ZodType, R extends z.ZodType> {
 }
 
 /** Identity helper that keeps the literal schema types for inference. */
-export function defineTool<I extends z.ZodType, R extends z.ZodType>(init: ToolSpecInit<I, R>): ToolSpec<I, R> {
+export function defineTool<I extends z.ZodType, R extends z.ZodType>(
+  init: ToolSpecInit<I, R>,
+): ToolSpec<I, R> {
   const spec: ToolSpec<I, R> = {
     name: init.name,
     canonical: init.canonical ?? init.name,

@@ -72,7 +72,8 @@ function walk(schema: AnySchema, value: unknown, path: string[], out: string[][]
       for (const [key, child] of Object.entries(value)) {
         const declared = Object.hasOwn(objectDef.shape, key) ? objectDef.shape[key] : undefined;
         if (declared !== undefined) walk(declared, child, [...path, key], out);
-        else if (catchallDeclaresKeys(objectDef.catchall)) walk(objectDef.catchall, child, [...path, key], out);
+        else if (catchallDeclaresKeys(objectDef.catchall))
+          walk(objectDef.catchall, child, [...path, key], out);
         else if (!open) out.push([...path, key]);
       }
       return;
@@ -86,7 +87,9 @@ function walk(schema: AnySchema, value: unknown, path: string[], out: string[][]
     case 'array': {
       if (!Array.isArray(value)) return;
       const element = (def as z.core.$ZodArrayDef).element;
-      value.forEach((item, index) => walk(element, item, [...path, String(index)], out));
+      value.forEach((item, index) => {
+        walk(element, item, [...path, String(index)], out);
+      });
       return;
     }
     case 'tuple': {
@@ -120,7 +123,12 @@ function collect(schema: AnySchema, value: unknown, path: string[]): string[][] 
   return out;
 }
 
-function walkUnion(def: z.core.$ZodDiscriminatedUnionDef, value: unknown, path: string[], out: string[][]): void {
+function walkUnion(
+  def: z.core.$ZodDiscriminatedUnionDef,
+  value: unknown,
+  path: string[],
+  out: string[][],
+): void {
   const options = def.options;
   if (def.discriminator !== undefined && isPlainObject(value)) {
     const tag = value[def.discriminator];

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { contentBlockSchema } from '../content-blocks.js';
 import { usageSchema } from '../usage.js';
-import { attachmentPayloadSchema, promptOriginSchema, todoItemSchema } from './attachment-types.js';
+import { promptOriginSchema, todoItemSchema } from './attachment-signal-payloads.js';
+import { attachmentPayloadSchema } from './attachment-types.js';
 import { openUnion, stringOrArray } from './dispatch-schema.js';
 import { chainEnvelopeShape } from './envelope.js';
 import { progressDataSchema } from './progress-data.js';
@@ -47,15 +48,33 @@ export const userRecordSchema = z.looseObject({
   todos: z.array(todoItemSchema).optional(),
   autocheckpoint: z.unknown().optional(),
   promptId: str,
-  /** Where the prompt came from (e.g. `user`). */
+  /** `typed`, `queued`, `sdk`, `system`, `suggestion_accepted`, … */
   promptSource: str,
-  classifierMetaLines: z.array(z.unknown()).optional(),
+  /** A string in CC 2.1.2xx; an array in a schema-derived fixture. */
+  classifierMetaLines: z.union([z.string(), z.array(z.unknown())]).optional(),
   interruptedByShutdown: bool,
   interruptedMessageId: str,
-  /** e.g. `user-rejected` on a denied tool call. */
+  /** `user-rejected`, `permission-rule`, `automode-blocked`, `interrupted`, `cancelled`, … */
   toolDenialKind: str,
   toolEndsTurn: bool,
   turnCompanion: bool,
+  /** What started the turn: `human`, `task_notification`, `peer`, `scheduled`, `sdk`. */
+  turnOrigin: str,
+  turnPosition: z
+    .looseObject({ promptIndex: z.number().optional(), turnIndex: z.number().optional() })
+    .optional(),
+  /** `now`, `next`, `later`. */
+  queuePriority: str,
+  queueSkipAttachments: bool,
+  queueTranscriptOnly: bool,
+  scheduledFireId: str,
+  scheduledTaskId: str,
+  classifierBoundary: bool,
+  hostClassifierContext: str,
+  /** The auto-mode classifier's input (internal, reshaped between versions). */
+  serverClassifierContext: z
+    .looseObject({ request: str, context: z.record(z.string(), z.unknown()).optional() })
+    .optional(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
@@ -89,10 +108,14 @@ export const assistantMessageSchema = z.looseObject({
     .optional(),
   diagnostics: z
     .looseObject({
-      cache_miss_reason: z.looseObject({ type: z.string(), cache_missed_input_tokens: z.number().optional() }).optional(),
+      cache_miss_reason: z
+        .looseObject({ type: z.string(), cache_missed_input_tokens: z.number().optional() })
+        .optional(),
     })
     .nullable()
     .optional(),
+  /** Changes Claude Code made to the request before sending it (e.g. `thinking_dropped`). */
+  input_transformations: z.array(z.looseObject({ type: z.string(), path: str, reason: str })).optional(),
 });
 export type AssistantMessage = z.infer<typeof assistantMessageSchema>;
 
@@ -104,20 +127,55 @@ export const assistantRecordSchema = z.looseObject({
   /** `req_…`; absent on synthetic messages. */
   requestId: str,
   isApiErrorMessage: bool,
-  apiError: z.unknown().optional(),
   /** `authentication_failed`, `billing_error`, `rate_limit`, `overloaded`, `invalid_request`, … */
+  apiError: str,
+  /** Same values as `apiError`. */
   error: z.string().nullable().optional(),
-  errorDetails: z.union([z.string(), z.record(z.string(), z.unknown())]).nullable().optional(),
+  errorDetails: z
+    .union([z.string(), z.record(z.string(), z.unknown())])
+    .nullable()
+    .optional(),
+  apiErrorIsTransient: bool,
+  apiErrorStatus: z.number().optional(),
   isVirtual: bool,
-  /** Reasoning effort the turn ran with (`low`…`max`). */
+  /** Reasoning effort the turn ran with (`low`, `medium`, `high`, `xhigh`, `max`). */
   effort: str,
+  perTurnEffort: z.string().nullable().optional(),
   isAbortedMidStream: bool,
+  truncatedAfterOutput: bool,
   /** Records this one replaces (a retried stream). */
   supersedesUuids: z.array(z.string()).optional(),
-  /** Agent, plugin or skill the response is attributed to. */
+  /** Agent, plugin, skill or MCP tool the response is attributed to. */
   attributionAgent: str,
   attributionPlugin: str,
   attributionSkill: str,
+  attributionMcpServer: str,
+  attributionMcpTool: str,
+  advisorModel: str,
+  apiBlockIndex: z.number().optional(),
+  thinkingDurationMs: z.number().optional(),
+  serverClassifierRequest: str,
+  /** Subscription rate-limit snapshot of a throttled response. */
+  quotaLimits: z
+    .looseObject({
+      status: str,
+      isUsingOverage: bool,
+      rateLimitType: str,
+      resetsAt: z.number().optional(),
+      utilization: z.number().optional(),
+      overageStatus: str,
+      overageResetsAt: z.number().optional(),
+      overageDisabledReason: str,
+      unifiedRateLimitFallbackAvailable: bool,
+      lowPriorityOffer: str,
+      lowPriorityMaxWaitSeconds: z.number().optional(),
+      lowPriorityRetryAfterSeconds: z.number().optional(),
+    })
+    .optional(),
+  /** Per `tool_use` id: the working directory the call was ingested under. */
+  wireIngestContext: z.record(z.string(), z.looseObject({ cwd: str })).optional(),
+  /** Per `tool_use` id: the input as sent, where Claude Code rewrote the stored one. */
+  wireToolInputs: z.record(z.string(), z.unknown()).optional(),
 });
 export type AssistantRecord = z.infer<typeof assistantRecordSchema>;
 
@@ -130,6 +188,12 @@ export const attachmentRecordSchema = z.looseObject({
   ...chainEnvelopeShape,
   type: z.literal('attachment'),
   attachment: attachmentPayloadSchema,
+  /** Messages rendered to the model for this attachment. */
+  rendered: z.array(z.looseObject({ content: str })).optional(),
+  renderedInHumanTurn: z.array(z.looseObject({ content: str })).optional(),
+  renderedBesideToolResult: bool,
+  /** `system` or `user`. */
+  renderedRole: str,
 });
 export type AttachmentRecord = z.infer<typeof attachmentRecordSchema>;
 

@@ -54,9 +54,21 @@ export function openUnion<const K extends readonly ObjectSchema[], F extends Obj
 }
 
 /** A string or an array of `item` (message and tool-result content), with issues at the item's path. */
-export function stringOrArray<T extends z.ZodType>(item: T): z.ZodType<string | z.output<T>[], string | z.input<T>[]> {
+export function stringOrArray<T extends z.ZodType>(
+  item: T,
+): z.ZodType<string | z.output<T>[], string | z.input<T>[]> {
   const text = z.string();
   const list = z.array(item);
-  const either = z.union([text, list]);
-  return dispatchSchema((value) => (typeof value === 'string' ? text : Array.isArray(value) ? list : either));
+  const neither = z.unknown().superRefine((value, ctx) => {
+    const received = value === null ? 'null' : typeof value;
+    ctx.addIssue({
+      code: 'invalid_type',
+      expected: 'array',
+      input: value,
+      message: `Invalid input: expected string or array, received ${received}`,
+    });
+  });
+  return dispatchSchema((value) =>
+    typeof value === 'string' ? text : Array.isArray(value) ? list : neither,
+  );
 }

@@ -24,6 +24,8 @@ export const chainEnvelopeShape = {
   cwd: z.string().optional(),
   /** The parent session's id in subagent files. */
   sessionId: z.string(),
+  /** A snake_case twin of `sessionId` written by SDK-launched sessions. */
+  session_id: z.string().optional(),
   version: z.string().optional(),
   gitBranch: z.string().optional(),
   agentId: z.string().optional(),

@@ -11,6 +11,9 @@ import {
   agentNameRecordSchema,
   agentSettingRecordSchema,
   aiTitleRecordSchema,
+  apiRequestBlobRecordSchema,
+  apiRequestRecordSchema,
+  apiRequestShapeRecordSchema,
   artifactAutoreactLedgerRecordSchema,
   artifactCommentMonitorRecordSchema,
   atisLatchRecordSchema,
@@ -24,16 +27,21 @@ import {
   dataFlowIncompleteRecordSchema,
   dataFlowRecordsRecordSchema,
   derivedFromRecordSchema,
+  devModsRecordSchema,
+  endedByModelRecordSchema,
   fileHistoryDeltaRecordSchema,
   fileHistorySnapshotRecordSchema,
   forkContextRefRecordSchema,
   frameLinkRecordSchema,
   historySuppressionRecordSchema,
   hybridOrganizationRecordSchema,
+  isolationLatchRecordSchema,
   lastPromptRecordSchema,
   marbleOrigamiCommitRecordSchema,
   marbleOrigamiSnapshotRecordSchema,
+  memoryModeRecordSchema,
   modeRecordSchema,
+  observerRefRecordSchema,
   permissionModeRecordSchema,
   prLinkRecordSchema,
   queueOperationRecordSchema,
@@ -46,6 +54,8 @@ import {
   worktreeStateRecordSchema,
 } from './metadata-records.js';
 
+export * from './attachment-context-payloads.js';
+export * from './attachment-signal-payloads.js';
 export * from './attachment-types.js';
 export * from './conversation-records.js';
 export * from './envelope.js';
@@ -96,6 +106,14 @@ const recordSchemas = {
   'artifact-comment-monitor': artifactCommentMonitorRecordSchema,
   'fork-context-ref': forkContextRefRecordSchema,
   'telemetry-latch': telemetryLatchRecordSchema,
+  'ended-by-model': endedByModelRecordSchema,
+  'isolation-latch': isolationLatchRecordSchema,
+  'dev-mods': devModsRecordSchema,
+  'memory-mode': memoryModeRecordSchema,
+  'observer-ref': observerRefRecordSchema,
+  'api-request-shape': apiRequestShapeRecordSchema,
+  'api-request-blob': apiRequestBlobRecordSchema,
+  'api-request': apiRequestRecordSchema,
 } as const satisfies { readonly [type: string]: z.ZodType };
 
 type RecordSchemas = typeof recordSchemas;
@@ -114,7 +132,9 @@ export type ClaudeCodeRecordType = keyof RecordSchemas;
 export type ClaudeCodeRecordOfType<T extends ClaudeCodeRecordType> = z.infer<RecordSchemas[T]>;
 
 /** Any record of a known type. */
-export type ClaudeCodeRecord = { [T in ClaudeCodeRecordType]: ClaudeCodeRecordOfType<T> }[ClaudeCodeRecordType];
+export type ClaudeCodeRecord = {
+  [T in ClaudeCodeRecordType]: ClaudeCodeRecordOfType<T>;
+}[ClaudeCodeRecordType];
 
 /** Every record `type` with a schema. Other types decode as unknown (passthrough), never as errors. */
 export const knownClaudeCodeRecordTypes: readonly ClaudeCodeRecordType[] = Object.keys(

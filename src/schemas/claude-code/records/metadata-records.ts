@@ -6,6 +6,7 @@ import { stringOrArray } from './dispatch-schema.js';
 // re-appended freely (last wins). Records marked "opaque" have no catalogued fields.
 
 const str = z.string().optional();
+const num = z.number().optional();
 
 function record<const T extends string, S extends z.ZodRawShape>(type: T, shape: S) {
   return z.looseObject({ type: z.literal(type), ...shape });
@@ -16,7 +17,10 @@ export const summaryRecordSchema = record('summary', { summary: z.string(), leaf
 export type SummaryRecord = z.infer<typeof summaryRecordSchema>;
 
 /** `/rename` title. */
-export const customTitleRecordSchema = record('custom-title', { customTitle: z.string(), sessionId: z.string() });
+export const customTitleRecordSchema = record('custom-title', {
+  customTitle: z.string(),
+  sessionId: z.string(),
+});
 export type CustomTitleRecord = z.infer<typeof customTitleRecordSchema>;
 
 export const aiTitleRecordSchema = record('ai-title', { aiTitle: z.string(), sessionId: z.string() });
@@ -25,9 +29,9 @@ export type AiTitleRecord = z.infer<typeof aiTitleRecordSchema>;
 export const tagRecordSchema = record('tag', { tag: z.string(), sessionId: z.string() });
 export type TagRecord = z.infer<typeof tagRecordSchema>;
 
-/** The last prompt (≤ 200 chars, `…`-suffixed). */
+/** The last prompt (≤ 200 chars, `…`-suffixed; absent when the last turn had no typed prompt). */
 export const lastPromptRecordSchema = record('last-prompt', {
-  lastPrompt: z.string(),
+  lastPrompt: str,
   sessionId: z.string(),
   leafUuid: str,
 });
@@ -36,12 +40,19 @@ export type LastPromptRecord = z.infer<typeof lastPromptRecordSchema>;
 export const agentNameRecordSchema = record('agent-name', { agentName: z.string(), sessionId: z.string() });
 export type AgentNameRecord = z.infer<typeof agentNameRecordSchema>;
 
-export const agentColorRecordSchema = record('agent-color', { agentColor: z.string(), sessionId: z.string() });
+export const agentColorRecordSchema = record('agent-color', {
+  agentColor: z.string(),
+  sessionId: z.string(),
+});
 export type AgentColorRecord = z.infer<typeof agentColorRecordSchema>;
 
-export const agentSettingRecordSchema = record('agent-setting', { agentSetting: z.unknown(), sessionId: z.string() });
+export const agentSettingRecordSchema = record('agent-setting', {
+  agentSetting: z.string(),
+  sessionId: z.string(),
+});
 export type AgentSettingRecord = z.infer<typeof agentSettingRecordSchema>;
 
+/** `normal` or `coordinator`. */
 export const modeRecordSchema = record('mode', { mode: z.string(), sessionId: str });
 export type ModeRecord = z.infer<typeof modeRecordSchema>;
 
@@ -66,6 +77,7 @@ export const worktreeSessionSchema = z.looseObject({
 });
 export type WorktreeSession = z.infer<typeof worktreeSessionSchema>;
 
+/** The worktree binding of the session; `worktreeSession: null` when it leaves the worktree. */
 export const worktreeStateRecordSchema = record('worktree-state', {
   worktreeSession: worktreeSessionSchema.nullable(),
   sessionId: z.string(),
@@ -87,6 +99,7 @@ export const frameLinkRecordSchema = record('frame-link', {
   path: str,
   frameUrl: str,
   title: str,
+  artifactCount: z.number().optional(),
   timestamp: str,
 });
 export type FrameLinkRecord = z.infer<typeof frameLinkRecordSchema>;
@@ -96,6 +109,7 @@ export const trackedFileBackupSchema = z.looseObject({
   backupFileName: z.string().nullable(),
   version: z.number(),
   backupTime: z.string(),
+  realParentDir: str,
 });
 export type TrackedFileBackup = z.infer<typeof trackedFileBackupSchema>;
 
@@ -111,11 +125,20 @@ export const fileHistorySnapshotRecordSchema = record('file-history-snapshot', {
 });
 export type FileHistorySnapshotRecord = z.infer<typeof fileHistorySnapshotRecordSchema>;
 
-/** Delta variant of `file-history-snapshot` (opaque). */
-export const fileHistoryDeltaRecordSchema = record('file-history-delta', { messageId: str });
+/** One tracked file's backup added to the snapshot of `snapshotMessageId`. */
+export const fileHistoryDeltaRecordSchema = record('file-history-delta', {
+  messageId: z.string(),
+  snapshotMessageId: str,
+  timestamp: str,
+  trackingPath: str,
+  backup: trackedFileBackupSchema.optional(),
+});
 export type FileHistoryDeltaRecord = z.infer<typeof fileHistoryDeltaRecordSchema>;
 
-export const attributionSnapshotRecordSchema = record('attribution-snapshot', { messageId: str });
+export const attributionSnapshotRecordSchema = record('attribution-snapshot', {
+  messageId: str,
+  sessionId: str,
+});
 export type AttributionSnapshotRecord = z.infer<typeof attributionSnapshotRecordSchema>;
 
 /**
@@ -127,6 +150,10 @@ export const queueOperationRecordSchema = record('queue-operation', {
   timestamp: str,
   sessionId: z.string(),
   content: stringOrArray(contentBlockSchema).optional(),
+  commandUuid: str,
+  deliveryId: str,
+  /** `absorbed_mid_turn`, `delivered_to_agent`, … */
+  reason: str,
 });
 export type QueueOperationRecord = z.infer<typeof queueOperationRecordSchema>;
 
@@ -161,7 +188,11 @@ export const checkpointRecordSchema = record('checkpoint', {
 });
 export type CheckpointRecord = z.infer<typeof checkpointRecordSchema>;
 
-export const continuedInRecordSchema = record('continued-in', { continuedInSessionId: z.string(), sessionId: str });
+export const continuedInRecordSchema = record('continued-in', {
+  continuedInSessionId: z.string(),
+  sessionId: str,
+  timestamp: str,
+});
 export type ContinuedInRecord = z.infer<typeof continuedInRecordSchema>;
 
 /** The project moved to `relocatedCwd`. */
@@ -171,7 +202,7 @@ export type RelocatedRecord = z.infer<typeof relocatedRecordSchema>;
 export const toolsUsedRecordSchema = record('tools-used', { tools: z.array(z.string()), sessionId: str });
 export type ToolsUsedRecord = z.infer<typeof toolsUsedRecordSchema>;
 
-export const atisLatchRecordSchema = record('atis-latch', { atis: z.unknown(), sessionId: str });
+export const atisLatchRecordSchema = record('atis-latch', { atis: z.string(), sessionId: str });
 export type AtisLatchRecord = z.infer<typeof atisLatchRecordSchema>;
 
 /** A link to a bridged (desktop ↔ CLI/cloud) session. */
@@ -184,7 +215,120 @@ export const bridgeSessionRecordSchema = record('bridge-session', {
 });
 export type BridgeSessionRecord = z.infer<typeof bridgeSessionRecordSchema>;
 
-/** Opaque metadata records: names from the SDK 0.3.330 reader and third-party parsers. */
+/** Token and cost totals of one model in a `cost-state` record. */
+export const modelUsageSchema = z.looseObject({
+  inputTokens: num,
+  outputTokens: num,
+  thinkingTokens: num,
+  cacheReadInputTokens: num,
+  cacheCreationInputTokens: num,
+  webSearchRequests: num,
+  costUSD: num,
+  contextWindow: num,
+  maxOutputTokens: num,
+  canonicalModel: str,
+});
+export type ModelUsage = z.infer<typeof modelUsageSchema>;
+
+/** Session cost and duration totals (per model in `modelUsage`). */
+export const costStateRecordSchema = record('cost-state', {
+  sessionId: z.string(),
+  hasUnknownModelCost: z.boolean().optional(),
+  modelUsage: z.record(z.string(), modelUsageSchema).optional(),
+  startTime: num,
+  totalAPIDuration: num,
+  totalAPIDurationWithoutRetries: num,
+  totalCostUSD: num,
+  totalDuration: num,
+  totalLinesAdded: num,
+  totalLinesRemoved: num,
+  totalToolDuration: num,
+});
+export type CostStateRecord = z.infer<typeof costStateRecordSchema>;
+
+export const historySuppressionRecordSchema = record('history-suppression', {
+  sessionId: str,
+  cause: str,
+  vetoedAgainstAccountUuid: str,
+  ts: str,
+});
+export type HistorySuppressionRecord = z.infer<typeof historySuppressionRecordSchema>;
+
+export const forkContextRefRecordSchema = record('fork-context-ref', { agentId: str, sessionId: str });
+export type ForkContextRefRecord = z.infer<typeof forkContextRefRecordSchema>;
+
+export const artifactCommentMonitorRecordSchema = record('artifact-comment-monitor', {
+  sessionId: str,
+  v: num,
+  artifacts: z.unknown().optional(),
+});
+export type ArtifactCommentMonitorRecord = z.infer<typeof artifactCommentMonitorRecordSchema>;
+
+export const artifactAutoreactLedgerRecordSchema = record('artifact-autoreact-ledger', {
+  sessionId: str,
+  v: num,
+  accountUuid: str,
+  artifacts: z.unknown().optional(),
+});
+export type ArtifactAutoreactLedgerRecord = z.infer<typeof artifactAutoreactLedgerRecordSchema>;
+
+export const endedByModelRecordSchema = record('ended-by-model', { sessionId: str, timestamp: str });
+export type EndedByModelRecord = z.infer<typeof endedByModelRecordSchema>;
+
+export const isolationLatchRecordSchema = record('isolation-latch', { sessionId: str, side: str });
+export type IsolationLatchRecord = z.infer<typeof isolationLatchRecordSchema>;
+
+export const devModsRecordSchema = record('dev-mods', { sessionId: str, folder: str });
+export type DevModsRecord = z.infer<typeof devModsRecordSchema>;
+
+export const memoryModeRecordSchema = record('memory-mode', {
+  sessionId: str,
+  mode: str,
+  afterUuid: str,
+  timestamp: str,
+  reason: str,
+  account: str,
+  accountChoice: str,
+});
+export type MemoryModeRecord = z.infer<typeof memoryModeRecordSchema>;
+
+export const observerRefRecordSchema = record('observer-ref', { sessionId: str, timestamp: str });
+export type ObserverRefRecord = z.infer<typeof observerRefRecordSchema>;
+
+const requestVersion = z.union([z.string(), z.number()]).optional();
+
+/** API request bookkeeping: the request shape, message blobs and requests (bodies opaque). */
+export const apiRequestShapeRecordSchema = record('api-request-shape', {
+  sessionId: str,
+  agentId: str,
+  shapeHash: str,
+  timestamp: str,
+  version: requestVersion,
+  shape: z.unknown().optional(),
+});
+export type ApiRequestShapeRecord = z.infer<typeof apiRequestShapeRecordSchema>;
+
+export const apiRequestBlobRecordSchema = record('api-request-blob', {
+  sessionId: str,
+  agentId: str,
+  hash: str,
+  message: z.unknown().optional(),
+});
+export type ApiRequestBlobRecord = z.infer<typeof apiRequestBlobRecordSchema>;
+
+export const apiRequestRecordSchema = record('api-request', {
+  sessionId: str,
+  agentId: str,
+  id: str,
+  timestamp: str,
+  version: requestVersion,
+  querySource: str,
+  shapeHash: str,
+  params: z.unknown().optional(),
+});
+export type ApiRequestRecord = z.infer<typeof apiRequestRecordSchema>;
+
+/** Opaque metadata records: names from the SDK 0.3.330 reader and third-party parsers, fields unknown. */
 function opaque<const T extends string>(type: T) {
   return record(type, { sessionId: str });
 }
@@ -194,29 +338,14 @@ export const dataFlowRecordsRecordSchema = opaque('data-flow-records');
 export type DataFlowRecordsRecord = z.infer<typeof dataFlowRecordsRecordSchema>;
 export const dataFlowIncompleteRecordSchema = opaque('data-flow-incomplete');
 export type DataFlowIncompleteRecord = z.infer<typeof dataFlowIncompleteRecordSchema>;
-export const historySuppressionRecordSchema = opaque('history-suppression');
-export type HistorySuppressionRecord = z.infer<typeof historySuppressionRecordSchema>;
 export const hybridOrganizationRecordSchema = opaque('hybrid-organization');
 export type HybridOrganizationRecord = z.infer<typeof hybridOrganizationRecordSchema>;
-export const costStateRecordSchema = opaque('cost-state');
-export type CostStateRecord = z.infer<typeof costStateRecordSchema>;
-export const artifactAutoreactLedgerRecordSchema = opaque('artifact-autoreact-ledger');
-export type ArtifactAutoreactLedgerRecord = z.infer<typeof artifactAutoreactLedgerRecordSchema>;
-export const artifactCommentMonitorRecordSchema = opaque('artifact-comment-monitor');
-export type ArtifactCommentMonitorRecord = z.infer<typeof artifactCommentMonitorRecordSchema>;
-export const forkContextRefRecordSchema = opaque('fork-context-ref');
-export type ForkContextRefRecord = z.infer<typeof forkContextRefRecordSchema>;
 export const telemetryLatchRecordSchema = opaque('telemetry-latch');
 export type TelemetryLatchRecord = z.infer<typeof telemetryLatchRecordSchema>;
-/** An opaque metadata record (`derived-from`, `cost-state`, …): only `type` and maybe `sessionId` are known. */
+/** A metadata record whose fields are not catalogued (`derived-from`, `data-flow-*`, …). */
 export type OpaqueMetadataRecord =
   | DerivedFromRecord
   | DataFlowRecordsRecord
   | DataFlowIncompleteRecord
-  | HistorySuppressionRecord
   | HybridOrganizationRecord
-  | CostStateRecord
-  | ArtifactAutoreactLedgerRecord
-  | ArtifactCommentMonitorRecord
-  | ForkContextRefRecord
   | TelemetryLatchRecord;

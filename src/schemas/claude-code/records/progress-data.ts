@@ -17,7 +17,13 @@ const shellProgressShape = {
 };
 
 const progressDataSchemas = [
-  z.looseObject({ type: z.literal('hook_progress'), hookEvent: str, hookName: str, command: str, promptText: str }),
+  z.looseObject({
+    type: z.literal('hook_progress'),
+    hookEvent: str,
+    hookName: str,
+    command: str,
+    promptText: str,
+  }),
   z.looseObject({ type: z.literal('bash_progress'), ...shellProgressShape }),
   z.looseObject({ type: z.literal('powershell_progress'), ...shellProgressShape }),
   z.looseObject({
@@ -41,6 +47,7 @@ const progressDataSchemas = [
   z.looseObject({ type: z.literal('skill_progress') }),
   z.looseObject({ type: z.literal('task_progress') }),
   z.looseObject({ type: z.literal('tool_progress') }),
+  z.looseObject({ type: z.literal('tool_heartbeat') }),
   z.looseObject({ type: z.literal('waiting_for_task') }),
   z.looseObject({ type: z.literal('query_update') }),
   z.looseObject({ type: z.literal('search_results_received') }),

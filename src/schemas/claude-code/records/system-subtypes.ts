@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { chainEnvelopeShape } from './envelope.js';
 
-// `system` records by `subtype` (spec section 1.6). CC 1.0.x wrote system records without a subtype
-// (hook progress text with `content`, `level`, `toolUseID`): they validate against the base schema.
+// `system` records by `subtype` (spec section 1.6, real logs, and a third-party catalog checked against
+// CC 2.1.221–2.1.289). CC 1.0.x wrote system records without a subtype (hook progress text with
+// `content`, `level`, `toolUseID`): they validate against the base schema.
 
 const str = z.string().optional();
 const num = z.number().optional();
@@ -37,7 +38,11 @@ export const compactMetadataSchema = z.looseObject({
   preCompactDiscoveredTools: z.array(z.string()).optional(),
   preservedSegment: z.looseObject({ headUuid: str, anchorUuid: str, tailUuid: str }).optional(),
   preservedMessages: z
-    .looseObject({ anchorUuid: str, uuids: z.array(z.string()).optional(), allUuids: z.array(z.string()).optional() })
+    .looseObject({
+      anchorUuid: str,
+      uuids: z.array(z.string()).optional(),
+      allUuids: z.array(z.string()).optional(),
+    })
     .optional(),
 });
 export type CompactMetadata = z.infer<typeof compactMetadataSchema>;
@@ -45,17 +50,21 @@ export type CompactMetadata = z.infer<typeof compactMetadataSchema>;
 /** The error object of `api_error`/`error` records (an SDK error, serialized). */
 export const systemApiErrorSchema = z.looseObject({
   message: str,
-  status: z.number().nullable().optional(),
+  status: z.number().optional(),
   formatted: str,
   type: z.string().nullable().optional(),
-  requestID: z.string().nullable().optional(),
-  requestId: z.string().nullable().optional(),
-  headers: z.record(z.string(), z.unknown()).nullable().optional(),
+  requestID: str,
+  requestId: str,
+  headers: z.record(z.string(), z.unknown()).optional(),
   /** The API's error body (`{type: "error", error: {type, message}, request_id}`). */
   error: z.unknown().optional(),
   isNetworkDown: bool,
-  connection: z.union([z.string(), z.record(z.string(), z.unknown())]).nullable().optional(),
+  connection: z
+    .union([z.string(), z.record(z.string(), z.unknown())])
+    .nullable()
+    .optional(),
   rateLimits: z.record(z.string(), z.unknown()).nullable().optional(),
+  noResponse: z.null().optional(),
 });
 export type SystemApiError = z.infer<typeof systemApiErrorSchema>;
 
@@ -78,16 +87,17 @@ const retryShape = {
   source: str,
 };
 
-const systemSubtypeRecordSchemas = [
+/** One schema per known subtype (envelope and base fields included). */
+export const systemSubtypeRecordSchemas = [
   subtype('compact_boundary', { compactMetadata: compactMetadataSchema.optional() }),
   subtype('microcompact_boundary', { microcompactMetadata: z.record(z.string(), z.unknown()).optional() }),
-  subtype('local_command', {}),
+  subtype('local_command', { commandRun: z.looseObject({ command: str, args: str }).optional() }),
   subtype('informational', { preventContinuation: bool }),
   subtype('api_error', retryShape),
   subtype('error', retryShape),
   subtype('stop_hook_summary', {
     hookCount: num,
-    hookInfos: z.array(z.looseObject({ command: str, durationMs: num })).optional(),
+    hookInfos: z.array(z.looseObject({ command: str, durationMs: num, promptText: str })).optional(),
     hookErrors: z.array(z.unknown()).optional(),
     hookAdditionalContext: z.array(z.unknown()).optional(),
     preventedContinuation: bool,
@@ -103,6 +113,7 @@ const systemSubtypeRecordSchemas = [
     budgetNudges: num,
     messageCount: num,
     pendingBackgroundAgentCount: num,
+    pendingWorkflowCount: num,
   }),
   subtype('memory_saved', { writtenPaths: z.array(z.string()).optional() }),
   subtype('away_summary', {}),
@@ -118,9 +129,22 @@ const systemSubtypeRecordSchemas = [
   }),
   subtype('model_refusal_no_fallback', refusalShape),
   subtype('agents_killed', {}),
-  subtype('scheduled_task_fire', {}),
+  subtype('scheduled_task_fire', {
+    cron: str,
+    /** e.g. `loop`. */
+    cronKind: str,
+    taskKind: str,
+    taskId: str,
+    prompt: str,
+    foldedUuids: z.array(z.string()).optional(),
+    noOpStreak: num,
+    streakStartedAt: str,
+  }),
   subtype('permission_retry', {}),
-  subtype('bridge_status', {}),
+  subtype('bridge_status', { url: str }),
+  subtype('model_fallback', {}),
+  subtype('model_consent_fallback', {}),
+  subtype('per_turn_effort_changed', {}),
   // SDK stream-json subtypes: not expected in transcripts, tolerated.
   subtype('init', {}),
   subtype('status', {}),
@@ -137,7 +161,6 @@ const systemSubtypeRecordSchemas = [
   subtype('local_command_output', {}),
 ] as const;
 
-export { systemSubtypeRecordSchemas };
 export type KnownSystemRecord = z.infer<(typeof systemSubtypeRecordSchemas)[number]>;
 export type SystemSubtype = KnownSystemRecord['subtype'];
 /** The `system` record of subtype `T`. */

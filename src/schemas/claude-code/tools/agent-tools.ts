@@ -65,8 +65,8 @@ const completedResult = z.looseObject({
     })
     .optional()
     .describe('Tool-call statistics (2.1.100)'),
-  worktreePath: z.string().optional().describe('Worktree the subagent worked in (2.1.250)'),
-  worktreeBranch: z.string().optional().describe('Branch of that worktree (2.1.250)'),
+  worktreePath: z.string().optional().describe('Worktree the subagent worked in (seen in 2.1.114 logs)'),
+  worktreeBranch: z.string().optional().describe('Branch of that worktree (seen in 2.1.114 logs)'),
 });
 
 const asyncLaunchedResult = z.looseObject({
@@ -149,12 +149,13 @@ const agentHistory = [
   '2.1.77: input resume removed (use SendMessage).',
   '2.1.100: input subagent_type optional, max_turns removed, mode + "auto"; result + agentType, toolStats.',
   '2.1.200: input model + "fable", isolation + "remote", mode + "bubble"; result status "remote_launched", resolvedModel.',
-  '2.1.250: result + modelsUsed, worktreePath, worktreeBranch.',
+  '2.1.250: result + modelsUsed; worktreePath and worktreeBranch (spec: 2.1.250) already appear in 2.1.114 logs.',
   '2.1.300: input + effort.',
   '2.1.330: result + toolsUsed.',
   'Agent teams: result status "teammate_spawned" (seen in other parsers\' fixtures, not in the spec).',
 ];
 
+/** The `Agent` tool. */
 export const agentTool = defineTool({
   name: 'Agent',
   aliases: ['Task'],
@@ -165,6 +166,7 @@ export const agentTool = defineTool({
   history: agentHistory,
 });
 
+/** The `Task` tool. */
 export const taskTool = defineTool({
   name: 'Task',
   canonical: 'Agent',

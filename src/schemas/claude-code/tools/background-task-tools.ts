@@ -20,6 +20,7 @@ const bashOutputResultSchema = z.looseObject({
   timestamp: z.string().describe('When the output was read (ISO-8601)'),
 });
 
+/** The `BashOutput` tool. */
 export const bashOutputTool = defineTool({
   name: 'BashOutput',
   canonical: 'TaskOutput',
@@ -53,6 +54,7 @@ const agentOutputResultSchema = z.looseObject({
     .describe('Agents by id'),
 });
 
+/** The `AgentOutputTool` tool. */
 export const agentOutputTool = defineTool({
   name: 'AgentOutputTool',
   canonical: 'TaskOutput',
@@ -86,6 +88,7 @@ const taskOutputResultSchema = z.looseObject({
     .describe('The task, or null when unknown'),
 });
 
+/** The `TaskOutput` tool. */
 export const taskOutputTool = defineTool({
   name: 'TaskOutput',
   aliases: ['BashOutput', 'AgentOutputTool', 'BashOutputTool'],
@@ -110,6 +113,7 @@ const killShellResultSchema = z.looseObject({
   shell_id: z.string().describe('Id of the stopped shell'),
 });
 
+/** The `KillBash` tool. */
 export const killBashTool = defineTool({
   name: 'KillBash',
   canonical: 'TaskStop',
@@ -120,6 +124,7 @@ export const killBashTool = defineTool({
   history: ['≈1.0.6x–1.0.1xx; renamed KillShell.'],
 });
 
+/** The `KillShell` tool. */
 export const killShellTool = defineTool({
   name: 'KillShell',
   canonical: 'TaskStop',
@@ -131,6 +136,7 @@ export const killShellTool = defineTool({
   history: ['≈1.0.12x: renamed from KillBash.', '2.1.18/2.1.19: renamed TaskStop; the name stays an alias.'],
 });
 
+/** The `TaskStop` tool. */
 export const taskStopTool = defineTool({
   name: 'TaskStop',
   aliases: ['KillShell', 'KillBash'],

@@ -103,6 +103,7 @@ const readResultSchema = z.discriminatedUnion('type', [
   readUnchangedResult,
 ]);
 
+/** The `Read` tool. */
 export const readTool = defineTool({
   name: 'Read',
   aliases: ['View'],
@@ -141,6 +142,7 @@ const writeResultSchema = z.looseObject({
   staged: z.boolean().optional().describe('Change was staged rather than written (2.1.300)'),
 });
 
+/** The `Write` tool. */
 export const writeTool = defineTool({
   name: 'Write',
   description: 'Creates a file or overwrites it with new content.',
@@ -176,6 +178,7 @@ const editResultSchema = z.looseObject({
   staged: z.boolean().optional().describe('Change was staged rather than written (2.1.300)'),
 });
 
+/** The `Edit` tool. */
 export const editTool = defineTool({
   name: 'Edit',
   description: 'Replaces an exact string in a file (once, or everywhere with replace_all).',
@@ -196,6 +199,7 @@ const multiEditItem = z
   })
   .describe('One replacement');
 
+/** The `MultiEdit` tool. */
 export const multiEditTool = defineTool({
   name: 'MultiEdit',
   description: 'Applies several string replacements to one file in a single step.',
@@ -219,6 +223,7 @@ const notebookPath = z.string().describe('Absolute path of the .ipynb file');
 const cellType = z.enum(['code', 'markdown']).describe('Cell type');
 const editMode = z.enum(['replace', 'insert', 'delete']).describe('What to do with the cell');
 
+/** The `NotebookEdit` tool. */
 export const notebookEditTool = defineTool({
   name: 'NotebookEdit',
   description: 'Replaces, inserts or deletes one cell of a Jupyter notebook.',
@@ -247,6 +252,7 @@ export const notebookEditTool = defineTool({
   ],
 });
 
+/** The `NotebookRead` tool. */
 export const notebookReadTool = defineTool({
   name: 'NotebookRead',
   description: 'Reads the cells of a Jupyter notebook (superseded by Read).',

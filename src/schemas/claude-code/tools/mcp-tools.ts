@@ -14,6 +14,7 @@ const toolSearchResultSchema = z.looseObject({
   pending_mcp_servers: z.array(z.string()).optional().describe('MCP servers still connecting'),
 });
 
+/** The `ToolSearch` tool. */
 export const toolSearchTool = defineTool({
   name: 'ToolSearch',
   aliases: ['MCPSearch'],
@@ -26,6 +27,7 @@ export const toolSearchTool = defineTool({
   ],
 });
 
+/** The `MCPSearch` tool. */
 export const mcpSearchTool = defineTool({
   name: 'MCPSearch',
   canonical: 'ToolSearch',
@@ -38,6 +40,7 @@ export const mcpSearchTool = defineTool({
   history: ['≈2.0.7x–2.1.12; renamed ToolSearch by 2.1.15.'],
 });
 
+/** The `ListMcpResourcesTool` tool. */
 export const listMcpResourcesTool = defineTool({
   name: 'ListMcpResourcesTool',
   aliases: ['ListMcpResourcesInput'],
@@ -60,6 +63,7 @@ export const listMcpResourcesTool = defineTool({
     .describe('Resources found'),
 });
 
+/** The `ReadMcpResourceTool` tool. */
 export const readMcpResourceTool = defineTool({
   name: 'ReadMcpResourceTool',
   aliases: ['ReadMcpResourceInput'],
@@ -86,6 +90,7 @@ export const readMcpResourceTool = defineTool({
   history: ['2.1.100: contents + blobSavedTo.', '2.1.200: result + error.'],
 });
 
+/** The `ReadMcpResourceDirTool` tool. */
 export const readMcpResourceDirTool = defineTool({
   name: 'ReadMcpResourceDirTool',
   aliases: ['ReadMcpResourceDirInput'],
@@ -111,6 +116,7 @@ export const readMcpResourceDirTool = defineTool({
   firstVersion: '2.1.200',
 });
 
+/** The `RefreshMcpTools` tool. */
 export const refreshMcpToolsTool = defineTool({
   name: 'RefreshMcpTools',
   description: 'Reloads the tool lists of MCP servers.',
@@ -135,6 +141,7 @@ export const refreshMcpToolsTool = defineTool({
   history: ['Name from the SDK type; the runtime tool name is unconfirmed.'],
 });
 
+/** The `WaitForMcpServers` tool. */
 export const waitForMcpServersTool = defineTool({
   name: 'WaitForMcpServers',
   description: 'Waits until MCP servers that are still connecting are ready.',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../common/define-tool.js';
 import { emptyInputSchema } from './shared-shapes.js';
 
+/** The `EnterPlanMode` tool. */
 export const enterPlanModeTool = defineTool({
   name: 'EnterPlanMode',
   description: 'Switches the session into plan mode (read-only exploration before changes).',
@@ -52,6 +53,7 @@ const exitPlanModeHistory = [
   '2.1.x: result plan nullable, + filePath, hasTaskTool, awaitingLeaderApproval, requestId; 2.1.100: + planWasEdited.',
 ];
 
+/** The `ExitPlanMode` tool. */
 export const exitPlanModeTool = defineTool({
   name: 'ExitPlanMode',
   aliases: ['exit_plan_mode'],
@@ -61,6 +63,7 @@ export const exitPlanModeTool = defineTool({
   history: exitPlanModeHistory,
 });
 
+/** The `exit_plan_mode` tool. */
 export const exitPlanModeSnakeTool = defineTool({
   name: 'exit_plan_mode',
   canonical: 'ExitPlanMode',
@@ -127,6 +130,7 @@ const legacyAskInputSchema = z.looseObject({
   options: z.array(z.unknown()).optional().describe('Choices'),
 });
 
+/** The `AskUserQuestion` tool. */
 export const askUserQuestionTool = defineTool({
   name: 'AskUserQuestion',
   aliases: ['MultipleChoiceQuestionInput'],

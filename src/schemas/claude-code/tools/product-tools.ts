@@ -18,6 +18,7 @@ const findingSchema = z
   })
   .describe('One review finding');
 
+/** The `ReportFindings` tool. */
 export const reportFindingsTool = defineTool({
   name: 'ReportFindings',
   description: 'Reports code-review findings in a structured form.',
@@ -32,6 +33,7 @@ export const reportFindingsTool = defineTool({
   }),
 });
 
+/** The `SendFeedback` tool. */
 export const sendFeedbackTool = defineTool({
   name: 'SendFeedback',
   description: 'Files feedback about Claude Code (bug, idea, missing capability).',
@@ -49,6 +51,7 @@ export const sendFeedbackTool = defineTool({
   }),
 });
 
+/** The `ReadNotifications` tool. */
 export const readNotificationsTool = defineTool({
   name: 'ReadNotifications',
   description: 'Reads queued notifications for the session.',
@@ -72,6 +75,7 @@ export const readNotificationsTool = defineTool({
   }),
 });
 
+/** The `OfferChromeSetup` tool. */
 export const offerChromeSetupTool = defineTool({
   name: 'OfferChromeSetup',
   description: 'Offers the user to connect the Chrome browser extension.',
@@ -81,6 +85,7 @@ export const offerChromeSetupTool = defineTool({
   }),
 });
 
+/** The `ShowOnboardingRolePicker` tool. */
 export const showOnboardingRolePickerTool = defineTool({
   name: 'ShowOnboardingRolePicker',
   description: 'Shows the onboarding role picker to the user.',
@@ -91,6 +96,7 @@ export const showOnboardingRolePickerTool = defineTool({
   }),
 });
 
+/** The `ShareOnboardingGuide` tool. */
 export const shareOnboardingGuideTool = defineTool({
   name: 'ShareOnboardingGuide',
   description: 'Shares an onboarding guide with the user.',
@@ -99,6 +105,7 @@ export const shareOnboardingGuideTool = defineTool({
   history: ['Name from the 2.1.3xx built-in tool list; arguments not published.'],
 });
 
+/** The `ClaudeDesign` tool. */
 export const claudeDesignTool = defineTool({
   name: 'ClaudeDesign',
   description: 'Calls an operation of the Claude Design integration.',
@@ -113,6 +120,7 @@ export const claudeDesignTool = defineTool({
   }),
 });
 
+/** The `Projects` tool. */
 export const projectsTool = defineTool({
   name: 'Projects',
   description: 'Reads, searches and writes the files and memory of a Claude project.',
@@ -138,6 +146,7 @@ export const projectsTool = defineTool({
   result: z.looseObject({}).describe('Operation output; shape depends on method (validated loosely)'),
 });
 
+/** The `Artifact` tool. */
 export const artifactTool = defineTool({
   name: 'Artifact',
   description: 'Publishes, reads, watches and manages hosted artifacts and their assets.',

@@ -17,6 +17,13 @@ import {
   readTool,
   writeTool,
 } from './file-tools.js';
+import {
+  subscribeMcpResourceTool,
+  subscribePollingTool,
+  timeMachineTool,
+  unsubscribeMcpResourceTool,
+  unsubscribePollingTool,
+} from './internal-tools.js';
 import { parseMcpToolName } from './mcp-tool-name.js';
 import {
   listMcpResourcesTool,
@@ -172,6 +179,11 @@ export const claudeCodeTools = {
   ClaudeDesign: claudeDesignTool,
   Projects: projectsTool,
   Artifact: artifactTool,
+  TimeMachine: timeMachineTool,
+  SubscribeMcpResource: subscribeMcpResourceTool,
+  UnsubscribeMcpResource: unsubscribeMcpResourceTool,
+  SubscribePolling: subscribePollingTool,
+  UnsubscribePolling: unsubscribePollingTool,
 } as const satisfies Record<string, ToolSpec>;
 
 /** A name of the Claude Code tool registry. */

@@ -4,6 +4,7 @@ import { emptyInputSchema } from './shared-shapes.js';
 
 const fireTime = z.union([z.string(), z.number()]).describe('Next time the job fires');
 
+/** The `CronCreate` tool. */
 export const cronCreateTool = defineTool({
   name: 'CronCreate',
   description: 'Schedules a prompt to run on a cron schedule (once or recurring).',
@@ -36,6 +37,7 @@ export const cronCreateTool = defineTool({
   firstVersion: '2.1.71',
 });
 
+/** The `CronDelete` tool. */
 export const cronDeleteTool = defineTool({
   name: 'CronDelete',
   description: 'Cancels a scheduled job.',
@@ -47,6 +49,7 @@ export const cronDeleteTool = defineTool({
   firstVersion: '2.1.71',
 });
 
+/** The `CronList` tool. */
 export const cronListTool = defineTool({
   name: 'CronList',
   description: 'Lists scheduled jobs.',
@@ -71,6 +74,7 @@ export const cronListTool = defineTool({
   firstVersion: '2.1.71',
 });
 
+/** The `ScheduleWakeup` tool. */
 export const scheduleWakeupTool = defineTool({
   name: 'ScheduleWakeup',
   description: 'Asks to be woken up with a prompt after a delay (or cancels pending wake-ups).',
@@ -91,6 +95,7 @@ export const scheduleWakeupTool = defineTool({
   history: ['2.1.200: delaySeconds, reason, prompt required.', '2.1.250: all optional; + stop, noop.'],
 });
 
+/** The `PushNotification` tool. */
 export const pushNotificationTool = defineTool({
   name: 'PushNotification',
   description: "Sends a notification to the user's devices.",
@@ -111,6 +116,7 @@ export const pushNotificationTool = defineTool({
   firstVersion: '2.1.110',
 });
 
+/** The `RemoteTrigger` tool. */
 export const remoteTriggerTool = defineTool({
   name: 'RemoteTrigger',
   description: 'Manages remote triggers that start cloud sessions (list, create, run, read logs).',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../common/define-tool.js';
 
+/** The `LS` tool. */
 export const lsTool = defineTool({
   name: 'LS',
   aliases: ['LSTool'],
@@ -17,6 +18,7 @@ export const lsTool = defineTool({
   ],
 });
 
+/** The `Glob` tool. */
 export const globTool = defineTool({
   name: 'Glob',
   description: 'Finds files whose paths match a glob pattern, newest first.',
@@ -36,6 +38,7 @@ export const globTool = defineTool({
   history: ['2.1.200: result + totalMatches, countIsComplete.', '2.1.330: result + timedOut.'],
 });
 
+/** The `Grep` tool. */
 export const grepTool = defineTool({
   name: 'Grep',
   description: 'Searches file contents with a regular expression (ripgrep).',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../common/define-tool.js';
 import { opaqueInputSchema, opaqueResultSchema } from './shared-shapes.js';
 
+/** The `Config` tool. */
 export const configTool = defineTool({
   name: 'Config',
   description: 'Reads or changes a Claude Code setting.',
@@ -25,6 +26,7 @@ export const configTool = defineTool({
   history: ['≈2.0.7x–2.1.13x; absent from the SDK types from 2.1.141.'],
 });
 
+/** The `EnterWorktree` tool. */
 export const enterWorktreeTool = defineTool({
   name: 'EnterWorktree',
   description: 'Creates (or enters) a git worktree and moves the session into it.',
@@ -40,6 +42,7 @@ export const enterWorktreeTool = defineTool({
   history: ['Introduced between 2.1.42 and 2.1.50.', '2.1.105: input + path.'],
 });
 
+/** The `ExitWorktree` tool. */
 export const exitWorktreeTool = defineTool({
   name: 'ExitWorktree',
   description: 'Leaves the worktree entered with EnterWorktree, keeping or removing it.',
@@ -74,6 +77,7 @@ const lspOperation = z
   ])
   .describe('Language-server request');
 
+/** The `LSP` tool. */
 export const lspTool = defineTool({
   name: 'LSP',
   description: 'Queries a language server (definitions, references, hover, symbols, call hierarchy).',
@@ -123,6 +127,7 @@ const sendUserMessageResultSchema = z.looseObject({
   sentAt: z.string().optional().describe('When it was sent'),
 });
 
+/** The `SendUserMessage` tool. */
 export const sendUserMessageTool = defineTool({
   name: 'SendUserMessage',
   aliases: ['Brief'],
@@ -132,6 +137,7 @@ export const sendUserMessageTool = defineTool({
   history: ['≈2.1.9x addition; Brief is an alias.'],
 });
 
+/** The `Brief` tool. */
 export const briefTool = defineTool({
   name: 'Brief',
   canonical: 'SendUserMessage',
@@ -141,6 +147,7 @@ export const briefTool = defineTool({
   history: ['≈2.1.9x addition; alias of SendUserMessage.'],
 });
 
+/** The `SendUserFile` tool. */
 export const sendUserFileTool = defineTool({
   name: 'SendUserFile',
   description: 'Sends a file to the user.',
@@ -149,6 +156,7 @@ export const sendUserFileTool = defineTool({
   history: ['Name from the 2.1.3xx built-in tool list; arguments not published.'],
 });
 
+/** The `EndConversation` tool. */
 export const endConversationTool = defineTool({
   name: 'EndConversation',
   description: 'Ends the conversation.',
@@ -157,6 +165,7 @@ export const endConversationTool = defineTool({
   firstVersion: '2.1.214',
 });
 
+/** The `SetGoal` tool. */
 export const setGoalTool = defineTool({
   name: 'SetGoal',
   aliases: ['ProposeGoalInput'],

@@ -82,7 +82,10 @@ const bashResultSchema = z.looseObject({
   dangerouslyOverrideSandbox: z.boolean().optional().describe('Ran outside the sandbox (1.0.128 name)'),
   dangerouslyDisableSandbox: z.boolean().optional().describe('Ran outside the sandbox'),
   structuredContent: z.array(z.unknown()).optional().describe('Structured output blocks (2.0.77)'),
-  noOutputExpected: z.boolean().optional().describe('The command normally prints nothing (2.1.63)'),
+  noOutputExpected: z
+    .boolean()
+    .optional()
+    .describe('The command normally prints nothing (seen in 2.1.38 logs)'),
   staleReadFileStateHint: z
     .string()
     .optional()
@@ -98,6 +101,7 @@ const bashResultSchema = z.looseObject({
   backgroundWakesOwner: z.boolean().optional().describe('Completion wakes the owning agent (2.1.330)'),
 });
 
+/** The `Bash` tool. */
 export const bashTool = defineTool({
   name: 'Bash',
   description: 'Runs a shell command, in the foreground or as a background task.',
@@ -110,7 +114,7 @@ export const bashTool = defineTool({
     '2.0.15–2.0.30: input + dangerouslyDisableSandbox.',
     '2.0.77: result + backgroundedByUser, structuredContent; summary gone after 2.0.x.',
     '2.1.30: internal input _simulatedSedEdit.',
-    '2.1.63: result + noOutputExpected, persistedOutputPath, persistedOutputSize.',
+    '2.1.63: result + persistedOutputPath, persistedOutputSize; noOutputExpected already in 2.1.38 logs.',
     '2.1.100: result + assistantAutoBackgrounded (gone by 2.1.200), staleReadFileStateHint.',
     '2.1.141: result + ghRateLimitHint.',
     '2.1.200: result + gitOperation.',
@@ -120,6 +124,7 @@ export const bashTool = defineTool({
   ],
 });
 
+/** The `PowerShell` tool. */
 export const powerShellTool = defineTool({
   name: 'PowerShell',
   description: 'Runs a PowerShell command on Windows (opt-in), like Bash.',
@@ -134,6 +139,7 @@ export const powerShellTool = defineTool({
   firstVersion: '2.1.84',
 });
 
+/** The `Monitor` tool. */
 export const monitorTool = defineTool({
   name: 'Monitor',
   description: 'Starts a background watcher (command or WebSocket) whose events are reported to the agent.',
@@ -160,6 +166,7 @@ export const monitorTool = defineTool({
   history: ['≈2.1.300: input persistent dropped.', '2.1.330: result + keptInSandboxByCheck.'],
 });
 
+/** The `REPL` tool. */
 export const replTool = defineTool({
   name: 'REPL',
   description: 'Internal: runs code in a JavaScript REPL that can call other tools.',

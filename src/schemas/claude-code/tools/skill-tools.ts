@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../common/define-tool.js';
 import { opaqueInputSchema, opaqueResultSchema } from './shared-shapes.js';
 
+/** The `SlashCommand` tool. */
 export const slashCommandTool = defineTool({
   name: 'SlashCommand',
   canonical: 'Skill',
@@ -18,6 +19,7 @@ export const slashCommandTool = defineTool({
   history: ['1.0.123–2.0.x; superseded by Skill (both exist in 2.0.30).'],
 });
 
+/** The `Skill` tool. */
 export const skillTool = defineTool({
   name: 'Skill',
   aliases: ['SlashCommand'],
@@ -59,6 +61,7 @@ const proposalEdit = z
   })
   .describe('One edit to an existing skill');
 
+/** The `propose_skills` tool. */
 export const proposeSkillsTool = defineTool({
   name: 'propose_skills',
   aliases: ['ProposeSkillsInput'],
@@ -86,6 +89,7 @@ export const proposeSkillsTool = defineTool({
   history: ['2.1.2xx–2.1.3xx addition (SDK type ProposeSkillsInput).'],
 });
 
+/** The `Workflow` tool. */
 export const workflowTool = defineTool({
   name: 'Workflow',
   description: 'Launches a scripted multi-step workflow as a background or remote task.',
@@ -114,6 +118,7 @@ export const workflowTool = defineTool({
   history: ['2.1.2xx addition.'],
 });
 
+/** The `StructuredOutput` tool. */
 export const structuredOutputTool = defineTool({
   name: 'StructuredOutput',
   description:

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../common/define-tool.js';
 import { anyTodoItemSchema, emptyInputSchema, opaqueResultSchema } from './shared-shapes.js';
 
+/** The `TodoWrite` tool. */
 export const todoWriteTool = defineTool({
   name: 'TodoWrite',
   description: "Replaces the session's todo list (the whole list is sent each time).",
@@ -24,6 +25,7 @@ export const todoWriteTool = defineTool({
   ],
 });
 
+/** The `TodoRead` tool. */
 export const todoReadTool = defineTool({
   name: 'TodoRead',
   description: "Reads the session's todo list.",
@@ -37,6 +39,7 @@ const taskStatus = z.enum(['pending', 'in_progress', 'completed']).describe('Sta
 const prototypeTaskStatus = z.enum(['open', 'resolved']).describe('State of the task (2.0.7x prototype)');
 const metadata = z.record(z.string(), z.unknown()).describe('Free-form metadata');
 
+/** The `TaskCreate` tool. */
 export const taskCreateTool = defineTool({
   name: 'TaskCreate',
   description: 'Adds a task to the shared task list.',
@@ -92,6 +95,7 @@ const prototypeTaskDetail = z.looseObject({
     .describe('Comments on the task'),
 });
 
+/** The `TaskGet` tool. */
 export const taskGetTool = defineTool({
   name: 'TaskGet',
   description: 'Reads one task of the shared task list.',
@@ -109,6 +113,7 @@ export const taskGetTool = defineTool({
   ],
 });
 
+/** The `TaskUpdate` tool. */
 export const taskUpdateTool = defineTool({
   name: 'TaskUpdate',
   description: 'Changes a task of the shared task list (status, owner, dependencies, text).',
@@ -158,6 +163,7 @@ export const taskUpdateTool = defineTool({
   ],
 });
 
+/** The `TaskList` tool. */
 export const taskListTool = defineTool({
   name: 'TaskList',
   description: 'Lists the tasks of the shared task list.',

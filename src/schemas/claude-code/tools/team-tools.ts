@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../common/define-tool.js';
 import { emptyInputSchema, opaqueInputSchema, opaqueResultSchema } from './shared-shapes.js';
 
+/** The `Teammate` tool. */
 export const teammateTool = defineTool({
   name: 'Teammate',
   description: 'Manages an agent team through one operation argument (spawn, join, clean up).',
@@ -25,6 +26,7 @@ export const teammateTool = defineTool({
   history: ['≈2.1.17–2.1.30; split into TeamCreate, TeamDelete and SendMessage.'],
 });
 
+/** The `TeamCreate` tool. */
 export const teamCreateTool = defineTool({
   name: 'TeamCreate',
   description: 'Creates an agent team led by the current session.',
@@ -43,6 +45,7 @@ export const teamCreateTool = defineTool({
   history: ['Introduced between 2.1.31 and 2.1.41.', 'Removed in 2.1.178.'],
 });
 
+/** The `TeamDelete` tool. */
 export const teamDeleteTool = defineTool({
   name: 'TeamDelete',
   description: 'Disbands the current agent team.',
@@ -94,6 +97,7 @@ const messageInputSchema = z.looseObject({
   notify_when_idle: z.boolean().optional().describe('Wake the sender when the recipient goes idle (2.1.236)'),
 });
 
+/** The `SendMessage` tool. */
 export const sendMessageTool = defineTool({
   name: 'SendMessage',
   description: 'Sends a message to a teammate, a running subagent or another session.',
@@ -120,6 +124,7 @@ export const sendMessageTool = defineTool({
   ],
 });
 
+/** The `ListAgents` tool. */
 export const listAgentsTool = defineTool({
   name: 'ListAgents',
   description: 'Lists agents and sessions that can receive messages.',
@@ -128,6 +133,7 @@ export const listAgentsTool = defineTool({
   firstVersion: '2.1.224',
 });
 
+/** The `SubagentHandback` tool. */
 export const subagentHandbackTool = defineTool({
   name: 'SubagentHandback',
   description: 'Hands control and a report from a subagent back to its parent.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../common/define-tool.js';
 
+/** The `WebFetch` tool. */
 export const webFetchTool = defineTool({
   name: 'WebFetch',
   description: 'Fetches a URL and answers a prompt about its content with a small model.',
@@ -29,6 +30,7 @@ const searchHit = z
   })
   .describe('One search hit');
 
+/** The `WebSearch` tool. */
 export const webSearchTool = defineTool({
   name: 'WebSearch',
   description: 'Searches the web (through the API web_search server tool) and returns result links.',

@@ -1,0 +1,60 @@
+/**
+ * agentlog: typed, paired, queryable data from AI coding agents' session logs.
+ * The library entry: explicit named exports only.
+ */
+
+export type { ClaudeCodeToolCall } from './lifecycle/is-tool-call.js';
+export { isToolCall } from './lifecycle/is-tool-call.js';
+export type { ListOptions, SessionFilter } from './lifecycle/load-sessions.js';
+export {
+  allToolCalls,
+  listSessions,
+  loadSessions,
+  matchesFilter,
+  readSession,
+  toolCalls,
+} from './lifecycle/load-sessions.js';
+export type * from './model/index.js';
+export { addUsage, emptyUsage, toolCallStatuses, totalTokens } from './model/index.js';
+export type {
+  JsonlReader,
+  JsonlSource,
+  LineError,
+  LineErrorType,
+  LineResult,
+  Location,
+  ReadJsonlOptions,
+  ReadStats,
+} from './reader/index.js';
+export { ReadError, readJsonl } from './reader/index.js';
+export { validateFiles } from './reader/validate-files.js';
+export type {
+  FileValidation,
+  GroupedIssue,
+  UnknownField,
+  ValidationReport,
+} from './reader/validation-report.js';
+export type { DecodedRecord, DecodeMode, RecordIssue } from './schemas/claude-code/decode-record.js';
+export { decodeClaudeCodeRecord } from './schemas/claude-code/decode-record.js';
+export type {
+  ClaudeCodeToolName,
+  McpToolName,
+  ToolInput,
+  ToolIssue,
+  ToolResult,
+} from './schemas/claude-code/tools/index.js';
+export {
+  canonicalClaudeCodeToolName,
+  claudeCodeTools,
+  getClaudeCodeTool,
+  isClaudeCodeTool,
+  lookupClaudeCodeTool,
+  parseMcpToolName,
+  validateToolInput,
+  validateToolResult,
+} from './schemas/claude-code/tools/index.js';
+export type { Agent } from './schemas/common/agent.js';
+export { agents, isAgent } from './schemas/common/agent.js';
+export type { ToolSpec, ToolStatus } from './schemas/common/define-tool.js';
+export type { Discovery, SessionFileRef } from './sources/index.js';
+export { claudeCodeRoots, codexRoots, discoverDefault, discoverPaths } from './sources/index.js';
