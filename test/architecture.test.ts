@@ -10,6 +10,7 @@ const ranks: Record<string, number> = {
   model: 1,
   reader: 2,
   sources: 2,
+  definitions: 2,
   lifecycle: 3,
   analytics: 4,
   index: 5,

@@ -2,7 +2,7 @@ import type { Agent } from '../schemas/common/agent.js';
 import type { Message } from './message.js';
 import type { LocatedProblem } from './source-location.js';
 import type { ToolCall } from './tool-call.js';
-import type { TokenUsage } from './usage.js';
+import type { TokenUsage, UsageEntry } from './usage.js';
 
 /** A user prompt and everything the agent did until the next prompt. */
 export interface Turn {
@@ -53,6 +53,8 @@ export interface Session {
   usage: TokenUsage;
   /** Usage per model, same rule. */
   usageByModel: Record<string, TokenUsage>;
+  /** The requests that make up `usage`, with time and model (for splits by day, model, month). */
+  usageEntries: UsageEntry[];
   counts: ReadCounts;
   problems: LocatedProblem[];
   /** Agent-specific details worth keeping (originator, CLI version, entrypoint...). */

@@ -3,12 +3,15 @@
  * - Claude: `inputTokens` excludes cache reads and writes (as the Anthropic API reports it).
  * - Codex/OpenAI: `inputTokens` is the API's `input_tokens` minus `cached_input_tokens`, and the cached part goes to
  *   `cacheReadTokens`, so that for both agents total input = input + cacheWrite + cacheRead.
- * `reasoningTokens` is part of `outputTokens` (informational, never added again).
+ * `reasoningTokens` is part of `outputTokens`, and `cacheWrite1hTokens` part of `cacheWriteTokens`
+ * (informational, never added again).
  */
 export interface TokenUsage {
   inputTokens: number;
   outputTokens: number;
   cacheWriteTokens: number;
+  /** Cache writes with the 1-hour lifetime (priced higher than the 5-minute default). */
+  cacheWrite1hTokens: number;
   cacheReadTokens: number;
   reasoningTokens: number;
   webSearchRequests: number;
@@ -19,6 +22,7 @@ export function emptyUsage(): TokenUsage {
     inputTokens: 0,
     outputTokens: 0,
     cacheWriteTokens: 0,
+    cacheWrite1hTokens: 0,
     cacheReadTokens: 0,
     reasoningTokens: 0,
     webSearchRequests: 0,
@@ -29,6 +33,7 @@ export const usageFields = [
   'inputTokens',
   'outputTokens',
   'cacheWriteTokens',
+  'cacheWrite1hTokens',
   'cacheReadTokens',
   'reasoningTokens',
   'webSearchRequests',
@@ -49,4 +54,13 @@ export function addUsageTo(byKey: Record<string, TokenUsage>, key: string, usage
   const entry = byKey[key];
   if (entry) addUsage(entry, usage);
   else byKey[key] = addUsage(emptyUsage(), usage);
+}
+
+/** Usage of one API request (one deduplicated assistant message, or one Codex token_count), the unit reports add up. */
+export interface UsageEntry {
+  timestamp?: string;
+  model?: string;
+  usage: TokenUsage;
+  /** The message that carries it, when there is one. */
+  messageId?: string;
 }

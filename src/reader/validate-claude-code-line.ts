@@ -51,8 +51,13 @@ function validateToolUse(block: unknown, line: number, context: FileContext, sin
     return;
   }
   const subject = `tool:${lookup.kind === 'mcp' ? 'mcp' : name}:input`;
-  for (const issue of validateToolInput(name, block.input))
-    sink.issue(subject, issue.path, issue.message, line);
+  const issues = validateToolInput(name, block.input);
+  const report = () => {
+    for (const issue of issues) sink.issue(subject, issue.path, issue.message, line);
+  };
+  // Held until the result shows whether the agent itself rejected the input (see settleInputIssues).
+  if (issues.length > 0 && typeof block.id === 'string') context.pendingInputIssues.set(block.id, report);
+  else report();
   if (lookup.kind === 'builtin')
     for (const path of unknownKeys(lookup.spec.input, block.input)) sink.unknownField(subject, path, line);
 }

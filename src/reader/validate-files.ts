@@ -29,15 +29,24 @@ export async function validateFiles(
     unknownFields: [],
     toolCalls: {},
     rejectedInputs: 0,
+    unknownRecordTypeVersions: {},
+    unknownToolVersions: {},
   };
+  const typeVersions = new Map<string, Set<string>>();
+  const toolVersions = new Map<string, Set<string>>();
   const issues = new Map<string, GroupedIssue>();
   const fields = new Map<string, UnknownField & { versionSet: Set<string> }>();
   let index = 0;
   for (const file of files) {
     options.onFile?.(file, index++);
-    const entry = await validateFile(file, report, issues, fields, options.unknownFields ?? true);
+    const entry = await validateFile(file, report, issues, fields, options.unknownFields ?? true, {
+      types: typeVersions,
+      tools: toolVersions,
+    });
     report.files.push(entry);
   }
+  for (const [name, set] of typeVersions) report.unknownRecordTypeVersions[name] = sortVersions([...set]);
+  for (const [name, set] of toolVersions) report.unknownToolVersions[name] = sortVersions([...set]);
   report.schemaIssues = [...issues.values()].sort(
     (a, b) => b.count - a.count || a.subject.localeCompare(b.subject),
   );
@@ -53,6 +62,7 @@ async function validateFile(
   issues: Map<string, GroupedIssue>,
   fields: Map<string, UnknownField & { versionSet: Set<string> }>,
   withUnknownFields: boolean,
+  versionsOf: { types: Map<string, Set<string>>; tools: Map<string, Set<string>> },
 ): Promise<FileValidation> {
   const entry: FileValidation = {
     file,
@@ -82,10 +92,12 @@ async function validateFile(
     unknownRecordType(type) {
       bump(entry.unknownRecordTypes, type);
       bump(report.unknownRecordTypes, type);
+      noteVersion(versionsOf.types, type, context.currentVersion);
     },
     unknownTool(name) {
       bump(entry.unknownTools, name);
       bump(report.unknownTools, name);
+      noteVersion(versionsOf.tools, name, context.currentVersion);
     },
     toolCall(name) {
       bump(report.toolCalls, name);
@@ -155,6 +167,15 @@ async function validateFile(
   report.lines += entry.lines;
   report.blankLines += entry.blankLines;
   return entry;
+}
+
+function noteVersion(into: Map<string, Set<string>>, key: string, version: string | undefined): void {
+  let set = into.get(key);
+  if (!set) {
+    set = new Set();
+    into.set(key, set);
+  }
+  if (version !== undefined) set.add(version);
 }
 
 function bump(counts: Record<string, number>, key: string): void {

@@ -56,6 +56,10 @@ export interface ValidationReport {
   unknownFields: UnknownField[];
   /** Tool calls seen, by name as written. */
   toolCalls: Record<string, number>;
+  /** Agent versions each unknown record type was seen in. */
+  unknownRecordTypeVersions: Record<string, string[]>;
+  /** Agent versions each unknown tool was seen in. */
+  unknownToolVersions: Record<string, string[]>;
   /** Call inputs that failed their schema and that the agent itself rejected (`InputValidationError`): model mistakes, not drift. */
   rejectedInputs: number;
 }

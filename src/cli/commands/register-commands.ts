@@ -1,11 +1,19 @@
 import type { Command } from 'commander';
 import type { Io } from '../output.js';
+import { registerErrorsCommand } from './errors-command.js';
 import { registerLsCommand } from './ls-command.js';
+import { registerReportCommand } from './report-command.js';
 import { registerShowCommand } from './show-command.js';
+import { registerToolsCommand } from './tools-command.js';
+import { registerUsageCommand } from './usage-command.js';
 import { registerValidateCommand } from './validate-command.js';
 
 /** Every command of the CLI, in the order `--help` lists them. */
 export function registerCommands(program: Command, io: Io): void {
+  registerReportCommand(program, io);
+  registerToolsCommand(program, io);
+  registerUsageCommand(program, io);
+  registerErrorsCommand(program, io);
   registerLsCommand(program, io);
   registerShowCommand(program, io);
   registerValidateCommand(program, io);

@@ -99,6 +99,7 @@ function sessionFrom(
 ): Session {
   const usage = emptyUsage();
   const usageByModel: Session['usageByModel'] = {};
+  const usageEntries: Session['usageEntries'] = [];
   const messagesById = new Map(conversation.messages.map((m) => [m.id, m]));
   for (const [key, entry] of conversation.usageByKey) {
     if (counted.has(key)) continue;
@@ -107,6 +108,12 @@ function sessionFrom(
     addUsageTo(usageByModel, entry.model ?? 'unknown', entry.usage);
     const message = messagesById.get(entry.messageId);
     if (message) message.usage = entry.usage;
+    usageEntries.push({
+      usage: entry.usage,
+      messageId: entry.messageId,
+      ...optional('model', entry.model),
+      ...optional('timestamp', message?.timestamp),
+    });
   }
 
   const versions = new Set<string>();
@@ -143,6 +150,7 @@ function sessionFrom(
     subagents: [],
     usage,
     usageByModel,
+    usageEntries,
     counts: mergeCounts(files.map((f) => f.counts)),
     problems: [...files.flatMap((f) => f.problems), ...conversation.problems],
     meta: conversation.duplicateRecords > 0 ? { duplicateRecords: conversation.duplicateRecords } : {},

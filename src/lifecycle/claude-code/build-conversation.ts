@@ -6,7 +6,7 @@ import { lookupClaudeCodeTool } from '../../schemas/claude-code/tools/index.js';
 import { orderConversation, pathToRoot } from '../conversation-order.js';
 import { arr, isObject, type JsonObject, num, obj, optional, str, timeOf } from '../value-access.js';
 import { classifyToolResult } from './classify-tool-result.js';
-import { flattenResultContent, partsFromContent, userMessageKind } from './message-parts.js';
+import { flattenResultContent, partsFromContent, promptText, userMessageKind } from './message-parts.js';
 import { maxUsage, usageFromAnthropic } from './wire-usage.js';
 
 /** A decoded record and where it came from. */
@@ -166,10 +166,7 @@ export function buildConversation(
         ...optional('agentId', context.agentId),
         ...(onBranch.has(uuid) ? {} : { offBranch: true }),
       });
-      if (kind === 'prompt' && firstPrompt === undefined && typeof message?.content === 'string')
-        firstPrompt = message.content;
-      else if (kind === 'prompt' && firstPrompt === undefined)
-        firstPrompt = parts.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
+      if (kind === 'prompt' && firstPrompt === undefined) firstPrompt = promptText(parts);
       const results = arr(message?.content).filter(
         (b): b is JsonObject => isObject(b) && b.type === 'tool_result',
       );

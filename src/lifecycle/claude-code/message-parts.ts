@@ -82,19 +82,24 @@ export function textOf(parts: readonly MessagePart[]): string {
 
 const interruptPrefix = '[Request interrupted';
 
+/** Harness text wrapped in these tags is not something the user typed. */
+const harnessTags =
+  /<(system-reminder|local-command-caveat|ide_opened_file|ide_selection|user-memory-input)>[\s\S]*?<\/\1>/g;
+
 /** What a user record is (see `MessageKind`). */
 export function userMessageKind(record: JsonObject, parts: readonly MessagePart[]): MessageKind {
   if (parts.some((p) => p.type === 'tool_result')) return 'tool_results';
   if (record.isCompactSummary === true) return 'compact_summary';
   if (record.isMeta === true) return 'meta';
-  const text = textOf(parts).trimStart();
-  if (text.startsWith(interruptPrefix)) return 'interrupt';
-  if (
-    /^<(local-command-stdout|local-command-stderr|local-command-caveat|system-reminder|task-notification)>/.test(
-      text,
-    )
-  )
+  const typed = promptText(parts);
+  if (typed.startsWith(interruptPrefix)) return 'interrupt';
+  if (/^<(local-command-stdout|local-command-stderr|task-notification|bash-stdout|bash-stderr)>/.test(typed))
     return 'meta';
-  if (text.length === 0 && !parts.some((p) => p.type === 'image' || p.type === 'document')) return 'meta';
+  if (typed.length === 0 && !parts.some((p) => p.type === 'image' || p.type === 'document')) return 'meta';
   return 'prompt';
+}
+
+/** The text the user typed: text parts without harness tags (system reminders, IDE context). */
+export function promptText(parts: readonly MessagePart[]): string {
+  return textOf(parts).replace(harnessTags, '').trim();
 }

@@ -31,7 +31,11 @@ export function buildCodexSession(file: RecordFile): Session {
 
   const messages: Message[] = [];
   const calls = new Map<string, ToolCall>();
-  const orphans: ToolCall[] = [];
+  // Outputs whose call has not been seen (yet): paired when the call comes later, orphans at the end.
+  const pendingOutputs = new Map<
+    string,
+    { output: unknown; location: ToolCall['location']; timestamp: string | undefined }
+  >();
   const usage = createUsageTracker();
   const cwds: string[] = [];
   const models = new Set<string>();
@@ -78,7 +82,7 @@ export function buildCodexSession(file: RecordFile): Session {
     if (line.type === 'event_msg') {
       const sub = line.subtype;
       if (sub === 'token_count') {
-        if (!replaying) usage.add(payload, model);
+        if (!replaying) usage.add(payload, model, timestamp);
       } else if (sub === 'thread_name_updated') {
         title = str(payload.thread_name) ?? str(payload.name) ?? title;
       } else if (sub === 'turn_aborted') {
@@ -141,6 +145,11 @@ export function buildCodexSession(file: RecordFile): Session {
         });
         if (replaying || calls.has(call.id)) break;
         calls.set(call.id, call);
+        const early = pendingOutputs.get(call.id);
+        if (early) {
+          pendingOutputs.delete(call.id);
+          settleCodexCall(call, undefined, undefined, early);
+        }
         messages.push({
           ...base,
           role: 'assistant',
@@ -154,13 +163,15 @@ export function buildCodexSession(file: RecordFile): Session {
       case 'custom_tool_call_output': {
         const callId = str(payload.call_id);
         if (callId === undefined || replaying) break;
-        let call = calls.get(callId);
+        const call = calls.get(callId);
+        const output = { output: payload.output, location, timestamp };
         if (!call) {
-          call = orphanCall(callId, sessionId, location);
-          orphans.push(call);
+          if (pendingOutputs.has(callId)) break;
+          pendingOutputs.set(callId, output);
+        } else {
+          if (call.result) break;
+          settleCodexCall(call, undefined, undefined, output);
         }
-        if (call.result) break;
-        settleCodexCall(call, undefined, undefined, { output: payload.output, location, timestamp });
         messages.push({
           ...base,
           role: 'user',
@@ -174,6 +185,11 @@ export function buildCodexSession(file: RecordFile): Session {
     }
   }
 
+  const orphans = [...pendingOutputs].map(([callId, output]) => {
+    const orphan = orphanCall(callId, sessionId, output.location);
+    settleCodexCall(orphan, undefined, undefined, output);
+    return orphan;
+  });
   const toolCalls = [...calls.values(), ...orphans];
   const totals = usage.totals();
   const cwd = cwds[0];
@@ -192,6 +208,7 @@ export function buildCodexSession(file: RecordFile): Session {
     subagents: [],
     usage: totals.usage,
     usageByModel: totals.byModel,
+    usageEntries: totals.entries,
     counts: file.counts,
     problems: [...file.problems],
     meta: {

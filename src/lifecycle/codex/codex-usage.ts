@@ -1,9 +1,11 @@
-import { addUsage, addUsageTo, emptyUsage, type TokenUsage } from '../../model/usage.js';
+import { addUsage, addUsageTo, emptyUsage, type TokenUsage, type UsageEntry } from '../../model/usage.js';
 import { num, obj } from '../value-access.js';
 
 interface RawUsage {
   input: number;
   cached: number;
+  /** `cache_write_input_tokens` (newer builds), assumed part of `input_tokens` like cached reads. */
+  cacheWrite: number;
   output: number;
   reasoning: number;
 }
@@ -21,9 +23,10 @@ export function createUsageTracker() {
   let previousTotal: RawUsage | undefined;
   const usage = emptyUsage();
   const byModel: Record<string, TokenUsage> = {};
+  const entries: UsageEntry[] = [];
   let dropped = 0;
   return {
-    add(payload: Record<string, unknown>, model: string | undefined): void {
+    add(payload: Record<string, unknown>, model: string | undefined, timestamp: string | undefined): void {
       const info = obj(payload.info);
       if (!info) return;
       const total = raw(info.total_token_usage);
@@ -34,10 +37,11 @@ export function createUsageTracker() {
       }
       let request: RawUsage | undefined = lastUsage;
       if (!request && total) {
-        const before = previousTotal ?? { input: 0, cached: 0, output: 0, reasoning: 0 };
+        const before = previousTotal ?? { input: 0, cached: 0, cacheWrite: 0, output: 0, reasoning: 0 };
         request = {
           input: Math.max(0, total.input - before.input),
           cached: Math.max(0, total.cached - before.cached),
+          cacheWrite: Math.max(0, total.cacheWrite - before.cacheWrite),
           output: Math.max(0, total.output - before.output),
           reasoning: Math.max(0, total.reasoning - before.reasoning),
         };
@@ -47,9 +51,14 @@ export function createUsageTracker() {
       const converted = toUsage(request);
       addUsage(usage, converted);
       addUsageTo(byModel, model ?? 'unknown', converted);
+      entries.push({
+        usage: converted,
+        ...(model === undefined ? {} : { model }),
+        ...(timestamp === undefined ? {} : { timestamp }),
+      });
     },
-    totals(): { usage: TokenUsage; byModel: Record<string, TokenUsage> } {
-      return { usage, byModel };
+    totals(): { usage: TokenUsage; byModel: Record<string, TokenUsage>; entries: UsageEntry[] } {
+      return { usage, byModel, entries };
     },
     /** Re-emitted totals are normal; they are reported as a count only. */
     get droppedReemissions(): number {
@@ -64,20 +73,28 @@ function raw(value: unknown): RawUsage | undefined {
   return {
     input: num(u.input_tokens) ?? 0,
     cached: num(u.cached_input_tokens) ?? 0,
+    cacheWrite: num(u.cache_write_input_tokens) ?? 0,
     output: num(u.output_tokens) ?? 0,
     reasoning: num(u.reasoning_output_tokens) ?? 0,
   };
 }
 
 function sameUsage(a: RawUsage, b: RawUsage): boolean {
-  return a.input === b.input && a.cached === b.cached && a.output === b.output && a.reasoning === b.reasoning;
+  return (
+    a.input === b.input &&
+    a.cached === b.cached &&
+    a.cacheWrite === b.cacheWrite &&
+    a.output === b.output &&
+    a.reasoning === b.reasoning
+  );
 }
 
 function toUsage(u: RawUsage): TokenUsage {
   return {
-    inputTokens: Math.max(0, u.input - u.cached),
+    inputTokens: Math.max(0, u.input - u.cached - u.cacheWrite),
     outputTokens: u.output,
-    cacheWriteTokens: 0,
+    cacheWriteTokens: u.cacheWrite,
+    cacheWrite1hTokens: 0,
     cacheReadTokens: u.cached,
     reasoningTokens: u.reasoning,
     webSearchRequests: 0,

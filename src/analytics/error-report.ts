@@ -1,0 +1,112 @@
+import type { Session } from '../model/session.js';
+import type { ToolCallStatus } from '../model/tool-call.js';
+import { sessionCalls } from './all-calls.js';
+
+/** A group of failed calls of one tool with the same normalized message. */
+export interface ErrorGroup {
+  tool: string;
+  status: ToolCallStatus;
+  /** The message with numbers, paths, ids and quoted values replaced by placeholders. */
+  message: string;
+  count: number;
+  sessions: number;
+  example: { sessionId: string; callId: string; file: string; line: number; text: string };
+}
+
+export interface ErrorReport {
+  /** Failed calls by tool: `{tool: {error, denied, ...}}`. */
+  byTool: {
+    tool: string;
+    failed: number;
+    error: number;
+    denied: number;
+    interrupted: number;
+    hookBlocked: number;
+  }[];
+  groups: ErrorGroup[];
+}
+
+const failed: ReadonlySet<ToolCallStatus> = new Set(['error', 'denied', 'interrupted', 'hook_blocked']);
+
+/** Failed calls (error, denied, interrupted, hook_blocked) grouped by tool and by normalized message. */
+export function computeErrors(sessions: readonly Session[]): ErrorReport {
+  const groups = new Map<string, ErrorGroup & { sessionIds: Set<string> }>();
+  const byTool = new Map<string, ErrorReport['byTool'][number]>();
+  for (const { call, root } of sessionCalls(sessions)) {
+    if (!failed.has(call.status)) continue;
+    const tool = byTool.get(call.name) ?? {
+      tool: call.name,
+      failed: 0,
+      error: 0,
+      denied: 0,
+      interrupted: 0,
+      hookBlocked: 0,
+    };
+    byTool.set(call.name, tool);
+    tool.failed += 1;
+    if (call.status === 'error') tool.error += 1;
+    else if (call.status === 'denied') tool.denied += 1;
+    else if (call.status === 'interrupted') tool.interrupted += 1;
+    else tool.hookBlocked += 1;
+    const text = firstMeaningfulLine(call.statusReason ?? call.result?.text ?? call.status);
+    const message = normalizeErrorMessage(text);
+    const key = `${call.name}\u0000${call.status}\u0000${message}`;
+    const group = groups.get(key);
+    if (group) {
+      group.count += 1;
+      group.sessionIds.add(root.id);
+    } else {
+      const location = call.result?.location ?? call.location;
+      groups.set(key, {
+        tool: call.name,
+        status: call.status,
+        message,
+        count: 1,
+        sessions: 0,
+        sessionIds: new Set([root.id]),
+        example: {
+          sessionId: root.id,
+          callId: call.id,
+          file: location.file,
+          line: location.line,
+          text: text.slice(0, 300),
+        },
+      });
+    }
+  }
+  return {
+    byTool: [...byTool.values()].sort((a, b) => b.failed - a.failed || a.tool.localeCompare(b.tool)),
+    groups: [...groups.values()]
+      .map(({ sessionIds, ...g }) => ({ ...g, sessions: sessionIds.size }))
+      .sort(
+        (a, b) => b.count - a.count || a.tool.localeCompare(b.tool) || a.message.localeCompare(b.message),
+      ),
+  };
+}
+
+function firstMeaningfulLine(text: string): string {
+  const stripped = text.replace(/<\/?tool_use_error>/g, '');
+  return (
+    stripped
+      .split('\n')
+      .find((l) => l.trim().length > 0)
+      ?.trim() ?? ''
+  );
+}
+
+/**
+ * Makes error messages comparable: paths become `<path>`, quoted values `"…"`, long hex or uuid ids `<id>`,
+ * numbers `<n>`; whitespace folded; cut at 120 characters.
+ */
+export function normalizeErrorMessage(text: string): string {
+  const normalized = text
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>')
+    .replace(/(?:[A-Za-z]:)?(?:[\\/][\w.@~+-]+){2,}[\\/]?/g, '<path>')
+    .replace(/"[^"\n]{1,200}"|'[^'\n]{1,200}'|`[^`\n]{1,200}`/g, '"…"')
+    .replace(/\b(?:toolu|srvtoolu|call|req|msg)_[A-Za-z0-9]+/g, '<id>')
+    .replace(/\b[0-9a-f]{12,}\b/gi, '<id>')
+    .replace(/\b\d+(?:\.\d+)?\b/g, '<n>')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return normalized.length > 120 ? `${normalized.slice(0, 119)}…` : normalized;
+}

@@ -1,0 +1,85 @@
+import type { TokenUsage } from '../../model/usage.js';
+import { defaultPricing } from './default-pricing.js';
+import { findModelPricing } from './find-model-pricing.js';
+import type { PriceSet, Pricing, PricingTable, TokenRates } from './pricing-types.js';
+
+/**
+ * Usage to price. `cacheWrite1hTokens`, when known (Claude's `cache_creation.ephemeral_1h_input_tokens`), is the
+ * part of `cacheWriteTokens` written with a 1-hour TTL; the rest is priced as 5-minute writes.
+ */
+export type PricedUsage = TokenUsage & { cacheWrite1hTokens?: number };
+
+/** USD by token class; they add up to the cost. */
+export interface CostBreakdown {
+  input: number;
+  output: number;
+  cacheWrite: number;
+  cacheRead: number;
+  webSearch: number;
+}
+
+export interface CostResult {
+  /** USD, or null when the model has no price (the request is reported as unpriced). */
+  cost: number | null;
+  breakdown: CostBreakdown;
+  /** The table entry the model id resolved to. */
+  matchedModel?: string;
+  /** True when the request was priced at its long-context rates. */
+  longContext?: boolean;
+}
+
+const perMillion = 1_000_000;
+
+/**
+ * The rates in force at `at` (an ISO timestamp or Date): the earliest `history` period whose `until` is after
+ * `at`, else the current rates. Without a valid `at`, the current rates.
+ */
+export function priceSetAt(pricing: Pricing, at?: string | Date): PriceSet {
+  const time = at === undefined ? Number.NaN : new Date(at).getTime();
+  if (Number.isNaN(time) || !pricing.history) return pricing;
+  let chosen: PriceSet = pricing;
+  let chosenUntil = Number.POSITIVE_INFINITY;
+  for (const past of pricing.history) {
+    const until = Date.parse(`${past.until}T00:00:00Z`);
+    if (time < until && until < chosenUntil) {
+      chosen = past;
+      chosenUntil = until;
+    }
+  }
+  return chosen;
+}
+
+/**
+ * The cost of one request (one usage entry). Long-context rates apply to the whole request when its prompt
+ * (input + cache writes + cache reads) is above the threshold; we only know usage per message, so the rule is
+ * applied per usage entry, which is per API request. `at` selects earlier rates for usage dated before a price
+ * change. Web searches cost nothing where the model has no `webSearchPer1k`.
+ */
+export function computeCost(
+  model: string,
+  usage: PricedUsage,
+  table: PricingTable = defaultPricing,
+  at?: string | Date,
+): CostResult {
+  const match = findModelPricing(model, table);
+  if (!match)
+    return { cost: null, breakdown: { input: 0, output: 0, cacheWrite: 0, cacheRead: 0, webSearch: 0 } };
+  const prices = priceSetAt(match.pricing, at);
+  const prompt = usage.inputTokens + usage.cacheWriteTokens + usage.cacheReadTokens;
+  const longContext = prices.longContext !== undefined && prompt > prices.longContext.threshold;
+  const rates: TokenRates = longContext && prices.longContext ? prices.longContext : prices;
+  const writes1h = Math.min(Math.max(usage.cacheWrite1hTokens ?? 0, 0), usage.cacheWriteTokens);
+  const breakdown: CostBreakdown = {
+    input: (usage.inputTokens * rates.input) / perMillion,
+    output: (usage.outputTokens * rates.output) / perMillion,
+    cacheWrite:
+      ((usage.cacheWriteTokens - writes1h) * rates.cacheWrite +
+        writes1h * (rates.cacheWrite1h ?? rates.cacheWrite)) /
+      perMillion,
+    cacheRead: (usage.cacheReadTokens * rates.cacheRead) / perMillion,
+    webSearch: (usage.webSearchRequests * (prices.webSearchPer1k ?? 0)) / 1000,
+  };
+  const cost =
+    breakdown.input + breakdown.output + breakdown.cacheWrite + breakdown.cacheRead + breakdown.webSearch;
+  return { cost, breakdown, matchedModel: match.id, ...(longContext ? { longContext } : {}) };
+}

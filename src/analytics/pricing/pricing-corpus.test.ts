@@ -1,0 +1,66 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { defaultPricing } from './default-pricing.js';
+import { findModelPricing } from './find-model-pricing.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const corpusDir = path.resolve(repoRoot, '../shared/corpus');
+const hasCorpus = existsSync(corpusDir);
+if (!hasCorpus)
+  console.warn(`Corpus not found at "${corpusDir}": skipping the corpus test of the pricing table`);
+
+/**
+ * Model ids of the corpus that have no price on purpose: `<synthetic>` (Claude Code's own messages) and
+ * `codex-auto-review` (Codex's internal approval reviewer, no public API price).
+ */
+const knownUnpriced = ['<synthetic>', 'codex-auto-review'];
+
+/** Assistant `message.model` of Claude Code files and `turn_context` `payload.model` of Codex rollouts. */
+function corpusModels(): Map<string, string> {
+  const models = new Map<string, string>();
+  const files = readdirSync(corpusDir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.jsonl'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  for (const file of files) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (!line.includes('"model"')) continue;
+      let record: { type?: unknown; message?: { model?: unknown }; payload?: { model?: unknown } };
+      try {
+        record = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      const model =
+        record.type === 'assistant'
+          ? record.message?.model
+          : record.type === 'turn_context'
+            ? record.payload?.model
+            : undefined;
+      if (typeof model === 'string' && !models.has(model)) models.set(model, path.relative(corpusDir, file));
+    }
+  }
+  return models;
+}
+
+describe.skipIf(!hasCorpus)('pricing of the corpus models', () => {
+  const models = hasCorpus ? corpusModels() : new Map<string, string>();
+
+  it('finds models in both agents', () => {
+    const ids = [...models.keys()];
+    expect(ids.some((id) => id.startsWith('claude-'))).toBe(true);
+    expect(ids.some((id) => id.startsWith('gpt-'))).toBe(true);
+  });
+
+  it('prices every model id, except the known unpriced ones', () => {
+    const unpriced = [...models]
+      .filter(([model]) => !findModelPricing(model, defaultPricing) && !knownUnpriced.includes(model))
+      .map(([model, file]) => `${model} (${file})`);
+    expect(unpriced).toEqual([]);
+  });
+
+  it('keeps the known-unpriced list true', () => {
+    for (const model of knownUnpriced) expect(findModelPricing(model, defaultPricing)).toBeUndefined();
+  });
+});

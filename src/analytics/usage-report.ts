@@ -1,0 +1,137 @@
+import type { Session } from '../model/session.js';
+import { addUsage, emptyUsage, type TokenUsage, totalTokens, type UsageEntry } from '../model/usage.js';
+import { allSessions } from './all-calls.js';
+
+export type UsageSplit = 'day' | 'month' | 'session' | 'model' | 'project' | 'agent';
+
+/** Prices one request; null when the model has no known price. */
+export type Pricer = (model: string, usage: TokenUsage, at?: string) => number | null;
+
+/** One row of `agentlog usage --json`. */
+export interface UsageRow {
+  key: string;
+  inputTokens: number;
+  outputTokens: number;
+  cacheWriteTokens: number;
+  cacheReadTokens: number;
+  reasoningTokens: number;
+  totalTokens: number;
+  /** USD; priced requests only. */
+  cost: number;
+  /** Requests whose model has no price (their tokens are counted, their cost is not). */
+  unpricedRequests: number;
+  requests: number;
+  models: string[];
+}
+
+export interface UsageReport {
+  by: UsageSplit;
+  rows: UsageRow[];
+  total: UsageRow;
+  /** Models without a price, with their request counts. */
+  unpricedModels: Record<string, number>;
+}
+
+/**
+ * Sums usage entries (subagent sessions included, each request once: see the usage rule in the README)
+ * into rows by day, month, session, model, project or agent. The total row is the sum of the rows.
+ * Days and months are UTC.
+ */
+export function computeUsage(sessions: readonly Session[], by: UsageSplit, price: Pricer): UsageReport {
+  const rows = new Map<string, UsageRow & { usage: TokenUsage; modelSet: Set<string> }>();
+  const unpricedModels: Record<string, number> = {};
+  for (const root of sessions) {
+    for (const session of allSessions([root])) {
+      for (const entry of session.usageEntries) {
+        const key = keyOf(entry, root, session, by);
+        let row = rows.get(key);
+        if (!row) {
+          row = { ...emptyRow(key), usage: emptyUsage(), modelSet: new Set() };
+          rows.set(key, row);
+        }
+        const model = entry.model ?? 'unknown';
+        addUsage(row.usage, entry.usage);
+        row.requests += 1;
+        row.modelSet.add(model);
+        const cost = price(model, entry.usage, entry.timestamp);
+        if (cost === null) {
+          row.unpricedRequests += 1;
+          unpricedModels[model] = (unpricedModels[model] ?? 0) + 1;
+        } else row.cost += cost;
+      }
+    }
+  }
+  const list = [...rows.values()]
+    .map(({ usage, modelSet, ...row }) => ({ ...row, ...tokens(usage), models: [...modelSet].sort() }))
+    .sort((a, b) =>
+      by === 'day' || by === 'month'
+        ? a.key.localeCompare(b.key)
+        : b.cost - a.cost || b.totalTokens - a.totalTokens,
+    );
+  const total = emptyRow('total');
+  const models = new Set<string>();
+  for (const row of list) {
+    for (const field of [
+      'inputTokens',
+      'outputTokens',
+      'cacheWriteTokens',
+      'cacheReadTokens',
+      'reasoningTokens',
+      'totalTokens',
+      'cost',
+      'unpricedRequests',
+      'requests',
+    ] as const)
+      total[field] += row[field];
+    for (const m of row.models) models.add(m);
+  }
+  total.models = [...models].sort();
+  return { by, rows: list, total, unpricedModels };
+}
+
+function tokens(u: TokenUsage) {
+  return {
+    inputTokens: u.inputTokens,
+    outputTokens: u.outputTokens,
+    cacheWriteTokens: u.cacheWriteTokens,
+    cacheReadTokens: u.cacheReadTokens,
+    reasoningTokens: u.reasoningTokens,
+    totalTokens: totalTokens(u),
+  };
+}
+
+function emptyRow(key: string): UsageRow {
+  return {
+    key,
+    inputTokens: 0,
+    outputTokens: 0,
+    cacheWriteTokens: 0,
+    cacheReadTokens: 0,
+    reasoningTokens: 0,
+    totalTokens: 0,
+    cost: 0,
+    unpricedRequests: 0,
+    requests: 0,
+    models: [],
+  };
+}
+
+function keyOf(entry: UsageEntry, root: Session, session: Session, by: UsageSplit): string {
+  const time = entry.timestamp ?? session.startTime ?? root.startTime;
+  switch (by) {
+    case 'day':
+      return time?.slice(0, 10) ?? 'unknown';
+    case 'month':
+      return time?.slice(0, 7) ?? 'unknown';
+    case 'session':
+      return root.id;
+    case 'model':
+      return entry.model ?? 'unknown';
+    case 'project':
+      return root.project ?? 'unknown';
+    case 'agent':
+      return root.agent;
+    default:
+      return by satisfies never;
+  }
+}

@@ -1,0 +1,62 @@
+import type { Command } from 'commander';
+import { computeErrors, type ErrorReport } from '../../analytics/error-report.js';
+import { clip } from '../../analytics/summarize-tool-input.js';
+import { addFilterOptions } from '../filter-options.js';
+import { type DataFlags, loadData } from '../load-data.js';
+import { displayPath, type Io, renderTable, writeJson, writeLine } from '../output.js';
+
+interface ErrorsFlags extends DataFlags {
+  json?: boolean;
+}
+
+export function registerErrorsCommand(program: Command, io: Io): void {
+  addFilterOptions(
+    program
+      .command('errors')
+      .description('Failed tool calls grouped by tool and by error message, with an example location')
+      .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+      .option('--demo', 'run on the demo sessions shipped with agentlog')
+      .option('--json', 'print JSON'),
+  ).action(async (paths: string[], flags: ErrorsFlags) => {
+    const { sessions } = await loadData(paths, flags, io);
+    const report = computeErrors(sessions);
+    if (flags.json) writeJson(io, report);
+    else printErrors(io, report, Number.POSITIVE_INFINITY);
+  });
+}
+
+export function printErrors(io: Io, report: ErrorReport, limit: number): void {
+  if (report.groups.length === 0) {
+    writeLine(io, 'No failed tool calls.');
+    return;
+  }
+  writeLine(
+    io,
+    renderTable(io, {
+      head: ['tool', 'failed', 'error', 'denied', 'interrupted', 'hook blocked'],
+      numeric: [1, 2, 3, 4, 5],
+      rows: report.byTool
+        .slice(0, limit)
+        .map((t) => [t.tool, t.failed, t.error, t.denied, t.interrupted, t.hookBlocked]),
+    }),
+  );
+  writeLine(
+    io,
+    renderTable(io, {
+      head: ['tool', 'status', 'count', 'sessions', 'message', 'example'],
+      numeric: [2, 3],
+      rows: report.groups
+        .slice(0, limit)
+        .map((g) => [
+          g.tool,
+          g.status,
+          g.count,
+          g.sessions,
+          clip(g.message, 70),
+          `${displayPath(io, g.example.file)}:${g.example.line}`,
+        ]),
+    }),
+  );
+  if (report.groups.length > limit)
+    writeLine(io, `... and ${report.groups.length - limit} more groups (agentlog errors)`);
+}

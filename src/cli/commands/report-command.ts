@@ -1,0 +1,120 @@
+import type { Command } from 'commander';
+import { allSessions } from '../../analytics/all-calls.js';
+import { computeErrors } from '../../analytics/error-report.js';
+import { computeSessionsOverview, type SessionsOverview } from '../../analytics/sessions-overview.js';
+import { computeToolInventory } from '../../analytics/tool-inventory.js';
+import { computeUsage } from '../../analytics/usage-report.js';
+import type { Session } from '../../model/session.js';
+import { type DriftEntry, summarizeDrift } from '../../reader/summarize-drift.js';
+import { validateFiles } from '../../reader/validate-files.js';
+import { describeTool } from '../describe-tool.js';
+import { addFilterOptions } from '../filter-options.js';
+import { type DataFlags, loadData } from '../load-data.js';
+import {
+  colorsFor,
+  formatDuration,
+  formatNumber,
+  type Io,
+  renderTable,
+  writeJson,
+  writeLine,
+} from '../output.js';
+import { createPricer } from '../pricer.js';
+import { printErrors } from './errors-command.js';
+import { printTools } from './tools-command.js';
+import { parseUsageSplit, printUsage } from './usage-command.js';
+
+interface ReportFlags extends DataFlags {
+  json?: boolean;
+  pricing?: string;
+  by: string;
+  top: string;
+}
+
+export function registerReportCommand(program: Command, io: Io): void {
+  addFilterOptions(
+    program
+      .command('report')
+      .description(
+        'The main job: sessions, tool inventory, usage and cost, errors and schema drift, in one report',
+      )
+      .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+      .option('--demo', 'run on the demo sessions shipped with agentlog')
+      .option('--by <split>', 'usage rows per day, month, session, model, project or agent', 'day')
+      .option('--top <n>', 'rows per section in the text report', '15')
+      .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
+      .option('--json', 'print one JSON object with every section'),
+  ).action(async (paths: string[], flags: ReportFlags) => {
+    const top = Number.parseInt(flags.top, 10);
+    const by = parseUsageSplit(flags.by);
+    const price = await createPricer(flags.pricing);
+    const { sessions } = await loadData(paths, flags, io);
+    const files = [...new Set(sessions.flatMap((s) => [...allSessions([s])].flatMap((x) => x.files)))];
+    const report = {
+      sessions: computeSessionsOverview(sessions),
+      tools: computeToolInventory(sessions, { describe: describeTool }),
+      usage: computeUsage(sessions, by, price),
+      errors: computeErrors(sessions),
+      drift: summarizeDrift(await validateFiles(files)),
+    };
+    if (flags.json) {
+      writeJson(io, report);
+      return;
+    }
+    const colors = colorsFor(io);
+    const heading = (text: string) => writeLine(io, `\n${colors.bold(colors.underline(text))}`);
+    heading('Sessions');
+    printSessions(io, report.sessions, sessions);
+    heading('Tools');
+    printTools(io, report.tools, Number.isFinite(top) && top > 0 ? top : 15);
+    heading(`Usage by ${by}`);
+    printUsage(io, report.usage, Number.isFinite(top) && top > 0 ? top : 15);
+    heading('Errors');
+    printErrors(io, report.errors, Number.isFinite(top) && top > 0 ? Math.min(top, 10) : 10);
+    heading('Drift');
+    printDrift(io, report.drift);
+  });
+}
+
+function printSessions(io: Io, overview: SessionsOverview, sessions: readonly Session[]): void {
+  const agents = Object.entries(overview.byAgent)
+    .map(([agent, n]) => `${formatNumber(n)} ${agent}`)
+    .join(', ');
+  const range =
+    overview.firstTime && overview.lastTime
+      ? `${overview.firstTime.slice(0, 10)} .. ${overview.lastTime.slice(0, 10)}`
+      : 'no dates';
+  writeLine(
+    io,
+    `${formatNumber(overview.sessions)} sessions (${agents}) with ${formatNumber(overview.subagents)} subagent runs, ${range}, ${formatDuration(
+      overview.totalDurationMs,
+    )} in total; ${formatNumber(overview.prompts)} prompts, ${formatNumber(overview.messages)} messages, ${formatNumber(overview.toolCalls)} tool calls`,
+  );
+  if (sessions.length === 0) return;
+  writeLine(
+    io,
+    renderTable(io, {
+      head: ['project', 'agent', 'sessions', 'duration', 'tool calls'],
+      numeric: [2, 3, 4],
+      rows: overview.byProject.map((p) => [
+        p.project,
+        p.agent,
+        p.sessions,
+        formatDuration(p.durationMs),
+        p.toolCalls,
+      ]),
+    }),
+  );
+}
+
+function printDrift(io: Io, drift: DriftEntry[]): void {
+  if (drift.length === 0) {
+    writeLine(io, 'Every record type, tool and field in these logs is known to the schemas.');
+    return;
+  }
+  for (const entry of drift) {
+    const names = entry.names.slice(0, 5).join(', ') + (entry.names.length > 5 ? ', ...' : '');
+    writeLine(io, `- ${entry.summary} (${formatNumber(entry.count)}×): ${names}`);
+  }
+  writeLine(io, colorsFor(io).dim('Run agentlog validate for the locations.'));
+}

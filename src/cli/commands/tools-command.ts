@@ -1,0 +1,139 @@
+import type { Command } from 'commander';
+import { clip } from '../../analytics/summarize-tool-input.js';
+import {
+  computeToolInventory,
+  type InventorySplit,
+  type ToolInventoryRow,
+} from '../../analytics/tool-inventory.js';
+import { CliError, exitCodes } from '../cli-error.js';
+import { describeTool } from '../describe-tool.js';
+import { addFilterOptions } from '../filter-options.js';
+import { type DataFlags, loadData } from '../load-data.js';
+import {
+  formatDuration,
+  formatNumber,
+  formatPercent,
+  type Io,
+  renderTable,
+  writeJson,
+  writeLine,
+} from '../output.js';
+
+const splits = ['version', 'project', 'model', 'day', 'agent'] as const;
+
+export interface ToolsFlags extends DataFlags {
+  json?: boolean;
+  format?: string;
+  by?: string;
+  mcp?: boolean;
+}
+
+export function registerToolsCommand(program: Command, io: Io): void {
+  addFilterOptions(
+    program
+      .command('tools')
+      .description('The tool inventory: every tool with calls, errors, denials, durations and what it does')
+      .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+      .option('--by <split>', `one table per ${splits.join(', ')}`)
+      .option('--mcp', 'group MCP tools under their server')
+      .option('--format <format>', 'table (default) or md (a markdown table)', 'table')
+      .option('--demo', 'run on the demo sessions shipped with agentlog')
+      .option('--json', 'print JSON'),
+  ).action(async (paths: string[], flags: ToolsFlags) => {
+    const by = parseSplit(flags.by);
+    if (flags.format !== 'table' && flags.format !== 'md')
+      throw new CliError(`Option --format must be "table" or "md", got "${flags.format}".`, {
+        exitCode: exitCodes.usage,
+      });
+    const { sessions } = await loadData(paths, flags, io);
+    const rows = computeToolInventory(sessions, {
+      ...(by ? { by } : {}),
+      mcp: flags.mcp ?? false,
+      describe: describeTool,
+    });
+    if (flags.json) writeJson(io, rows);
+    else if (flags.format === 'md') writeLine(io, renderToolsMarkdown(rows));
+    else printTools(io, rows, Number.POSITIVE_INFINITY);
+  });
+}
+
+export function parseSplit(value: string | undefined): InventorySplit | undefined {
+  if (value === undefined) return undefined;
+  if ((splits as readonly string[]).includes(value)) return value as InventorySplit;
+  throw new CliError(
+    `Option --by must be one of ${splits.map((s) => `"${s}"`).join(', ')}, got "${value}".`,
+    {
+      exitCode: exitCodes.usage,
+    },
+  );
+}
+
+/** The inventory as a terminal table (one table per group with --by). */
+export function printTools(io: Io, rows: ToolInventoryRow[], limit: number): void {
+  const groups = new Map<string | null, ToolInventoryRow[]>();
+  for (const row of rows) groups.set(row.group, [...(groups.get(row.group) ?? []), row]);
+  for (const [group, list] of groups) {
+    if (group !== null) writeLine(io, `\n${group}`);
+    const flat = list.flatMap((r) => [r, ...(r.tools ?? []).map((t) => ({ ...t, tool: `  ${t.tool}` }))]);
+    writeLine(
+      io,
+      renderTable(io, {
+        head: [
+          'tool',
+          'calls',
+          'share',
+          'errors',
+          'error rate',
+          'denied',
+          'interrupted',
+          'missing',
+          'median',
+          'p95',
+          'what it does',
+        ],
+        numeric: [1, 2, 3, 4, 5, 6, 7, 8, 9],
+        rows: flat
+          .slice(0, limit)
+          .map((r) => [
+            r.tool,
+            r.calls,
+            formatPercent(r.share),
+            r.errors,
+            formatPercent(r.errorRate),
+            r.denied,
+            r.interrupted,
+            r.missing,
+            formatDuration(r.medianMs ?? undefined),
+            formatDuration(r.p95Ms ?? undefined),
+            clip(r.description ?? (r.kind === 'unknown' ? '(unknown tool)' : ''), 60),
+          ]),
+      }),
+    );
+    if (flat.length > limit)
+      writeLine(io, `... and ${formatNumber(flat.length - limit)} more tools (agentlog tools)`);
+  }
+}
+
+/** The inventory in the shape of the project's requirement document: tool, calls, what it does. */
+export function renderToolsMarkdown(rows: ToolInventoryRow[]): string {
+  const lines: string[] = [];
+  let group: string | null | undefined;
+  for (const row of rows) {
+    if (row.group !== group) {
+      if (lines.length > 0) lines.push('');
+      if (row.group !== null) lines.push(`### ${row.group}`, '');
+      lines.push('| Tool name | Calls | What it does (high level) |', '|---|---:|---|');
+      group = row.group;
+    }
+    lines.push(
+      `| \`${row.tool}\` | ${row.calls} | ${escapeCell(row.description ?? (row.kind === 'unknown' ? 'Unknown tool' : ''))} |`,
+    );
+    for (const tool of row.tools ?? [])
+      lines.push(`| \`${tool.tool}\` | ${tool.calls} | ${escapeCell(tool.description ?? '')} |`);
+  }
+  return lines.join('\n');
+}
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}

@@ -1,0 +1,85 @@
+import type { Command } from 'commander';
+import { computeUsage, type UsageReport, type UsageSplit } from '../../analytics/usage-report.js';
+import { CliError, exitCodes } from '../cli-error.js';
+import { addFilterOptions } from '../filter-options.js';
+import { type DataFlags, loadData } from '../load-data.js';
+import { colorsFor, formatNumber, type Io, renderTable, writeJson, writeLine } from '../output.js';
+import { createPricer } from '../pricer.js';
+
+const splits = ['day', 'month', 'session', 'model', 'project', 'agent'] as const;
+
+interface UsageFlags extends DataFlags {
+  json?: boolean;
+  by: string;
+  pricing?: string;
+}
+
+export function registerUsageCommand(program: Command, io: Io): void {
+  addFilterOptions(
+    program
+      .command('usage')
+      .description(
+        'Tokens (input, output, cache write, cache read) and cost, per day or per session, model, project, month',
+      )
+      .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+      .option('--by <split>', `rows per ${splits.join(', ')}`, 'day')
+      .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
+      .option('--demo', 'run on the demo sessions shipped with agentlog')
+      .option('--json', 'print JSON'),
+  ).action(async (paths: string[], flags: UsageFlags) => {
+    const by = parseUsageSplit(flags.by);
+    const price = await createPricer(flags.pricing);
+    const { sessions } = await loadData(paths, flags, io);
+    const report = computeUsage(sessions, by, price);
+    if (flags.json) writeJson(io, report);
+    else printUsage(io, report, Number.POSITIVE_INFINITY);
+  });
+}
+
+export function parseUsageSplit(value: string): UsageSplit {
+  if ((splits as readonly string[]).includes(value)) return value as UsageSplit;
+  throw new CliError(
+    `Option --by must be one of ${splits.map((s) => `"${s}"`).join(', ')}, got "${value}".`,
+    {
+      exitCode: exitCodes.usage,
+    },
+  );
+}
+
+export function formatCost(value: number): string {
+  return `$${value.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+}
+
+export function printUsage(io: Io, report: UsageReport, limit: number): void {
+  const colors = colorsFor(io);
+  const rows = report.rows.length > limit ? report.rows.slice(-limit) : report.rows;
+  const line = (r: UsageReport['total']) => [
+    r.key,
+    r.inputTokens,
+    r.outputTokens,
+    r.cacheWriteTokens,
+    r.cacheReadTokens,
+    r.totalTokens,
+    r.unpricedRequests > 0 && r.cost === 0
+      ? 'n/a'
+      : `${formatCost(r.cost)}${r.unpricedRequests > 0 ? '*' : ''}`,
+  ];
+  writeLine(
+    io,
+    renderTable(io, {
+      head: [report.by, 'input', 'output', 'cache write', 'cache read', 'total tokens', 'cost (USD)'],
+      numeric: [1, 2, 3, 4, 5, 6],
+      rows: [...rows.map(line), line({ ...report.total, key: colors.bold('Total') })],
+    }),
+  );
+  if (report.rows.length > limit)
+    writeLine(io, colors.dim(`(last ${limit} of ${report.rows.length} rows; the total covers all)`));
+  const unpriced = Object.entries(report.unpricedModels);
+  if (unpriced.length > 0)
+    writeLine(
+      io,
+      colors.dim(
+        `* no price for ${unpriced.map(([m, n]) => `"${m}" (${formatNumber(n)} requests)`).join(', ')}: tokens counted, cost left out. Use --pricing FILE to add prices.`,
+      ),
+    );
+}
