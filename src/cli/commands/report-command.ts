@@ -64,7 +64,7 @@ export function registerReportCommand(program: Command, io: Io): void {
     const colors = colorsFor(io);
     const heading = (text: string) => writeLine(io, `\n${colors.bold(colors.underline(text))}`);
     heading('Sessions');
-    printSessions(io, report.sessions, sessions);
+    printSessions(io, report.sessions, sessions, Number.isFinite(top) && top > 0 ? top : 15);
     heading('Tools');
     printTools(io, report.tools, Number.isFinite(top) && top > 0 ? top : 15);
     heading(`Usage by ${by}`);
@@ -76,7 +76,7 @@ export function registerReportCommand(program: Command, io: Io): void {
   });
 }
 
-function printSessions(io: Io, overview: SessionsOverview, sessions: readonly Session[]): void {
+function printSessions(io: Io, overview: SessionsOverview, sessions: readonly Session[], limit: number): void {
   const agents = Object.entries(overview.byAgent)
     .map(([agent, n]) => `${formatNumber(n)} ${agent}`)
     .join(', ');
@@ -96,15 +96,13 @@ function printSessions(io: Io, overview: SessionsOverview, sessions: readonly Se
     renderTable(io, {
       head: ['project', 'agent', 'sessions', 'duration', 'tool calls'],
       numeric: [2, 3, 4],
-      rows: overview.byProject.map((p) => [
-        p.project,
-        p.agent,
-        p.sessions,
-        formatDuration(p.durationMs),
-        p.toolCalls,
-      ]),
+      rows: overview.byProject
+        .slice(0, limit)
+        .map((p) => [p.project, p.agent, p.sessions, formatDuration(p.durationMs), p.toolCalls]),
     }),
   );
+  if (overview.byProject.length > limit)
+    writeLine(io, colorsFor(io).dim(`... and ${overview.byProject.length - limit} more projects (--top or --json)`));
 }
 
 function printDrift(io: Io, drift: DriftEntry[]): void {
