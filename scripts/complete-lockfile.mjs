@@ -29,7 +29,9 @@ for (const entry of Object.values(lock.packages)) {
   }
 }
 if (added > 0) {
-  lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+  lock.packages = Object.fromEntries(
+    Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+  );
   writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 }
 console.log(`complete-lockfile: ${added} platform entr${added === 1 ? 'y' : 'ies'} added`);

@@ -76,7 +76,12 @@ export function registerReportCommand(program: Command, io: Io): void {
   });
 }
 
-function printSessions(io: Io, overview: SessionsOverview, sessions: readonly Session[], limit: number): void {
+function printSessions(
+  io: Io,
+  overview: SessionsOverview,
+  sessions: readonly Session[],
+  limit: number,
+): void {
   const agents = Object.entries(overview.byAgent)
     .map(([agent, n]) => `${formatNumber(n)} ${agent}`)
     .join(', ');
@@ -102,7 +107,10 @@ function printSessions(io: Io, overview: SessionsOverview, sessions: readonly Se
     }),
   );
   if (overview.byProject.length > limit)
-    writeLine(io, colorsFor(io).dim(`... and ${overview.byProject.length - limit} more projects (--top or --json)`));
+    writeLine(
+      io,
+      colorsFor(io).dim(`... and ${overview.byProject.length - limit} more projects (--top or --json)`),
+    );
 }
 
 function printDrift(io: Io, drift: DriftEntry[]): void {
