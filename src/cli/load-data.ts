@@ -5,7 +5,7 @@ import type { Session } from '../model/session.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { CliError } from './cli-error.js';
 import { type FilterFlags, parseFilter } from './filter-options.js';
-import type { Io } from './output.js';
+import { colorsFor, type Io } from './output.js';
 import { createProgress } from './progress.js';
 import { nothingFound, resolveInputs } from './resolve-inputs.js';
 
@@ -39,11 +39,14 @@ export async function loadData(paths: readonly string[], flags: DataFlags, io: I
   if (resolved.files.length === 0) throw nothingFound(resolved.searched);
   const progress = createProgress(io, 'Reading logs');
   try {
-    const { sessions } = await listSessions({
+    const { sessions, warnings } = await listSessions({
       ...filter,
       files: resolved.files,
       onProgress: progress.update,
     });
+    progress.stop();
+    const colors = colorsFor(io, 'stderr');
+    for (const warning of warnings) io.stderr.write(`${colors.yellow('warning')}: ${warning} Skipped.\n`);
     return { sessions, files: resolved.files, searched: resolved.searched };
   } finally {
     progress.stop();

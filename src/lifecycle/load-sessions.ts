@@ -1,7 +1,7 @@
 import { resolve as resolvePath } from 'node:path';
 import type { Session } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
-import { readJsonl } from '../reader/index.js';
+import { ReadError, readJsonl } from '../reader/index.js';
 import { decodeClaudeCodeRecord } from '../schemas/claude-code/decode-record.js';
 import { decodeCodexLine, looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
 import type { Agent } from '../schemas/common/agent.js';
@@ -30,6 +30,12 @@ export interface ListOptions extends SessionFilter {
   files?: readonly SessionFileRef[];
   env?: NodeJS.ProcessEnv;
   onProgress?: (done: number, total: number) => void;
+}
+
+export interface LoadOptions {
+  onProgress?: (done: number, total: number) => void;
+  /** Called for each file that could not be read (it is skipped). */
+  onSkip?: (path: string, message: string) => void;
 }
 
 /** A file read into records, with its agent decided from its first record. */
@@ -102,13 +108,20 @@ function recordTypeOf(
  */
 export async function loadSessions(
   refs: readonly SessionFileRef[],
-  onProgress?: (done: number, total: number) => void,
+  options: LoadOptions = {},
 ): Promise<Session[]> {
   let done = 0;
-  const read = async (path: string) => {
-    const file = await readRecordFile(path);
-    onProgress?.(++done, refs.length);
-    return file;
+  // A file that cannot be read (permissions, removed since discovery) is skipped and reported, not fatal.
+  const read = async (path: string): Promise<ReadFile | undefined> => {
+    try {
+      return await readRecordFile(path);
+    } catch (error) {
+      if (!(error instanceof ReadError)) throw error;
+      options.onSkip?.(path, error.message);
+      return undefined;
+    } finally {
+      options.onProgress?.(++done, refs.length);
+    }
   };
   // Subagent files first (their records say which session they belong to), then each main file is read,
   // built and let go, so at most one main file's records are held at a time.
@@ -117,6 +130,7 @@ export async function loadSessions(
   const subagentsBySession = new Map<string, SessionFileRef[]>();
   for (const ref of subagentRefs) {
     const file = await read(ref.path);
+    if (!file) continue;
     subagentFiles.set(ref.path, file);
     const owner = ref.parentSessionId ?? firstSessionId(file);
     const key = `${ownerDir(ref)}\u0000${owner ?? ''}`;
@@ -130,6 +144,7 @@ export async function loadSessions(
   for (const ref of refs) {
     if (ref.role !== 'session') continue;
     const file = await read(ref.path);
+    if (!file) continue;
     if (file.agent === 'codex') {
       sessions.push(buildCodexSession(file));
       continue;
@@ -246,9 +261,11 @@ export async function listSessions(
     ...discovery.warnings.map((w) => w.message),
     ...('errors' in discovery ? (discovery.errors as { message: string }[]).map((e) => e.message) : []),
   ];
-  const sessions = (await loadSessions(discovery.files, options.onProgress)).filter((s) =>
-    matchesFilter(s, options),
-  );
+  const loaded = await loadSessions(discovery.files, {
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    onSkip: (_path, message) => warnings.push(message),
+  });
+  const sessions = loaded.filter((s) => matchesFilter(s, options));
   sessions.sort((a, b) => (b.startTime ?? '').localeCompare(a.startTime ?? ''));
   return { sessions, warnings };
 }

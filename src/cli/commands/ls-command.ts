@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
 import { summarizeSession } from '../../analytics/session-summary.js';
 import { clip } from '../../analytics/summarize-tool-input.js';
-import { listSessions } from '../../lifecycle/load-sessions.js';
-import { addFilterOptions, type FilterFlags, parseFilter } from '../filter-options.js';
+import { addFilterOptions } from '../filter-options.js';
+import { type DataFlags, loadData } from '../load-data.js';
 import { formatDuration, type Io, renderTable, writeJson, writeLine } from '../output.js';
-import { nothingFound, resolveInputs } from '../resolve-inputs.js';
 
 export function registerLsCommand(program: Command, io: Io): void {
   addFilterOptions(
@@ -12,12 +11,10 @@ export function registerLsCommand(program: Command, io: Io): void {
       .command('ls')
       .description('List sessions, newest first')
       .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+      .option('--demo', 'list the demo sessions shipped with agentlog')
       .option('--json', 'print a JSON array'),
-  ).action(async (paths: string[], flags: FilterFlags & { json?: boolean }) => {
-    const filter = parseFilter(flags);
-    const inputs = await resolveInputs(paths, io);
-    if (inputs.files.length === 0) throw nothingFound(inputs.searched);
-    const { sessions } = await listSessions({ ...filter, files: inputs.files });
+  ).action(async (paths: string[], flags: DataFlags & { json?: boolean }) => {
+    const { sessions } = await loadData(paths, flags, io);
     const rows = sessions.map(summarizeSession);
     if (flags.json) {
       writeJson(io, rows);
