@@ -82,7 +82,8 @@ export function buildCodexSession(file: RecordFile): Session {
     if (line.type === 'event_msg') {
       const sub = line.subtype;
       if (sub === 'token_count') {
-        if (!replaying) usage.add(payload, model, timestamp);
+        if (replaying) usage.observe(payload);
+        else usage.add(payload, model, timestamp);
       } else if (sub === 'thread_name_updated') {
         title = str(payload.thread_name) ?? str(payload.name) ?? title;
       } else if (sub === 'turn_aborted') {

@@ -26,6 +26,11 @@ export function createUsageTracker() {
   const entries: UsageEntry[] = [];
   let dropped = 0;
   return {
+    /** A replayed event (a fork's copy of its parent's history): its totals are the baseline, not counted. */
+    observe(payload: Record<string, unknown>): void {
+      const total = raw(obj(payload.info)?.total_token_usage);
+      if (total) previousTotal = total;
+    },
     add(payload: Record<string, unknown>, model: string | undefined, timestamp: string | undefined): void {
       const info = obj(payload.info);
       if (!info) return;
