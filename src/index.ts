@@ -3,6 +3,28 @@
  * The library entry: explicit named exports only.
  */
 
+export type {
+  AnthropicToolDefinition,
+  JsonSchema,
+  OpenAIApi,
+  OpenAIChatTool,
+  OpenAIResponsesTool,
+  OpenAIToolCall,
+  OpenAIToolConversion,
+  ToolCallConversion,
+  ToolVersionRow,
+} from './definitions/index.js';
+export {
+  fromOpenAIToolCall,
+  getClaudeCodeToolDefinition,
+  jsonSchemaToTypeScript,
+  sanitizeToolName,
+  ToolNameMap,
+  toAnthropicTool,
+  toJsonSchema,
+  toOpenAITool,
+  toolVersionMatrix,
+} from './definitions/index.js';
 export type { ClaudeCodeToolCall } from './lifecycle/is-tool-call.js';
 export { isToolCall } from './lifecycle/is-tool-call.js';
 export type { ListOptions, SessionFilter } from './lifecycle/load-sessions.js';

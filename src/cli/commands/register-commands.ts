@@ -3,6 +3,7 @@ import type { Io } from '../output.js';
 import { registerErrorsCommand } from './errors-command.js';
 import { registerLsCommand } from './ls-command.js';
 import { registerReportCommand } from './report-command.js';
+import { registerSchemaCommand } from './schema-command.js';
 import { registerShowCommand } from './show-command.js';
 import { registerToolsCommand } from './tools-command.js';
 import { registerUsageCommand } from './usage-command.js';
@@ -17,4 +18,5 @@ export function registerCommands(program: Command, io: Io): void {
   registerLsCommand(program, io);
   registerShowCommand(program, io);
   registerValidateCommand(program, io);
+  registerSchemaCommand(program, io);
 }

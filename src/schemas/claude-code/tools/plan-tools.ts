@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../common/define-tool.js';
+import { legacyField } from '../../common/legacy-field.js';
 import { emptyInputSchema } from './shared-shapes.js';
 
 /** The `EnterPlanMode` tool. */
@@ -31,8 +32,8 @@ const exitPlanModeInputSchema = z.looseObject({
   remoteSessionId: z.string().optional().describe('Remote session id (2.1.30)'),
   remoteSessionUrl: z.string().optional().describe('Remote session URL (2.1.30)'),
   remoteSessionTitle: z.string().optional().describe('Remote session title (2.1.30)'),
-  launchSwarm: z.boolean().optional().describe('Start a team to carry out the plan (legacy)'),
-  teammateCount: z.number().optional().describe('Team size for launchSwarm (legacy)'),
+  launchSwarm: legacyField(z.boolean().optional(), 'Start a team to carry out the plan (legacy)'),
+  teammateCount: legacyField(z.number().optional(), 'Team size for launchSwarm (legacy)'),
 });
 
 const exitPlanModeResultSchema = z.looseObject({

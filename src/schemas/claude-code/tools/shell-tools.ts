@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../common/define-tool.js';
+import { legacyField } from '../../common/legacy-field.js';
 
 const command = z.string().describe('Command line to run');
 const timeout = z.number().optional().describe('Time limit in milliseconds (at most 600000)');
@@ -13,15 +14,17 @@ const bashInputSchema = z.looseObject({
   description: shellDescription,
   run_in_background: runInBackground,
   dangerouslyDisableSandbox: disableSandbox,
-  sandbox: z.boolean().optional().describe('Run in the sandbox (1.0.70 SDK type only)'),
-  shellExecutable: z.string().optional().describe('Shell to run the command with (1.0.70 SDK type only)'),
-  _simulatedSedEdit: z
-    .looseObject({
-      filePath: z.string().describe('File the sed command edits'),
-      newContent: z.string().describe('Content after the edit'),
-    })
-    .optional()
-    .describe('Internal: a sed edit previewed as a file edit (2.1.30)'),
+  sandbox: legacyField(z.boolean().optional(), 'Run in the sandbox (1.0.70 SDK type only)'),
+  shellExecutable: legacyField(z.string().optional(), 'Shell to run the command with (1.0.70 SDK type only)'),
+  _simulatedSedEdit: legacyField(
+    z
+      .looseObject({
+        filePath: z.string().describe('File the sed command edits'),
+        newContent: z.string().describe('Content after the edit'),
+      })
+      .optional(),
+    'Internal: a sed edit previewed as a file edit (2.1.30)',
+  ),
 });
 
 const gitOperationSchema = z

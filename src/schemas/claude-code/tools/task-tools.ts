@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../common/define-tool.js';
+import { legacyField } from '../../common/legacy-field.js';
 import { anyTodoItemSchema, emptyInputSchema, opaqueResultSchema } from './shared-shapes.js';
 
 /** The `TodoWrite` tool. */
@@ -133,8 +134,8 @@ export const taskUpdateTool = defineTool({
       .record(z.string(), z.unknown())
       .optional()
       .describe('Metadata to merge (a null value deletes the key)'),
-    addComment: z.unknown().optional().describe('Comment to add (2.0.7x prototype)'),
-    addReferences: z.unknown().optional().describe('References to add (2.0.7x prototype)'),
+    addComment: legacyField(z.unknown().optional(), 'Comment to add (2.0.7x prototype)'),
+    addReferences: legacyField(z.unknown().optional(), 'References to add (2.0.7x prototype)'),
   }),
   result: z.looseObject({
     success: z.boolean().describe('The update was applied'),
