@@ -203,3 +203,35 @@ describe('buildCodexSession', () => {
     expect(parent?.subagents[0]?.session.toolCalls.map((c) => c.status)).toEqual(['missing']);
   });
 });
+
+describe('old-era rollouts', () => {
+  it('takes the cwd from the environment context when the meta has none', () => {
+    const file: RecordFile = {
+      file: '/x/rollout-old.jsonl',
+      records: [
+        { id: 'c1b2', timestamp: '2025-08-01T10:00:00.000Z', instructions: null },
+        { record_type: 'state' },
+        {
+          type: 'message',
+          role: 'user',
+          content: [
+            {
+              type: 'input_text',
+              text: '<environment_context>\n  <cwd>/home/me/app</cwd>\n</environment_context>',
+            },
+          ],
+        },
+        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'fix the build' }] },
+      ].map((value, i) => ({ value, location: { file: '/x/rollout-old.jsonl', line: i + 1 } })),
+      counts: { lines: 4, blankLines: 0, records: 4, errors: 0, recordsByType: {}, unknownRecordTypes: {} },
+      problems: [],
+    };
+    const session = buildCodexSession(file);
+    expect(session).toMatchObject({
+      id: 'c1b2',
+      cwd: '/home/me/app',
+      project: 'app',
+      title: 'fix the build',
+    });
+  });
+});

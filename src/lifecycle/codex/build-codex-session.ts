@@ -111,6 +111,9 @@ export function buildCodexSession(file: RecordFile): Session {
         const role = str(payload.role);
         const parts = contentParts(payload.content);
         const text = parts.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
+        // Old rollouts have no cwd field: it is only in the harness's environment context text.
+        if (cwds.length === 0)
+          addCwd(/<environment_context>[\s\S]*?<cwd>([^<]+)<\/cwd>/.exec(text)?.[1]?.trim());
         if (role === 'assistant') {
           messages.push({ ...base, role: 'assistant', kind: 'response', parts, ...optional('model', model) });
         } else {
