@@ -18,7 +18,9 @@ export function summarizeToolInput(call: ToolCall, max = 100): string {
     case 'shell':
     case 'local_shell':
     case 'container.exec':
-      text = Array.isArray(i.command) ? shellJoin(i.command) : pick('command');
+      if (Array.isArray(i.command) && i.command[0] === 'apply_patch' && typeof i.command[1] === 'string')
+        text = `apply_patch ${patchFiles(i.command[1])}`;
+      else text = Array.isArray(i.command) ? shellJoin(i.command) : pick('command');
       break;
     case 'Read':
     case 'Write':
@@ -52,8 +54,13 @@ export function summarizeToolInput(call: ToolCall, max = 100): string {
     case 'update_plan':
       text = Array.isArray(i.plan) ? `${i.plan.length} steps` : undefined;
       break;
+    case 'TaskOutput':
+    case 'TaskStop':
+      text = pick('bash_id', 'shell_id', 'task_id', 'agentId');
+      break;
     default:
       text = pick(
+        'task_id',
         'description',
         'command',
         'file_path',
