@@ -117,7 +117,7 @@ describe('agentlog schema TOOL', () => {
   });
 
   it('narrows the input to an agent version, and refuses tools that did not exist then', async () => {
-    const task = await run(['schema', 'Task', '--agent-version', '1.0.30']);
+    const task = await run(['schema', 'Task', '--version', '1.0.30']);
     expect(task.code).toBe(0);
     expect(Object.keys((JSON.parse(task.out) as JsonSchema).properties ?? {})).toEqual([
       'description',
@@ -180,5 +180,12 @@ describe('agentlog schema (every tool)', () => {
     expect(declared).toContain('ExitPlanModeInput');
     expect(declared).toContain('ExitPlanModeInput2');
     expect(new Set(declared).size).toBe(declared.length);
+  });
+});
+
+describe('agentlog --version', () => {
+  it('prints the package version only as the sole argument', async () => {
+    const { out } = await run(['--version']);
+    expect(out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { stripVTControlCharacters } from 'node:util';
 import Table from 'cli-table3';
 import { createColors } from 'picocolors';
 
@@ -78,43 +79,78 @@ export interface TableOptions {
 export function renderTable(io: Io, options: TableOptions): string {
   const colors = colorsFor(io);
   const numeric = new Set(options.numeric ?? []);
+  const layout = fitColumns(io, options);
+  const keep = (_: unknown, i: number) => i < layout.columns;
   const table = new Table({
-    head: options.head.map((h) => colors.bold(h)),
+    head: options.head.filter(keep).map((h) => colors.bold(h)),
     style: { head: [], border: [] },
-    colAligns: options.head.map((_, i) => (numeric.has(i) ? 'right' : 'left')),
-    wordWrap: true,
-    ...columnWidths(io, options),
+    colAligns: options.head.filter(keep).map((_, i) => (numeric.has(i) ? 'right' : 'left')),
+    wordWrap: false,
+    ...(layout.widths ? { colWidths: layout.widths } : {}),
   });
   for (const row of options.rows) {
-    table.push(row.map((cell) => (typeof cell === 'number' ? formatNumber(cell) : cell)));
+    table.push(row.filter(keep).map((cell) => (typeof cell === 'number' ? formatNumber(cell) : cell)));
   }
-  return table.toString();
+  const hidden = options.head.length - layout.columns;
+  const note =
+    hidden > 0
+      ? `\n${colors.dim(`(${hidden} column${hidden === 1 ? '' : 's'} hidden to fit the terminal: ${options.head.slice(layout.columns).join(', ')}; widen it or use --json)`)}`
+      : '';
+  return `${table.toString()}${note}`;
 }
 
-function columnWidths(io: Io, options: TableOptions): { colWidths?: (number | null)[] } {
+/**
+ * Column widths for a terminal, one line per row (cells cut with an ellipsis, never wrapped). When the
+ * natural widths do not fit, columns give up width in this order: long text columns down to 20 characters,
+ * number columns down to their values (the header is cut, never a number), text columns down to 6, and the
+ * first column (the row's key) last, down to 12. If even that is too wide, the right-most columns are left out.
+ */
+function fitColumns(io: Io, options: TableOptions): { columns: number; widths?: number[] } {
   const width = io.stdout.columns;
-  if (!width || !io.stdout.isTTY) return {};
-  const natural = options.head.map(
-    (h, i) =>
-      Math.max(
-        h.length,
-        ...options.rows.map(
-          (r) => String(typeof r[i] === 'number' ? formatNumber(r[i]) : (r[i] ?? '')).length,
-        ),
-      ) + 2,
+  const all = options.head.length;
+  if (!width || !io.stdout.isTTY) return { columns: all };
+  const numeric = new Set(options.numeric ?? []);
+  const cellWidths = options.head.map((_, i) =>
+    Math.max(
+      0,
+      ...options.rows.map(
+        (r) =>
+          stripVTControlCharacters(String(typeof r[i] === 'number' ? formatNumber(r[i]) : (r[i] ?? '')))
+            .length,
+      ),
+    ),
   );
-  const total = natural.reduce((a, b) => a + b, 0) + natural.length + 1;
-  if (total <= width) return {};
-  // Shrink the widest columns until the table fits the terminal.
-  const widths = [...natural];
-  let excess = total - width;
-  while (excess > 0) {
-    const widest = widths.indexOf(Math.max(...widths));
-    if ((widths[widest] ?? 0) <= 8) break;
-    widths[widest] = (widths[widest] ?? 0) - 1;
-    excess -= 1;
+  const natural = options.head.map((h, i) => Math.max(h.length, cellWidths[i] ?? 0) + 2);
+  const text = (i: number) => i > 0 && !numeric.has(i);
+  const phases: { applies: (i: number) => boolean; floor: (i: number) => number }[] = [
+    { applies: (i) => !numeric.has(i), floor: () => 22 },
+    { applies: (i) => numeric.has(i), floor: (i) => Math.max(5, (cellWidths[i] ?? 0) + 2) },
+    { applies: text, floor: () => 8 },
+    { applies: (i) => i === 0, floor: () => 14 },
+  ];
+  const totalOf = (widths: number[]) => widths.reduce((a, b) => a + b, 0) + widths.length + 1;
+  const narrowest = (n: number) =>
+    totalOf(
+      natural
+        .slice(0, n)
+        .map((w, i) => Math.min(w, ...phases.filter((p) => p.applies(i)).map((p) => p.floor(i)))),
+    );
+  let columns = all;
+  while (columns > 1 && narrowest(columns) > width) columns -= 1;
+  const widths = natural.slice(0, columns);
+  let excess = totalOf(widths) - width;
+  if (excess <= 0) return columns === all ? { columns } : { columns, widths };
+  for (const phase of phases) {
+    const candidates = widths.map((_, i) => i).filter(phase.applies);
+    while (excess > 0) {
+      const open = candidates.filter((i) => (widths[i] ?? 0) > phase.floor(i));
+      if (open.length === 0) break;
+      const widest = open.reduce((best, i) => ((widths[i] ?? 0) > (widths[best] ?? 0) ? i : best));
+      widths[widest] = (widths[widest] ?? 0) - 1;
+      excess -= 1;
+    }
   }
-  return { colWidths: widths };
+  return { columns, widths };
 }
 
 export function writeJson(io: Io, value: unknown): void {

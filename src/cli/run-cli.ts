@@ -12,7 +12,6 @@ import { packageVersion } from './package-version.js';
 export async function runCli(argv: readonly string[], io: Io): Promise<number> {
   const program = new Command('agentlog')
     .description('Typed, paired, queryable data from the session logs of AI coding agents.')
-    .version(packageVersion(), '-V, --version')
     .option('--debug', 'print stack traces for errors')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
@@ -23,6 +22,13 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
         // Reported below, once, in our own words.
       },
     });
+  // The program's version is printed only for `agentlog --version` alone, so that a command can own a
+  // `--version` option of its own (`agentlog schema Task --version 1.0.30`).
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    io.stdout.write(`${packageVersion()}\n`);
+    return exitCodes.ok;
+  }
+  program.addHelpText('after', '\nRun agentlog --version for the version.');
   registerCommands(program, io);
   for (const command of program.commands) command.exitOverride();
 

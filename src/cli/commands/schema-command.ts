@@ -207,7 +207,8 @@ export function registerSchemaCommand(program: Command, io: Io): void {
     .addOption(
       new Option('--agent <agent>', 'whose tools').choices(['claude-code', 'codex']).default('claude-code'),
     )
-    .option('--agent-version <version>', 'the tool as it was in this agent version (e.g. 1.0.30)')
+    .option('--version <version>', 'the tool as it was in this agent version (e.g. 1.0.30)')
+    .option('--agent-version <version>', 'the same as --version')
     .addOption(
       new Option('--part <part>', 'which schema, for json-schema and typescript')
         .choices(['input', 'result'])
@@ -215,7 +216,9 @@ export function registerSchemaCommand(program: Command, io: Io): void {
     )
     .option('--list', 'list the tools: versions, status, and whether they can be OpenAI strict')
     .option('--json', 'with --list: print JSON')
-    .action((tool: string | undefined, options: SchemaOptions) => {
+    .action((tool: string | undefined, flags: SchemaOptions & { version?: string }) => {
+      const { version, ...rest } = flags;
+      const options: SchemaOptions = version === undefined ? rest : { ...rest, agentVersion: version };
       checkVersion(options.agentVersion);
       const registry = registryFor(options.agent);
       if (options.list) {
