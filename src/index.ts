@@ -11,7 +11,11 @@ export type {
   OpenAIResponsesTool,
   OpenAIToolCall,
   OpenAIToolConversion,
+  ToJsonSchemaOptions,
+  ToOpenAIToolOptions,
   ToolCallConversion,
+  ToolCallError,
+  ToolVersionMatrixOptions,
   ToolVersionRow,
 } from './definitions/index.js';
 export {
@@ -27,7 +31,7 @@ export {
 } from './definitions/index.js';
 export type { ClaudeCodeToolCall } from './lifecycle/is-tool-call.js';
 export { isToolCall } from './lifecycle/is-tool-call.js';
-export type { ListOptions, SessionFilter } from './lifecycle/load-sessions.js';
+export type { ListOptions, LoadOptions, SessionFilter } from './lifecycle/load-sessions.js';
 export {
   allToolCalls,
   listSessions,
@@ -45,14 +49,17 @@ export type {
   LineErrorType,
   LineResult,
   Location,
+  ReadErrorCode,
   ReadJsonlOptions,
   ReadStats,
 } from './reader/index.js';
 export { ReadError, readJsonl } from './reader/index.js';
+export type { ValidateOptions } from './reader/validate-files.js';
 export { validateFiles } from './reader/validate-files.js';
 export type {
   FileValidation,
   GroupedIssue,
+  LineErrorEntry,
   UnknownField,
   ValidationReport,
 } from './reader/validation-report.js';
@@ -63,6 +70,7 @@ export type {
   McpToolName,
   ToolInput,
   ToolIssue,
+  ToolLookup,
   ToolResult,
 } from './schemas/claude-code/tools/index.js';
 export {
@@ -78,5 +86,14 @@ export {
 export type { Agent } from './schemas/common/agent.js';
 export { agents, isAgent } from './schemas/common/agent.js';
 export type { ToolSpec, ToolStatus } from './schemas/common/define-tool.js';
-export type { Discovery, SessionFileRef } from './sources/index.js';
+export type {
+  DiscoverDefaultOptions,
+  DiscoverPathsOptions,
+  Discovery,
+  DiscoveryWarning,
+  PathError,
+  SessionFileRef,
+  SkippedFile,
+  SourceAgent,
+} from './sources/index.js';
 export { claudeCodeRoots, codexRoots, discoverDefault, discoverPaths } from './sources/index.js';

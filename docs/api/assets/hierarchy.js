@@ -1,0 +1,1 @@
+window.hierarchyData = "eJyNj7EKwkAQRP9l6osmEq+4D7ASLCwlRbhsyOLlTm7XKty/SxAkVlpNMW94zIKckgrcrbF1Z5BpDOSVUxS4BU1r14j9THA4s+jl8S4N7hwHuMPRGjxzgANHpTz2nmS/IXeTzgEGPvQicFAZqnVafXAUg8bWG9GVRDjFEwel/EP1xf4hM/AThyFTXE+3tiulvACetlf/"
