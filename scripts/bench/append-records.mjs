@@ -1,0 +1,118 @@
+// The "after appends" step: append realistic records to a few session files, and undo it afterwards.
+//
+// Appended lines are copies of lines of the same file with fresh ids (UUIDs other than the session id,
+// and toolu_/msg_/req_/call_ ids, consistently within one append) and timestamps just after the file's
+// last one, so they read as new turns of the same session. A journal of the original sizes and mtimes is
+// written before anything is appended, so that a run that was interrupted is undone by the next one.
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  appendFileSync,
+  existsSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename } from 'node:path';
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const IS_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PREFIXED_ID = /\b(toolu|msg|req|call|srvtoolu)_[A-Za-z0-9]{6,}/g;
+const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g;
+const SESSION_ID = /"(?:sessionId|session_id)"\s*:\s*"([0-9a-f-]{36})"/gi;
+
+/**
+ * `count` session files spread evenly over the sorted list: main Claude Code sessions and Codex rollouts
+ * (no subagent files) of at least `minBytes`.
+ */
+export function pickAppendTargets(files, count, minBytes = 32 * 1024) {
+  const candidates = files.filter(
+    (file) =>
+      !file.includes('/subagents/') &&
+      !basename(file).startsWith('agent-') &&
+      statSync(file).size >= minBytes,
+  );
+  if (candidates.length < count)
+    throw new Error(`Only ${candidates.length} session files to append to, ${count} needed.`);
+  const step = candidates.length / count;
+  return Array.from({ length: count }, (_, i) => candidates[Math.floor(i * step)]);
+}
+
+/** Appends about `totalBytes` spread evenly over `files`; writes `journalPath` first. Returns the bytes appended. */
+export function appendRecords(files, totalBytes, journalPath) {
+  const journal = files.map((path) => {
+    const stat = statSync(path);
+    return { path, size: stat.size, atimeMs: stat.atimeMs, mtimeMs: stat.mtimeMs };
+  });
+  writeFileSync(journalPath, `${JSON.stringify(journal, null, 2)}\n`);
+  const share = Math.ceil(totalBytes / files.length);
+  let appended = 0;
+  for (const path of files) {
+    const chunk = makeAppendChunk(readFileSync(path, 'utf8'), share, basename(path).match(UUID) ?? []);
+    appendFileSync(path, chunk);
+    appended += Buffer.byteLength(chunk);
+  }
+  return appended;
+}
+
+/** Undoes `appendRecords` from its journal (truncates to the original sizes, restores mtimes). */
+export function restoreAppends(journalPath) {
+  if (!existsSync(journalPath)) return 0;
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
+  for (const entry of journal) {
+    if (!existsSync(entry.path)) continue;
+    if (statSync(entry.path).size > entry.size) truncateSync(entry.path, entry.size);
+    utimesSync(entry.path, entry.atimeMs / 1000, entry.mtimeMs / 1000);
+  }
+  rmSync(journalPath);
+  return journal.length;
+}
+
+/**
+ * New JSONL lines (about `bytes`) copied from `text` with fresh ids and later timestamps; the session ids
+ * (`sessionId`/`session_id` values, and `keepIds`, such as the UUID of the file name) are kept.
+ */
+export function makeAppendChunk(text, bytes, keepIds = []) {
+  const keep = new Set([...text.matchAll(SESSION_ID)].map((m) => m[1].toLowerCase()));
+  for (const id of keepIds) keep.add(id.toLowerCase());
+  const lines = text
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !/"type"\s*:\s*"session_meta"/.test(line));
+  if (lines.length === 0) throw new Error('Cannot append to a file without records.');
+  const fitting = lines.filter((line) => Buffer.byteLength(line) < bytes);
+  const pool = fitting.length > 0 ? fitting : [lines.reduce((a, b) => (a.length <= b.length ? a : b))];
+  let last = 0;
+  for (const match of text.matchAll(ISO_TIME)) last = Math.max(last, Date.parse(match[0]) || 0);
+  // One id map per pass over the pool: links stay consistent within a pass, and no id repeats across passes.
+  let ids = new Map();
+  const fresh = (id) => {
+    let value = ids.get(id);
+    if (value === undefined) {
+      value = IS_UUID.test(id) ? randomUUID() : id.replace(/_[A-Za-z0-9]+$/, `_${token(24)}`);
+      ids.set(id, value);
+    }
+    return value;
+  };
+  const start = Math.floor(Math.random() * pool.length);
+  const out = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    if (i > 0 && i % pool.length === 0) ids = new Map();
+    const time = new Date(last + (i + 1) * 1000).toISOString();
+    const line = pool[(start + i) % pool.length]
+      .replace(UUID, (id) => (keep.has(id.toLowerCase()) ? id : fresh(id.toLowerCase())))
+      .replace(PREFIXED_ID, (id) => fresh(id))
+      .replace(ISO_TIME, (old) => (old.includes('.') ? time : time.replace(/\.\d{3}Z$/, 'Z')));
+    out.push(line);
+    size += Buffer.byteLength(line) + 1;
+  }
+  const lead = text.endsWith('\n') || text === '' ? '' : '\n';
+  return `${lead}${out.join('\n')}\n`;
+}
+
+function token(length) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return [...randomBytes(length)].map((b) => alphabet[b % alphabet.length]).join('');
+}

@@ -1,0 +1,341 @@
+#!/usr/bin/env node
+// `npm run bench`: the benchmark of issue 7. Builds (once) a corpus of session logs and one big session
+// file under .bench/, runs agentlog and ccusage on them as whole processes, prints a table, and writes the
+// figures into the marked section of BENCHMARKS.md. Not part of `npm test`. `--help` for the options.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { appendRecords, pickAppendTargets, restoreAppends } from './append-records.mjs';
+import { ensureCorpus, findMakeCorpus, folderBytes, listJsonl, warmPageCache } from './corpus.mjs';
+import { describeAgentlog, describeMachine, findCcusage } from './environment.mjs';
+import { findGnuTime, killLiveRuns, runMeasured } from './measure.mjs';
+import { parseOptions, USAGE } from './options.mjs';
+import {
+  consoleTable,
+  duration,
+  failureText,
+  judge,
+  markdownSection,
+  mib,
+  replaceSection,
+  seconds,
+  summarize,
+} from './summary.mjs';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const benchDir = join(repoRoot, '.bench');
+
+try {
+  await main(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+}
+
+async function main(argv) {
+  const options = parseOptions(argv);
+  if (options.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const startedAt = new Date();
+  const loadBefore = os.loadavg()[0];
+  const started = performance.now();
+  const makeCorpus = findMakeCorpus(repoRoot, options.makeCorpus);
+  const ccusage = options.ccusage ? findCcusage(repoRoot) : undefined;
+  if (options.build) {
+    log('building agentlog: npm run build');
+    const build = spawnSync('npm', ['run', 'build'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (build.status !== 0)
+      throw new Error(`"npm run build" failed (exit ${build.status}); fix it or pass --no-build.`);
+  }
+  const cli = snapshotBuild();
+  const agentlog = describeAgentlog(repoRoot, cli);
+  const machine = describeMachine();
+  const gnuTime = findGnuTime();
+  log(
+    `agentlog ${agentlog.version} (${agentlog.commit}), --cache-dir: ${agentlog.cacheDirOption ? 'accepted' : 'not accepted'}; ` +
+      `peak RSS from ${gnuTime ? 'GNU time' : '/proc VmHWM polling'}; ` +
+      `baseline: ${ccusage ? `ccusage ${ccusage.version} (${ccusage.kind})` : 'none'}`,
+  );
+
+  mkdirSync(benchDir, { recursive: true });
+  const journal = join(benchDir, 'append-journal.json');
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      killLiveRuns();
+      restoreAppends(journal);
+      process.stderr.write(`bench: stopped by ${signal}; appended records undone\n`);
+      process.exit(130);
+    });
+  }
+  const undone = restoreAppends(journal);
+  if (undone > 0) log(`undid the appends of an interrupted run (${undone} files)`);
+
+  const corpus = await ensureCorpus({
+    dir: join(benchDir, `corpus-${options.mb}mb-seed${options.seed}`),
+    makeCorpus,
+    seed: options.seed,
+    mb: options.mb,
+  });
+  log(`corpus: ${describeCorpus(corpus)}`);
+  const single = options.single
+    ? await ensureCorpus({
+        dir: join(benchDir, `single-${options.singleMb}mb-seed${options.seed}`),
+        makeCorpus,
+        seed: options.seed,
+        singleMb: options.singleMb,
+      })
+    : undefined;
+  if (single) log(`single file: ${describeCorpus(single)}`);
+  const buildMs = (corpus.reused ? 0 : corpus.buildMs) + (single && !single.reused ? single.buildMs : 0);
+
+  const corpusFiles = listJsonl(corpus.home);
+  await warmPageCache([...corpusFiles, ...(single ? listJsonl(single.home) : [])]);
+
+  const cacheDir = join(benchDir, 'cache');
+  const outDir = join(benchDir, 'out');
+  mkdirSync(outDir, { recursive: true });
+  const freshCache = () => {
+    rmSync(cacheDir, { recursive: true, force: true });
+    mkdirSync(cacheDir, { recursive: true });
+  };
+  const agentlogArgs = (command) => [
+    cli,
+    ...command,
+    ...(agentlog.cacheDirOption ? ['--cache-dir', cacheDir] : []),
+  ];
+  const runOnce = async (id, home, command, args) => {
+    const run = await runMeasured({
+      command,
+      args,
+      env: benchEnv(home, cacheDir),
+      cwd: repoRoot,
+      stdoutFile: join(outDir, `${id}.out`),
+      timeoutMs: options.timeoutMs,
+      rssGuardMiB: options.rssGuardMiB,
+      gnuTime,
+    });
+    writeFileSync(join(outDir, `${id}.err`), run.stderrTail);
+    return run;
+  };
+
+  const rows = [];
+  /** Runs one measurement `options.runs` times; `before(i)` prepares run i (not timed). */
+  const measure = async ({ id, label, display, home, command, args, before, baseline }) => {
+    const runs = [];
+    for (let i = 0; i < options.runs; i++) {
+      await before?.(i);
+      const run = await runOnce(id, home, command, args);
+      runs.push(run);
+      const failed = run.exitCode !== 0 || run.killedFor !== undefined;
+      log(
+        `${label} [${i + 1}/${options.runs}]: ${seconds(run.wallMs)} (CPU ${seconds(run.cpuMs)}), ` +
+          `peak RSS ${mib(run.peakRssKiB / 1024)}` +
+          (failed ? ` — FAILED (${failureText(run)})` : ''),
+      );
+    }
+    const row = summarize({ id, label, display, runs, baseline });
+    rows.push(row);
+    return row;
+  };
+  const ours = (command) => ({
+    command: process.execPath,
+    args: agentlogArgs(command),
+    display: `node dist/cli/main.js ${command.join(' ')}${agentlog.cacheDirOption ? ' --cache-dir DIR' : ''}`,
+  });
+  const theirs = ccusage && {
+    command: ccusage.command,
+    args: [...ccusage.prefix, 'daily', '--json', '--offline'],
+    display: 'ccusage daily --json --offline',
+  };
+
+  if (theirs) {
+    await measure({ id: 'ccusage', label: 'ccusage daily (baseline)', home: corpus.home, ...theirs });
+  }
+  await measure({
+    id: 'report-cold',
+    label: 'report, cold',
+    home: corpus.home,
+    ...ours(['report']),
+    before: freshCache,
+    baseline: 'ccusage',
+  });
+  // A build may keep an index in XDG_CACHE_HOME before it has the --cache-dir option: count what it left.
+  const indexBytes = folderBytes(cacheDir);
+  const indexed = agentlog.cacheDirOption || indexBytes > 0;
+  log(`persistent index: ${indexed ? `yes, ${mib(indexBytes / 2 ** 20)} after a cold run` : 'no'}`);
+  // Warm: the cache the last cold run left, nothing changed.
+  await measure({
+    id: 'report-warm',
+    label: 'report, warm',
+    home: corpus.home,
+    ...ours(['report']),
+    baseline: 'ccusage',
+  });
+  const targets = pickAppendTargets(corpusFiles, options.appendFiles);
+  let appendedBytes = 0;
+  await measure({
+    id: 'report-append',
+    label: `report, after ${options.appendMb} MiB appended to ${options.appendFiles} files`,
+    home: corpus.home,
+    ...ours(['report']),
+    baseline: 'ccusage',
+    before: async (i) => {
+      if (i > 0) {
+        restoreAppends(journal);
+        // Bring the index back in step with the restored files, so that only the next append is new.
+        if (indexed) await runOnce('report-resync', corpus.home, process.execPath, agentlogArgs(['report']));
+      }
+      appendedBytes = appendRecords(targets, options.appendMb * 2 ** 20, journal);
+    },
+  });
+  restoreAppends(journal);
+  await measure({
+    id: 'usage-cold',
+    label: 'usage, cold',
+    home: corpus.home,
+    ...ours(['usage', '--json']),
+    before: freshCache,
+    baseline: 'ccusage',
+  });
+  if (single) {
+    if (theirs)
+      await measure({
+        id: 'ccusage-single',
+        label: 'ccusage daily, single file (baseline)',
+        home: single.home,
+        ...theirs,
+      });
+    await measure({
+      id: 'single-report',
+      label: `report, single ${options.singleMb} MiB file, cold`,
+      home: single.home,
+      ...ours(['report']),
+      before: freshCache,
+      baseline: theirs ? 'ccusage-single' : undefined,
+    });
+  }
+  rmSync(cacheDir, { recursive: true, force: true });
+
+  const notes = [];
+  if (indexed) notes.push(`Index size after a cold run: ${mib(indexBytes / 2 ** 20)}.`);
+  notes.push(
+    `Appends: ${(appendedBytes / 2 ** 20).toFixed(2)} MiB of copied records with fresh ids and later timestamps, ` +
+      `spread over ${targets.length} session files; undone (truncated, mtime restored) after each run.`,
+  );
+  if (!sameFile(join(outDir, 'report-cold.out'), join(outDir, 'report-warm.out')))
+    notes.push(
+      'The output of `report` warm differs from cold on unchanged files (a cache bug?): compare ' +
+        '`.bench/out/report-cold.out` with `.bench/out/report-warm.out`.',
+    );
+  const totals = compareTotals(outDir, Boolean(theirs));
+  if (totals) notes.push(totals);
+
+  const judged = judge(rows, { indexed });
+  const tookMs = performance.now() - started;
+  const context = {
+    machine,
+    agentlog: { ...agentlog, indexed },
+    ccusage,
+    corpus: { ...corpus, mb: options.mb, seed: options.seed },
+    single: single && { ...single, mb: options.singleMb },
+    command: ['npm run bench', ...(argv.length > 0 ? ['--', ...argv] : [])].join(' '),
+    date: startedAt.toISOString().replace(/\.\d+Z$/, 'Z'),
+    tookMs,
+    buildMs,
+    notes,
+    load: [loadBefore, os.loadavg()[0]],
+    rssSource: gnuTime ? 'GNU time `%M`' : 'polled /proc VmHWM',
+  };
+  process.stdout.write(`\n${consoleTable(judged, options.runs)}\n\n`);
+  for (const note of notes) process.stdout.write(`${note}\n`);
+  process.stdout.write(`Took ${duration(tookMs)}.\n`);
+
+  const results = join(benchDir, 'results');
+  mkdirSync(results, { recursive: true });
+  const resultFile = join(results, `${context.date.replaceAll(':', '-')}.json`);
+  writeFileSync(resultFile, `${JSON.stringify({ context, rows: judged }, null, 2)}\n`);
+  log(`results: ${relative(repoRoot, resultFile)}`);
+  if (options.write) {
+    const file = join(repoRoot, 'BENCHMARKS.md');
+    const before = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+    writeFileSync(
+      file,
+      replaceSection(before, markdownSection({ rows: judged, runs: options.runs, context })),
+    );
+    log('BENCHMARKS.md updated');
+  }
+  if (judged.some((row) => !row.ok)) process.exitCode = 1;
+}
+
+/**
+ * Copies dist/ (and package.json, which it reads) to .bench/build/ and returns its CLI: every run of this
+ * benchmark measures the same build even when dist/ is rebuilt meanwhile. Packages still resolve from the
+ * repo's node_modules, one folder up.
+ */
+function snapshotBuild() {
+  const dist = join(repoRoot, 'dist');
+  if (!existsSync(join(dist, 'cli', 'main.js')))
+    throw new Error(`"${join(dist, 'cli', 'main.js')}" is missing: run "npm run build" first.`);
+  const snapshot = join(benchDir, 'build');
+  rmSync(snapshot, { recursive: true, force: true });
+  mkdirSync(snapshot, { recursive: true });
+  cpSync(dist, join(snapshot, 'dist'), { recursive: true });
+  copyFileSync(join(repoRoot, 'package.json'), join(snapshot, 'package.json'));
+  return join(snapshot, 'dist', 'cli', 'main.js');
+}
+
+/** The environment of a measured process: HOME and every agent folder on the bench corpus, caches in `cacheDir`. */
+function benchEnv(home, cacheDir) {
+  const env = { ...process.env };
+  for (const name of ['NODE_OPTIONS', 'FORCE_COLOR', 'CLAUDE_CONFIG_DIR', 'CODEX_HOME']) delete env[name];
+  return {
+    ...env,
+    HOME: home,
+    CLAUDE_CONFIG_DIR: join(home, '.claude'),
+    CODEX_HOME: join(home, '.codex'),
+    XDG_CACHE_HOME: cacheDir,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+    NO_COLOR: '1',
+  };
+}
+
+/** Total tokens of `usage --json` and of ccusage on the same corpus, as a note (they count differently). */
+function compareTotals(outDir, haveCcusage) {
+  try {
+    const ours = JSON.parse(readFileSync(join(outDir, 'usage-cold.out'), 'utf8'));
+    const oursTotal = ours.total?.totalTokens;
+    if (!haveCcusage || oursTotal === undefined) return undefined;
+    const theirs = JSON.parse(readFileSync(join(outDir, 'ccusage.out'), 'utf8'));
+    const theirsTotal = theirs.totals?.totalTokens;
+    if (theirsTotal === undefined) return undefined;
+    return (
+      `Total tokens on the corpus: agentlog usage ${oursTotal.toLocaleString('en-US')}, ` +
+      `ccusage ${theirsTotal.toLocaleString('en-US')} (${((oursTotal / theirsTotal - 1) * 100).toFixed(1)}%).`
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+function sameFile(a, b) {
+  return existsSync(a) && existsSync(b) && readFileSync(a).equals(readFileSync(b));
+}
+
+function describeCorpus(corpus) {
+  return (
+    `${(corpus.bytes / 2 ** 20).toFixed(0)} MiB, ${corpus.files} files, ${corpus.lines} lines ` +
+    `(${relative(repoRoot, corpus.dir)}, ${corpus.reused ? 'reused' : `built in ${duration(corpus.buildMs)}`})`
+  );
+}
+
+function log(message) {
+  process.stderr.write(`bench: ${message}\n`);
+}
