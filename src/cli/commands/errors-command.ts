@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { computeErrors, type ErrorReport } from '../../analytics/error-report.js';
 import { clip } from '../../analytics/summarize-tool-input.js';
 import { addFilterOptions } from '../filter-options.js';
-import { type DataFlags, loadData } from '../load-data.js';
+import { addCacheOptions, type DataFlags, loadData } from '../load-data.js';
 import { displayPath, type Io, renderTable, writeJson, writeLine } from '../output.js';
 
 interface ErrorsFlags extends DataFlags {
@@ -10,13 +10,15 @@ interface ErrorsFlags extends DataFlags {
 }
 
 export function registerErrorsCommand(program: Command, io: Io): void {
-  addFilterOptions(
-    program
-      .command('errors')
-      .description('Failed tool calls grouped by tool and by error message, with an example location')
-      .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
-      .option('--demo', 'run on the demo sessions shipped with agentlog')
-      .option('--json', 'print JSON'),
+  addCacheOptions(
+    addFilterOptions(
+      program
+        .command('errors')
+        .description('Failed tool calls grouped by tool and by error message, with an example location')
+        .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+        .option('--demo', 'run on the demo sessions shipped with agentlog')
+        .option('--json', 'print JSON'),
+    ),
   ).action(async (paths: string[], flags: ErrorsFlags) => {
     const { sessions } = await loadData(paths, flags, io);
     const report = computeErrors(sessions);

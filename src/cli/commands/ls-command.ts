@@ -2,17 +2,19 @@ import type { Command } from 'commander';
 import { summarizeSession } from '../../analytics/session-summary.js';
 import { clip } from '../../analytics/summarize-tool-input.js';
 import { addFilterOptions } from '../filter-options.js';
-import { type DataFlags, loadData } from '../load-data.js';
+import { addCacheOptions, type DataFlags, loadData } from '../load-data.js';
 import { formatDuration, type Io, renderTable, writeJson, writeLine } from '../output.js';
 
 export function registerLsCommand(program: Command, io: Io): void {
-  addFilterOptions(
-    program
-      .command('ls')
-      .description('List sessions, newest first')
-      .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
-      .option('--demo', 'list the demo sessions shipped with agentlog')
-      .option('--json', 'print a JSON array'),
+  addCacheOptions(
+    addFilterOptions(
+      program
+        .command('ls')
+        .description('List sessions, newest first')
+        .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+        .option('--demo', 'list the demo sessions shipped with agentlog')
+        .option('--json', 'print a JSON array'),
+    ),
   ).action(async (paths: string[], flags: DataFlags & { json?: boolean }) => {
     const { sessions } = await loadData(paths, flags, io);
     const rows = sessions.map(summarizeSession);

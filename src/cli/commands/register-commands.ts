@@ -1,10 +1,13 @@
 import type { Command } from 'commander';
 import type { Io } from '../output.js';
+import { registerCacheCommand } from './cache-command.js';
 import { registerErrorsCommand } from './errors-command.js';
 import { registerLsCommand } from './ls-command.js';
 import { registerReportCommand } from './report-command.js';
 import { registerSchemaCommand } from './schema-command.js';
+import { registerSearchCommand } from './search-command.js';
 import { registerShowCommand } from './show-command.js';
+import { registerSqlCommand } from './sql-command.js';
 import { registerToolsCommand } from './tools-command.js';
 import { registerUsageCommand } from './usage-command.js';
 import { registerValidateCommand } from './validate-command.js';
@@ -19,4 +22,7 @@ export function registerCommands(program: Command, io: Io): void {
   registerShowCommand(program, io);
   registerValidateCommand(program, io);
   registerSchemaCommand(program, io);
+  registerSearchCommand(program, io);
+  registerSqlCommand(program, io);
+  registerCacheCommand(program, io);
 }

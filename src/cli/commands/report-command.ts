@@ -9,7 +9,7 @@ import { type DriftEntry, summarizeDrift } from '../../reader/summarize-drift.js
 import { validateFiles } from '../../reader/validate-files.js';
 import { describeTool } from '../describe-tool.js';
 import { addFilterOptions } from '../filter-options.js';
-import { type DataFlags, loadData } from '../load-data.js';
+import { addCacheOptions, type DataFlags, loadData } from '../load-data.js';
 import {
   colorsFor,
   formatDuration,
@@ -32,18 +32,20 @@ interface ReportFlags extends DataFlags {
 }
 
 export function registerReportCommand(program: Command, io: Io): void {
-  addFilterOptions(
-    program
-      .command('report')
-      .description(
-        'The main job: sessions, tool inventory, usage and cost, errors and schema drift, in one report',
-      )
-      .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
-      .option('--demo', 'run on the demo sessions shipped with agentlog')
-      .option('--by <split>', 'usage rows per day, month, session, model, project or agent', 'day')
-      .option('--top <n>', 'rows per section in the text report', '15')
-      .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
-      .option('--json', 'print one JSON object with every section'),
+  addCacheOptions(
+    addFilterOptions(
+      program
+        .command('report')
+        .description(
+          'The main job: sessions, tool inventory, usage and cost, errors and schema drift, in one report',
+        )
+        .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+        .option('--demo', 'run on the demo sessions shipped with agentlog')
+        .option('--by <split>', 'usage rows per day, month, session, model, project or agent', 'day')
+        .option('--top <n>', 'rows per section in the text report', '15')
+        .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
+        .option('--json', 'print one JSON object with every section'),
+    ),
   ).action(async (paths: string[], flags: ReportFlags) => {
     const top = Number.parseInt(flags.top, 10);
     const by = parseUsageSplit(flags.by);

@@ -8,7 +8,7 @@ import {
 import { CliError, exitCodes } from '../cli-error.js';
 import { describeTool } from '../describe-tool.js';
 import { addFilterOptions } from '../filter-options.js';
-import { type DataFlags, loadData } from '../load-data.js';
+import { addCacheOptions, type DataFlags, loadData } from '../load-data.js';
 import {
   formatDuration,
   formatNumber,
@@ -29,16 +29,18 @@ export interface ToolsFlags extends DataFlags {
 }
 
 export function registerToolsCommand(program: Command, io: Io): void {
-  addFilterOptions(
-    program
-      .command('tools')
-      .description('The tool inventory: every tool with calls, errors, denials, durations and what it does')
-      .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
-      .option('--by <split>', `one table per ${splits.join(', ')}`)
-      .option('--mcp', 'group MCP tools under their server')
-      .option('--format <format>', 'table (default) or md (a markdown table)', 'table')
-      .option('--demo', 'run on the demo sessions shipped with agentlog')
-      .option('--json', 'print JSON'),
+  addCacheOptions(
+    addFilterOptions(
+      program
+        .command('tools')
+        .description('The tool inventory: every tool with calls, errors, denials, durations and what it does')
+        .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+        .option('--by <split>', `one table per ${splits.join(', ')}`)
+        .option('--mcp', 'group MCP tools under their server')
+        .option('--format <format>', 'table (default) or md (a markdown table)', 'table')
+        .option('--demo', 'run on the demo sessions shipped with agentlog')
+        .option('--json', 'print JSON'),
+    ),
   ).action(async (paths: string[], flags: ToolsFlags) => {
     const by = parseSplit(flags.by);
     if (flags.format !== 'table' && flags.format !== 'md')

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { computeUsage, type UsageReport, type UsageSplit } from '../../analytics/usage-report.js';
 import { CliError, exitCodes } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
-import { type DataFlags, loadData } from '../load-data.js';
+import { addCacheOptions, type DataFlags, loadData } from '../load-data.js';
 import { colorsFor, formatNumber, type Io, renderTable, writeJson, writeLine } from '../output.js';
 import { createPricer } from '../pricer.js';
 
@@ -15,17 +15,19 @@ interface UsageFlags extends DataFlags {
 }
 
 export function registerUsageCommand(program: Command, io: Io): void {
-  addFilterOptions(
-    program
-      .command('usage')
-      .description(
-        'Tokens (input, output, cache write, cache read) and cost, per day or per session, model, project, month',
-      )
-      .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
-      .option('--by <split>', `rows per ${splits.join(', ')}`, 'day')
-      .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
-      .option('--demo', 'run on the demo sessions shipped with agentlog')
-      .option('--json', 'print JSON'),
+  addCacheOptions(
+    addFilterOptions(
+      program
+        .command('usage')
+        .description(
+          'Tokens (input, output, cache write, cache read) and cost, per day or per session, model, project, month',
+        )
+        .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+        .option('--by <split>', `rows per ${splits.join(', ')}`, 'day')
+        .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
+        .option('--demo', 'run on the demo sessions shipped with agentlog')
+        .option('--json', 'print JSON'),
+    ),
   ).action(async (paths: string[], flags: UsageFlags) => {
     const by = parseUsageSplit(flags.by);
     const price = await createPricer(flags.pricing);

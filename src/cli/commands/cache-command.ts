@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { indexFileName, resolveCacheDir } from '../../index/cache-location.js';
+import { indexBytes, indexInfo } from '../../index/index-info.js';
+import { IndexUnavailableError, openIndexReadOnly, removeIndexFiles } from '../../index/open-index.js';
+import { CliError, exitCodes } from '../cli-error.js';
+import { addFilterOptions } from '../filter-options.js';
+import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
+import { formatNumber, type Io, writeJson, writeLine } from '../output.js';
+import { packageVersion } from '../package-version.js';
+
+interface CacheFlags {
+  cacheDir?: string;
+  json?: boolean;
+}
+
+/** `agentlog cache info|update|clear`: the index cache. */
+export function registerCacheCommand(program: Command, io: Io): void {
+  const cache = program
+    .command('cache')
+    .description('The index cache: where it is and what it holds, bring it up to date, or delete it');
+
+  cache
+    .command('info')
+    .description('Where the index is, its size, schema version, files and sessions, last update')
+    .option(
+      '--cache-dir <dir>',
+      'the cache folder (default: $AGENTLOG_CACHE_DIR, $XDG_CACHE_HOME/agentlog or ~/.cache/agentlog)',
+    )
+    .option('--json', 'print JSON')
+    .action((flags: CacheFlags) => {
+      const dir = cacheDirOf(flags, io);
+      const file = path.join(dir, indexFileName);
+      if (!existsSync(file)) {
+        if (flags.json) writeJson(io, { file, exists: false });
+        else writeLine(io, `No index yet at ${file} (a data command such as agentlog report creates it).`);
+        return;
+      }
+      let info: ReturnType<typeof indexInfo>;
+      try {
+        const index = openIndexReadOnly(dir, packageVersion());
+        try {
+          info = indexInfo(index.db, index.file);
+        } finally {
+          index.db.close();
+        }
+      } catch (error) {
+        if (!(error instanceof IndexUnavailableError)) throw error;
+        if (flags.json) writeJson(io, { file, exists: true, current: false, bytes: indexBytes(file) });
+        else writeLine(io, `${error.message}`);
+        return;
+      }
+      if (flags.json) {
+        writeJson(io, { exists: true, current: true, ...info });
+        return;
+      }
+      const rows: [string, string][] = [
+        ['index', info.file],
+        ['size', formatBytes(info.bytes)],
+        ['schema version', String(info.schemaVersion)],
+        ['written by', `agentlog ${info.agentlogVersion ?? '?'}`],
+        ['created', info.createdAt ?? '-'],
+        ['last update', info.updatedAt ?? '-'],
+        ['files', formatNumber(info.files)],
+        ['sessions', `${formatNumber(info.sessions)} (${formatNumber(info.allSessions)} with subagents)`],
+        ['tool calls', formatNumber(info.toolCalls)],
+        ['record skeletons', formatBytes(info.skeletonBytes)],
+      ];
+      const width = Math.max(...rows.map(([k]) => k.length));
+      for (const [key, value] of rows) writeLine(io, `${key.padEnd(width)}  ${value}`);
+    });
+
+  addCacheOptions(
+    addFilterOptions(
+      cache
+        .command('update')
+        .description('Bring the index up to date with the logs (data commands do this by themselves)')
+        .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+        .option('--demo', 'index the demo sessions shipped with agentlog')
+        .option('--json', 'print what was read as JSON'),
+    ),
+  ).action(async (paths: string[], flags: DataFlags & { json?: boolean }) => {
+    const data = await loadIndexed(paths, flags, io);
+    data.index.db.close();
+    const { stats } = data;
+    if (flags.json) {
+      writeJson(io, { file: data.index.file, ...stats });
+      return;
+    }
+    writeLine(
+      io,
+      `${formatNumber(stats.files)} files: ${formatNumber(stats.unchanged)} unchanged, ${formatNumber(stats.appended)} appended, ${formatNumber(stats.reread)} read again, ${formatNumber(stats.added)} new, ${formatNumber(stats.removed)} removed, ${formatNumber(stats.skipped)} unreadable; ${formatBytes(stats.bytesParsed)} parsed; ${formatNumber(stats.unitsBuilt)} session groups built, ${formatNumber(stats.unitsReused)} reused.`,
+    );
+    writeLine(io, `Index: ${data.index.file}`);
+  });
+
+  cache
+    .command('clear')
+    .description('Delete the index (it is built again by the next data command)')
+    .option(
+      '--cache-dir <dir>',
+      'the cache folder (default: $AGENTLOG_CACHE_DIR, $XDG_CACHE_HOME/agentlog or ~/.cache/agentlog)',
+    )
+    .action((flags: CacheFlags) => {
+      const dir = cacheDirOf(flags, io);
+      const file = path.join(dir, indexFileName);
+      const bytes = indexBytes(file);
+      if (bytes === 0 && !existsSync(file)) {
+        writeLine(io, `No index at ${file}.`);
+        return;
+      }
+      removeIndexFiles(file);
+      writeLine(io, `Deleted the index ${file} (${formatBytes(bytes)}).`);
+    });
+}
+
+function cacheDirOf(flags: CacheFlags, io: Io): string {
+  const dir = resolveCacheDir(io.env, flags.cacheDir);
+  if (dir === undefined)
+    throw new CliError(
+      'No cache folder: set AGENTLOG_CACHE_DIR, XDG_CACHE_HOME or HOME, or pass --cache-dir.',
+      {
+        exitCode: exitCodes.usage,
+      },
+    );
+  return dir;
+}
+
+/** `12.3 MB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}

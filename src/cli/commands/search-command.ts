@@ -1,0 +1,113 @@
+import type { Command } from 'commander';
+import { QueryError } from '../../index/run-query.js';
+import { hitEnd, hitStart, type SearchHit, searchIndex } from '../../index/search-index.js';
+import { CliError, exitCodes } from '../cli-error.js';
+import { addFilterOptions } from '../filter-options.js';
+import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
+import { colorsFor, displayPath, type Io, renderTable, writeJson, writeLine } from '../output.js';
+
+const sources = ['prompt', 'user', 'assistant', 'system', 'tool_input', 'tool_result'] as const;
+
+interface SearchFlags extends DataFlags {
+  json?: boolean;
+  limit: string;
+  in?: string;
+  fts?: boolean;
+  sort: string;
+}
+
+/** `agentlog search QUERY [PATH...]`: full-text search over prompts, answers, tool inputs and results. */
+export function registerSearchCommand(program: Command, io: Io): void {
+  addCacheOptions(
+    addFilterOptions(
+      program
+        .command('search')
+        .description('Full-text search over prompts, assistant text, tool inputs and tool results')
+        .argument('<query>', 'words that must all occur (a trailing * matches a prefix)')
+        .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+        .option('--in <sources>', `only these texts, comma-separated: ${sources.join(', ')}`)
+        .option('--limit <n>', 'hits to show', '20')
+        .option('--sort <order>', 'rank (best first) or time (newest first)', 'rank')
+        .option('--fts', 'take the query as FTS5 syntax (AND, OR, NOT, "phrases", prefix*)')
+        .option('--demo', 'search the demo sessions shipped with agentlog')
+        .option('--json', 'print the hits as JSON'),
+    ),
+  ).action(async (query: string, paths: string[], flags: SearchFlags) => {
+    const limit = Number.parseInt(flags.limit, 10);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new CliError(`Option --limit needs a positive whole number, got "${flags.limit}".`, {
+        exitCode: exitCodes.usage,
+      });
+    if (flags.sort !== 'rank' && flags.sort !== 'time')
+      throw new CliError(`Option --sort must be "rank" or "time", got "${flags.sort}".`, {
+        exitCode: exitCodes.usage,
+      });
+    const only = flags.in
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0);
+    const unknown = (only ?? []).filter((s) => !(sources as readonly string[]).includes(s));
+    if (unknown.length > 0)
+      throw new CliError(
+        `Option --in takes ${sources.map((s) => `"${s}"`).join(', ')}, got "${unknown.join('", "')}".`,
+        { exitCode: exitCodes.usage },
+      );
+    const data = await loadIndexed(paths, flags, io);
+    let hits: SearchHit[];
+    try {
+      hits = searchIndex(data.index.db, query, {
+        rootSessionIds: data.sessions.map((s) => s.id),
+        limit,
+        order: flags.sort,
+        raw: flags.fts ?? false,
+        ...(only === undefined ? {} : { sources: only }),
+      });
+    } catch (error) {
+      if (error instanceof QueryError) throw new CliError(error.message, { exitCode: exitCodes.usage });
+      throw error;
+    } finally {
+      data.index.db.close();
+    }
+    if (flags.json) {
+      writeJson(
+        io,
+        hits.map((h) => ({ ...h, snippet: h.snippet.replaceAll(hitStart, '**').replaceAll(hitEnd, '**') })),
+      );
+      return;
+    }
+    if (hits.length === 0) {
+      writeLine(io, `No match for "${query}".`);
+      return;
+    }
+    const colors = colorsFor(io);
+    const mark = (text: string) =>
+      text
+        .replace(/\s+/g, ' ')
+        .replace(new RegExp(`${hitStart}([^${hitEnd}]*)${hitEnd}`, 'g'), (_m, hit: string) =>
+          colors.isColorSupported ? colors.bold(colors.yellow(hit)) : `**${hit}**`,
+        );
+    writeLine(
+      io,
+      renderTable(io, {
+        head: ['time', 'session', 'where', 'text', 'at'],
+        rows: hits.map((h) => [
+          h.timestamp?.slice(0, 16).replace('T', ' ') ?? '-',
+          h.subSessionId === h.sessionId
+            ? h.sessionId.slice(0, 8)
+            : `${h.sessionId.slice(0, 8)} > ${h.subSessionId.slice(0, 8)}`,
+          h.source === 'tool_input' || h.source === 'tool_result'
+            ? `${h.kind} ${h.source.slice(5)}`
+            : h.source,
+          mark(h.snippet),
+          `${displayPath(io, h.file)}:${h.line}`,
+        ]),
+      }),
+    );
+    writeLine(
+      io,
+      colors.dim(
+        `${hits.length} hit${hits.length === 1 ? '' : 's'}${hits.length === limit ? ` (--limit ${limit}; more may match)` : ''}`,
+      ),
+    );
+  });
+}

@@ -1,0 +1,166 @@
+import {
+  buildClaudeCodeSession,
+  claudeSessionIdOf,
+  type RecordFile,
+} from '../lifecycle/claude-code/build-claude-code-session.js';
+import { buildCodexSession } from '../lifecycle/codex/build-codex-session.js';
+import type { Session } from '../model/session.js';
+import type { Agent } from '../schemas/common/agent.js';
+import type { SessionFileRef } from '../sources/index.js';
+import { readAgentMeta } from '../sources/index.js';
+
+/** A file's records as the builders take them, with its agent decided from its first record. */
+export interface UnitFile extends RecordFile {
+  agent: Agent | undefined;
+}
+
+/** A top-level session built from a unit, with what orders it among all sessions. */
+export interface BuiltSession {
+  session: Session;
+  /** 0: built from a session file; 1: from a subagent file no session claimed. */
+  phase: 0 | 1;
+  /** The file whose position among the inputs orders the session. */
+  anchor: string;
+}
+
+/**
+ * Builds the sessions of one unit (a group of files that only build together) exactly as lifecycle's
+ * `loadSessions` builds them from all files: Claude Code session files claim the subagent files of their
+ * folder and session id (in input order), unclaimed subagent files become sessions of their own, Codex
+ * sub-agent rollouts move under their parent thread. `refs` are the unit's files in input order; files
+ * missing from `files` (unreadable) are skipped. `prebuilt` holds Codex sessions already built from the
+ * same files (each used once).
+ *
+ * This mirrors `loadSessions` (whose reading is not injectable yet); the cache-equivalence tests hold the
+ * two together.
+ */
+export async function buildUnit(
+  refs: readonly SessionFileRef[],
+  files: ReadonlyMap<string, UnitFile>,
+  prebuilt: ReadonlyMap<string, Session> = new Map(),
+): Promise<BuiltSession[]> {
+  const subagentRefs = refs.filter((r) => r.role === 'subagent');
+  const subagentsBySession = new Map<string, SessionFileRef[]>();
+  for (const ref of subagentRefs) {
+    const file = files.get(ref.path);
+    if (!file) continue;
+    const key = subagentOwnerKey(ref, firstSessionId(file.records));
+    const list = subagentsBySession.get(key);
+    if (list) list.push(ref);
+    else subagentsBySession.set(key, [ref]);
+  }
+
+  const built: BuiltSession[] = [];
+  const claimed = new Set<string>();
+  for (const ref of refs) {
+    if (ref.role !== 'session') continue;
+    const file = files.get(ref.path);
+    if (!file) continue;
+    if (file.agent === 'codex') {
+      built.push({ session: prebuilt.get(ref.path) ?? buildCodexSession(file), phase: 0, anchor: ref.path });
+      continue;
+    }
+    const subRefs = subagentsBySession.get(`${ref.projectDir ?? ''}\u0000${claudeKeyOf(file)}`) ?? [];
+    const subFiles: RecordFile[] = [];
+    for (const sub of subRefs) {
+      const subFile = files.get(sub.path);
+      if (!subFile || claimed.has(sub.path)) continue;
+      claimed.add(sub.path);
+      const meta = sub.metaPath === undefined ? undefined : await readAgentMeta(sub.metaPath);
+      subFiles.push({
+        ...subFile,
+        ...(sub.agentId === undefined ? {} : { agentId: sub.agentId }),
+        ...(meta === undefined ? {} : { meta: pickMeta(meta) }),
+      });
+    }
+    built.push({ session: buildClaudeCodeSession(file, subFiles), phase: 0, anchor: ref.path });
+  }
+  for (const ref of subagentRefs) {
+    const file = files.get(ref.path);
+    if (!file || claimed.has(ref.path)) continue;
+    if (file.agent === 'codex') {
+      built.push({ session: buildCodexSession(file), phase: 1, anchor: ref.path });
+      continue;
+    }
+    const session = buildClaudeCodeSession({
+      ...file,
+      ...(ref.agentId === undefined ? {} : { agentId: ref.agentId }),
+    });
+    session.isSubagent = true;
+    if (ref.agentId !== undefined) session.agentId = ref.agentId;
+    built.push({ session, phase: 1, anchor: ref.path });
+  }
+  return linkCodexThreads(built);
+}
+
+/** The grouping key of a subagent file: its folder and the session it belongs to. */
+export function subagentOwnerKey(ref: SessionFileRef, firstSession: string | undefined): string {
+  return `${ref.projectDir ?? ''}\u0000${ref.parentSessionId ?? firstSession ?? ''}`;
+}
+
+/** Claude Code session id of a file, as `buildClaudeCodeSession` decides it. */
+function claudeKeyOf(file: UnitFile): string {
+  return claudeSessionIdOf(file);
+}
+
+/**
+ * A Claude Code main file's session id from its name and its last `sessionId` (lifecycle's
+ * `claudeSessionIdOf`, fed only the last id so that appends can update it without the earlier records).
+ */
+export function buildClaudeKey(path: string, lastSession: string | undefined): string {
+  const records =
+    lastSession === undefined
+      ? []
+      : [{ value: { sessionId: lastSession }, location: { file: path, line: 0 } }];
+  return claudeSessionIdOf({ file: path, records });
+}
+
+/** The first string `sessionId` of the records. */
+export function firstSessionId(records: RecordFile['records']): string | undefined {
+  for (const { value } of records) if (typeof value.sessionId === 'string') return value.sessionId;
+  return undefined;
+}
+
+/** The last string `sessionId` of the records. */
+export function lastSessionId(records: RecordFile['records']): string | undefined {
+  for (let i = records.length - 1; i >= 0; i--) {
+    const id = records[i]?.value.sessionId;
+    if (typeof id === 'string') return id;
+  }
+  return undefined;
+}
+
+function pickMeta(meta: Record<string, unknown>): { toolUseId?: string; agentType?: string } {
+  const { toolUseId, agentType } = meta;
+  return {
+    ...(typeof toolUseId === 'string' ? { toolUseId } : {}),
+    ...(typeof agentType === 'string' ? { agentType } : {}),
+  };
+}
+
+/** Codex sub-agent rollouts move under their parent thread (lifecycle's rule, within the unit). */
+function linkCodexThreads(built: BuiltSession[]): BuiltSession[] {
+  const byId = new Map(
+    built.filter((b) => b.session.agent === 'codex').map((b) => [b.session.id, b.session]),
+  );
+  const moved = new Set<Session>();
+  for (const child of byId.values()) {
+    const parent = child.parentSessionId === undefined ? undefined : byId.get(child.parentSessionId);
+    if (!parent || parent === child) continue;
+    const call = parent.toolCalls.find(
+      (c) => c.result?.text.includes(child.id) || JSON.stringify(c.input ?? '').includes(child.id),
+    );
+    if (call) {
+      call.subagentId = child.id;
+      child.parentToolCallId = call.id;
+    }
+    parent.subagents.push({
+      agentId: child.id,
+      linkedBy: 'codex-parent-thread',
+      session: child,
+      ...(call === undefined ? {} : { toolCallId: call.id }),
+    });
+    moved.add(child);
+  }
+  return built.filter((b) => !moved.has(b.session));
+}

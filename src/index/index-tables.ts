@@ -1,0 +1,403 @@
+import { createHash } from 'node:crypto';
+
+/** One column of an index table, documented for `agentlog sql --tables`. */
+export interface ColumnDoc {
+  name: string;
+  type: 'TEXT' | 'INTEGER' | 'REAL' | 'BLOB';
+  description: string;
+  /** Extra DDL after the type (`PRIMARY KEY`, `NOT NULL`). */
+  constraint?: string;
+}
+
+/** One table of the index. `internal` tables hold the cache itself; their layout may change any release. */
+export interface TableDoc {
+  name: string;
+  description: string;
+  columns: ColumnDoc[];
+  internal?: boolean;
+  /** `fts5`: a full-text table (columns after the first are stored, not indexed). */
+  kind?: 'table' | 'fts5';
+  indexes?: string[][];
+  /** Column sets that are unique together. */
+  unique?: string[][];
+}
+
+const sessionRef: ColumnDoc[] = [
+  { name: 'session_id', type: 'TEXT', description: 'the session (a subagent id for subagent rows)' },
+  { name: 'root_session_id', type: 'TEXT', description: 'the top-level session of the tree' },
+];
+const unit: ColumnDoc = {
+  name: 'unit_id',
+  type: 'INTEGER',
+  description: 'internal: the group of files the rows were built from',
+  constraint: 'NOT NULL',
+};
+const location: ColumnDoc[] = [
+  { name: 'file', type: 'TEXT', description: 'source file' },
+  { name: 'line', type: 'INTEGER', description: 'line in the source file (1-based)' },
+];
+const usageColumns: ColumnDoc[] = [
+  { name: 'input_tokens', type: 'INTEGER', description: 'input tokens, cache reads and writes excluded' },
+  { name: 'output_tokens', type: 'INTEGER', description: 'output tokens (reasoning included)' },
+  { name: 'cache_write_tokens', type: 'INTEGER', description: 'cache write tokens' },
+  { name: 'cache_read_tokens', type: 'INTEGER', description: 'cache read tokens' },
+  { name: 'reasoning_tokens', type: 'INTEGER', description: 'reasoning tokens (part of output)' },
+];
+
+/** Every table of the index, public ones first. The DDL is generated from this list. */
+export const indexTables: TableDoc[] = [
+  {
+    name: 'sessions',
+    description: 'one row per session, subagent sessions included (is_subagent = 1)',
+    columns: [
+      { name: 'id', type: 'TEXT', description: 'session id (file name, Codex thread id, or agent id)' },
+      { name: 'root_session_id', type: 'TEXT', description: 'the top-level session of the tree' },
+      { name: 'parent_session_id', type: 'TEXT', description: 'for subagents: the parent session' },
+      { name: 'parent_tool_call_id', type: 'TEXT', description: 'for subagents: the call that started it' },
+      { name: 'agent', type: 'TEXT', description: 'claude-code or codex' },
+      { name: 'is_subagent', type: 'INTEGER', description: '1 for subagent sessions' },
+      {
+        name: 'top_level',
+        type: 'INTEGER',
+        description: '1 for the sessions agentlog ls lists (subagent files no session claimed included)',
+      },
+      { name: 'agent_id', type: 'TEXT', description: 'subagent id' },
+      { name: 'project', type: 'TEXT', description: 'last segment of cwd' },
+      { name: 'cwd', type: 'TEXT', description: 'first working directory' },
+      { name: 'git_branch', type: 'TEXT', description: 'git branch' },
+      { name: 'title', type: 'TEXT', description: 'title' },
+      {
+        name: 'title_source',
+        type: 'TEXT',
+        description: 'custom-title, ai-title, summary, first-prompt, thread-name',
+      },
+      { name: 'start_time', type: 'TEXT', description: 'ISO time of the first record' },
+      { name: 'end_time', type: 'TEXT', description: 'ISO time of the last record' },
+      { name: 'duration_ms', type: 'INTEGER', description: 'end - start' },
+      { name: 'forked_from_id', type: 'TEXT', description: 'the session it was forked from' },
+      { name: 'models', type: 'TEXT', description: 'JSON array of models' },
+      { name: 'versions', type: 'TEXT', description: 'JSON array of agent versions' },
+      { name: 'files', type: 'TEXT', description: 'JSON array of source files' },
+      { name: 'messages', type: 'INTEGER', description: 'messages of this session (not its subagents)' },
+      { name: 'prompts', type: 'INTEGER', description: 'prompts typed by the user' },
+      { name: 'tool_calls', type: 'INTEGER', description: 'tool calls of this session (not its subagents)' },
+      { name: 'failed_tool_calls', type: 'INTEGER', description: 'calls whose status is not ok' },
+      { name: 'errors', type: 'INTEGER', description: 'calls whose status is error' },
+      { name: 'subagents', type: 'INTEGER', description: 'direct subagents' },
+      ...usageColumns,
+      unit,
+    ],
+    indexes: [['unit_id'], ['id'], ['root_session_id']],
+  },
+  {
+    name: 'messages',
+    description: 'messages in conversation order (rowid order within a session)',
+    columns: [
+      { name: 'id', type: 'TEXT', description: 'record uuid (Claude Code) or <session>:<line> (Codex)' },
+      ...sessionRef,
+      { name: 'parent_id', type: 'TEXT', description: 'parent message id' },
+      { name: 'role', type: 'TEXT', description: 'user, assistant, system' },
+      {
+        name: 'kind',
+        type: 'TEXT',
+        description:
+          'prompt, meta, tool_results, compact_summary, interrupt, response, api_error, compact_boundary, system',
+      },
+      { name: 'subtype', type: 'TEXT', description: 'system subtype' },
+      { name: 'timestamp', type: 'TEXT', description: 'ISO time' },
+      { name: 'model', type: 'TEXT', description: 'model of an assistant message' },
+      { name: 'off_branch', type: 'INTEGER', description: '1 when not on the current branch (rewinds)' },
+      {
+        name: 'text',
+        type: 'TEXT',
+        description: 'the first 300 characters of the text parts (search has the whole text)',
+      },
+      ...location,
+      unit,
+    ],
+    indexes: [['unit_id'], ['session_id']],
+  },
+  {
+    name: 'tool_calls',
+    description: 'tool calls paired with their results',
+    columns: [
+      { name: 'id', type: 'TEXT', description: 'tool_use id or call_id' },
+      ...sessionRef,
+      { name: 'name', type: 'TEXT', description: 'tool name as written' },
+      { name: 'canonical', type: 'TEXT', description: 'newest name of the tool lineage' },
+      { name: 'kind', type: 'TEXT', description: 'builtin, mcp, unknown' },
+      { name: 'mcp_server', type: 'TEXT', description: 'MCP server' },
+      {
+        name: 'status',
+        type: 'TEXT',
+        description: 'ok, error, denied, interrupted, hook_blocked, missing, orphan_result',
+      },
+      { name: 'status_reason', type: 'TEXT', description: 'why the status was chosen' },
+      { name: 'start_time', type: 'TEXT', description: 'ISO time of the call' },
+      { name: 'end_time', type: 'TEXT', description: 'ISO time of the result' },
+      { name: 'duration_ms', type: 'INTEGER', description: 'end - start (Codex: reported duration)' },
+      { name: 'model', type: 'TEXT', description: 'model that made the call' },
+      { name: 'exit_code', type: 'INTEGER', description: 'exit code, where reported' },
+      { name: 'subagent_id', type: 'TEXT', description: 'for Task/Agent calls: the subagent started' },
+      { name: 'input_summary', type: 'TEXT', description: 'one line: the command, path, pattern...' },
+      { name: 'result_excerpt', type: 'TEXT', description: 'first 300 characters of the result text' },
+      ...location,
+      unit,
+    ],
+    indexes: [['unit_id'], ['session_id'], ['name']],
+  },
+  {
+    name: 'usage_entries',
+    description: 'token usage per API request, each request once (see README "Usage")',
+    columns: [
+      ...sessionRef,
+      { name: 'message_id', type: 'TEXT', description: 'the message carrying the usage' },
+      { name: 'timestamp', type: 'TEXT', description: 'ISO time' },
+      { name: 'model', type: 'TEXT', description: 'model' },
+      ...usageColumns,
+      {
+        name: 'cache_write_1h_tokens',
+        type: 'INTEGER',
+        description: '1-hour cache writes (part of cache writes)',
+      },
+      { name: 'web_search_requests', type: 'INTEGER', description: 'server-side web searches' },
+      unit,
+    ],
+    indexes: [['unit_id']],
+  },
+  {
+    name: 'problems',
+    description: 'lines that did not decode and problems found while building sessions',
+    columns: [
+      ...sessionRef,
+      ...location,
+      { name: 'type', type: 'TEXT', description: 'problem type' },
+      { name: 'message', type: 'TEXT', description: 'what is wrong' },
+      unit,
+    ],
+    indexes: [['unit_id']],
+  },
+  {
+    name: 'files',
+    description: 'every indexed file and how much of it was read',
+    columns: [
+      { name: 'path', type: 'TEXT', description: 'absolute path', constraint: 'PRIMARY KEY' },
+      { name: 'agent', type: 'TEXT', description: 'claude-code, codex, or NULL before the first record' },
+      { name: 'role', type: 'TEXT', description: 'session or subagent', constraint: 'NOT NULL' },
+      { name: 'size', type: 'INTEGER', description: 'size when last seen', constraint: 'NOT NULL' },
+      {
+        name: 'mtime_ms',
+        type: 'REAL',
+        description: 'modification time when last seen',
+        constraint: 'NOT NULL',
+      },
+      {
+        name: 'consumed_bytes',
+        type: 'INTEGER',
+        description: 'bytes of complete lines read',
+        constraint: 'NOT NULL',
+      },
+      {
+        name: 'consumed_line',
+        type: 'INTEGER',
+        description: 'number of the next line to read',
+        constraint: 'NOT NULL',
+      },
+      { name: 'lines', type: 'INTEGER', description: 'physical lines' },
+      { name: 'records', type: 'INTEGER', description: 'records decoded' },
+      { name: 'errors', type: 'INTEGER', description: 'lines that did not decode' },
+      { name: 'skeleton_bytes', type: 'INTEGER', description: 'size of the stored record skeletons' },
+      { name: 'indexed_at', type: 'TEXT', description: 'ISO time of the last read', constraint: 'NOT NULL' },
+      {
+        name: 'consumed_records',
+        type: 'INTEGER',
+        description: 'internal: records before consumed_bytes',
+        constraint: 'NOT NULL',
+      },
+      { name: 'body_agent', type: 'TEXT', description: 'internal: agent decided by the complete lines' },
+      {
+        name: 'fingerprint',
+        type: 'TEXT',
+        description: 'internal: hash of the consumed prefix',
+        constraint: 'NOT NULL',
+      },
+      { name: 'blank_lines', type: 'INTEGER', description: 'internal: blank lines' },
+      { name: 'tail', type: 'TEXT', description: 'internal: the unterminated last line, JSON' },
+      {
+        name: 'ref',
+        type: 'TEXT',
+        description: 'internal: what discovery said about the file, JSON',
+        constraint: 'NOT NULL',
+      },
+      { name: 'session_key', type: 'TEXT', description: 'internal: session id the file groups under' },
+      { name: 'body_key', type: 'TEXT', description: 'internal: session_key from the complete lines only' },
+      { name: 'parent_key', type: 'TEXT', description: 'internal: Codex parent thread id' },
+      { name: 'unit_id', type: 'INTEGER', description: 'internal: the group the file was last built in' },
+    ],
+    indexes: [['unit_id']],
+  },
+  {
+    name: 'search',
+    kind: 'fts5',
+    description:
+      'full-text index (FTS5) of prompts, assistant text, tool inputs and tool results; filled by agentlog search and agentlog cache update',
+    columns: [
+      { name: 'text', type: 'TEXT', description: 'the indexed text (long texts keep their head and tail)' },
+      {
+        name: 'source',
+        type: 'TEXT',
+        description: 'prompt, user, assistant, system, tool_input, tool_result',
+      },
+      ...sessionRef,
+      { name: 'ref_id', type: 'TEXT', description: 'message id or tool call id' },
+      { name: 'role', type: 'TEXT', description: 'user, assistant, system, or tool' },
+      { name: 'kind', type: 'TEXT', description: 'message kind, or the tool name' },
+      { name: 'timestamp', type: 'TEXT', description: 'ISO time' },
+      ...location,
+      {
+        name: 'unit_id',
+        type: 'INTEGER',
+        description: 'internal: the group of files the rows were built from',
+      },
+    ],
+  },
+  {
+    name: '_meta',
+    internal: true,
+    description: 'cache metadata: agentlog version, schema, last update',
+    columns: [
+      { name: 'key', type: 'TEXT', description: 'name', constraint: 'PRIMARY KEY' },
+      { name: 'value', type: 'TEXT', description: 'value' },
+    ],
+  },
+  {
+    name: '_chunks',
+    internal: true,
+    description: 'record skeletons of each file, one row per read',
+    columns: [
+      { name: 'path', type: 'TEXT', description: 'file', constraint: 'NOT NULL' },
+      { name: 'seq', type: 'INTEGER', description: 'read number', constraint: 'NOT NULL' },
+      {
+        name: 'records',
+        type: 'BLOB',
+        description: 'JSON [[line, skeleton], ...], raw-deflated',
+        constraint: 'NOT NULL',
+      },
+      {
+        name: 'problems',
+        type: 'TEXT',
+        description: 'JSON [[line, type, message], ...]',
+        constraint: 'NOT NULL',
+      },
+      { name: 'counts', type: 'TEXT', description: 'JSON read counts', constraint: 'NOT NULL' },
+    ],
+    indexes: [['path', 'seq']],
+  },
+  {
+    name: '_units',
+    internal: true,
+    description: 'groups of files built together (a session with its subagent files, a Codex thread family)',
+    columns: [
+      { name: 'id', type: 'INTEGER', description: 'unit id', constraint: 'PRIMARY KEY' },
+      { name: 'key', type: 'TEXT', description: 'grouping key', constraint: 'NOT NULL UNIQUE' },
+      {
+        name: 'signature',
+        type: 'TEXT',
+        description: 'hash of the members and their states',
+        constraint: 'NOT NULL',
+      },
+      {
+        name: 'searchable',
+        type: 'INTEGER',
+        description: '1 once its texts are in search',
+        constraint: 'NOT NULL DEFAULT 0',
+      },
+      { name: 'search_first', type: 'INTEGER', description: 'first rowid in search' },
+      { name: 'search_last', type: 'INTEGER', description: 'last rowid in search' },
+      { name: 'built_at', type: 'TEXT', description: 'ISO time', constraint: 'NOT NULL' },
+    ],
+  },
+  {
+    name: '_facts',
+    internal: true,
+    description: 'per-file facts computed outside the index (validation counts for drift), by file state',
+    columns: [
+      { name: 'path', type: 'TEXT', description: 'file', constraint: 'NOT NULL' },
+      {
+        name: 'kind',
+        type: 'TEXT',
+        description: 'what the fact is, with its version',
+        constraint: 'NOT NULL',
+      },
+      { name: 'size', type: 'INTEGER', description: 'file size it was computed for', constraint: 'NOT NULL' },
+      {
+        name: 'mtime_ms',
+        type: 'REAL',
+        description: 'modification time it was computed for',
+        constraint: 'NOT NULL',
+      },
+      { name: 'value', type: 'TEXT', description: 'JSON value', constraint: 'NOT NULL' },
+    ],
+    indexes: [['kind', 'path']],
+    unique: [['path', 'kind']],
+  },
+  {
+    name: '_models',
+    internal: true,
+    description: 'the built report model of each top-level session',
+    columns: [
+      { name: 'unit_id', type: 'INTEGER', description: 'unit', constraint: 'NOT NULL' },
+      {
+        name: 'anchor',
+        type: 'TEXT',
+        description: 'the file that orders the session',
+        constraint: 'NOT NULL',
+      },
+      {
+        name: 'phase',
+        type: 'INTEGER',
+        description: '0: a session file; 1: an unclaimed subagent file',
+        constraint: 'NOT NULL',
+      },
+      { name: 'model', type: 'TEXT', description: 'packed JSON report model', constraint: 'NOT NULL' },
+    ],
+    indexes: [['unit_id']],
+  },
+];
+
+/** The DDL of every table and index. */
+export function indexDdl(): string[] {
+  const statements: string[] = [];
+  for (const table of indexTables) {
+    if (table.kind === 'fts5') {
+      const [first, ...rest] = table.columns;
+      const columns = [first?.name ?? 'text', ...rest.map((c) => `${c.name} UNINDEXED`)];
+      statements.push(
+        `CREATE VIRTUAL TABLE ${table.name} USING fts5(${columns.join(', ')}, tokenize = 'unicode61 remove_diacritics 2')`,
+      );
+      continue;
+    }
+    const columns = table.columns.map((c) => `${c.name} ${c.type}${c.constraint ? ` ${c.constraint}` : ''}`);
+    const unique = (table.unique ?? []).map((set) => `UNIQUE (${set.join(', ')})`);
+    statements.push(`CREATE TABLE ${table.name} (${[...columns, ...unique].join(', ')})`);
+    for (const columnsOf of table.indexes ?? [])
+      statements.push(
+        `CREATE INDEX ${table.name}_${columnsOf.join('_')} ON ${table.name} (${columnsOf.join(', ')})`,
+      );
+  }
+  return statements;
+}
+
+/**
+ * Bump when what the index stores changes meaning without a DDL change: the skeleton projection, the
+ * report model, the derived rows. The schema version hashes it with the DDL.
+ */
+export const indexFormatVersion = 1;
+
+/** `PRAGMA user_version` of a current index: a 31-bit hash of the DDL and {@link indexFormatVersion}. */
+export function schemaVersion(): number {
+  const digest = createHash('sha1')
+    .update(`${indexFormatVersion}\n${indexDdl().join(';\n')}`)
+    .digest();
+  return digest.readUInt32BE(0) & 0x7fffffff;
+}

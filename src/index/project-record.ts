@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Strings longer than this are cut (head and tail kept) in record skeletons. The builders read at most
+ * about 300 characters after a header of at most about 200 (status texts, Codex denial windows, error
+ * examples), so a 1,000-character head is safe; the tail keeps trailing `agentId:` lines.
+ */
+export const skeletonStringLimit = 2000;
+/** Conversation text (`message.content` and its text blocks) keeps more: titles and prompt kinds read it. */
+export const skeletonMessageTextLimit = 32_000;
+
+/**
+ * Keys whose values no session builder reads and that carry bulk: file snapshots and patches of edit
+ * results, encrypted reasoning, thinking signatures.
+ */
+const droppedKeys = new Set([
+  'originalFile',
+  'originalFileContents',
+  'structuredPatch',
+  'encrypted_content',
+  'signature',
+]);
+
+/**
+ * The skeleton of a decoded record: the same object with what the lifecycle builders read and little else,
+ * by generic rules only (no wire format knowledge beyond key names):
+ * - a string over {@link skeletonStringLimit} characters (conversation text: over
+ *   {@link skeletonMessageTextLimit}) keeps its first and last halves around a marker that names its length
+ *   and a hash of the whole, so equal strings stay equal and different ones stay different;
+ * - a long string that holds a JSON object or array (Codex `arguments`, JSON tool outputs) is decoded,
+ *   projected by the same rules and encoded again, so it still parses;
+ * - base64 payloads (`data` beside `type: "base64"`) and the {@link droppedKeys} are dropped.
+ * Builders read prefixes (status texts, exit codes, headers), ids, numbers and short fields; the
+ * cache-equivalence tests prove that reports built from skeletons equal reports built from full records.
+ */
+export function projectRecord(value: Record<string, unknown>): Record<string, unknown> {
+  return projectObject(value, 'record');
+}
+
+type Place = 'record' | 'message' | 'message-content' | 'other';
+
+function projectObject(value: Record<string, unknown>, place: Place): Record<string, unknown> {
+  const base64 = value.type === 'base64';
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    if (droppedKeys.has(key) || (base64 && key === 'data')) continue;
+    const inner = value[key];
+    const childPlace: Place =
+      place === 'record' && key === 'message'
+        ? 'message'
+        : place === 'message' && key === 'content'
+          ? 'message-content'
+          : 'other';
+    if (typeof inner === 'string') {
+      const limit =
+        childPlace === 'message-content' || (place === 'message-content' && key === 'text')
+          ? skeletonMessageTextLimit
+          : skeletonStringLimit;
+      out[key] = projectString(inner, limit);
+    } else {
+      out[key] = projectValue(inner, childPlace);
+    }
+  }
+  return out;
+}
+
+function projectValue(value: unknown, place: Place): unknown {
+  if (typeof value === 'string') return projectString(value, skeletonStringLimit);
+  if (Array.isArray(value)) {
+    // Blocks of `message.content` are objects whose `text` is conversation text.
+    const itemPlace: Place = place === 'message-content' ? 'message-content' : 'other';
+    return value.map((item) =>
+      typeof item === 'string'
+        ? projectString(item, skeletonStringLimit)
+        : item !== null && typeof item === 'object'
+          ? projectValue(item, itemPlace)
+          : item,
+    );
+  }
+  if (value !== null && typeof value === 'object') {
+    return projectObject(value as Record<string, unknown>, place);
+  }
+  return value;
+}
+
+function projectString(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const first = text.charCodeAt(0);
+  if (first === 0x7b /* { */ || first === 0x5b /* [ */) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed !== null && typeof parsed === 'object') return JSON.stringify(projectValue(parsed, 'other'));
+    } catch {
+      // Not JSON after all: cut it as text.
+    }
+  }
+  return cutString(text, limit);
+}
+
+/** `text` cut to about `limit` characters: head, a marker with the length and a hash, tail. */
+export function cutString(text: string, limit = skeletonStringLimit): string {
+  if (text.length <= limit) return text;
+  const half = Math.floor(limit / 2);
+  let headEnd = half;
+  let tailStart = text.length - half;
+  // Never split a surrogate pair.
+  if (isHighSurrogate(text.charCodeAt(headEnd - 1))) headEnd -= 1;
+  if (isLowSurrogate(text.charCodeAt(tailStart))) tailStart += 1;
+  const hash = createHash('sha1').update(text).digest('base64url').slice(0, 12);
+  return `${text.slice(0, headEnd)}\u2026[agentlog: ${text.length} characters cut to head and tail, ${hash}]\u2026${text.slice(tailStart)}`;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}

@@ -1,0 +1,55 @@
+import type { LocatedRecord } from '../lifecycle/claude-code/build-conversation.js';
+import type { ReadCounts } from '../model/session.js';
+import type { LocatedProblem } from '../model/source-location.js';
+import type { Agent } from '../schemas/common/agent.js';
+
+/** Where a read stopped: just after the last complete (`\n`-terminated) line. */
+export interface ResumePoint {
+  byteOffset: number;
+  /** Number of the line that starts at `byteOffset`. */
+  line: number;
+  /** Records decoded before `byteOffset` (Codex record decoding depends on the record index). */
+  records: number;
+  /** The file's agent as decided by its first record before `byteOffset`. */
+  agent: Agent | undefined;
+}
+
+/** Records, line problems and counts of a run of lines. */
+export interface RecordPart {
+  records: LocatedRecord[];
+  problems: LocatedProblem[];
+  counts: ReadCounts;
+}
+
+/** What one read of a file from a resume point gave. */
+export interface RecordSlice {
+  /** Complete lines from the start point to `end`. */
+  body: RecordPart;
+  /** The last line when it has no `\n` yet (a file being written): read again once it grows. */
+  tail: RecordPart | undefined;
+  end: ResumePoint;
+  /** The agent decided by the first record, tail included. */
+  agent: Agent | undefined;
+  /** Bytes read from the start point. */
+  bytesRead: number;
+}
+
+/**
+ * Reads a file from `start` (default: its beginning) into records, like lifecycle's `readRecordFile`,
+ * and keeps an unterminated last line apart. `project` maps each decoded record as it is read (the index
+ * passes {@link projectRecord}), so full records of large files are never held together.
+ */
+export type RecordSliceReader = (
+  path: string,
+  options?: { start?: ResumePoint; project?: (value: Record<string, unknown>) => Record<string, unknown> },
+) => Promise<RecordSlice>;
+
+/** Zero counts. */
+export function emptyCounts(): ReadCounts {
+  return { lines: 0, blankLines: 0, records: 0, errors: 0, recordsByType: {}, unknownRecordTypes: {} };
+}
+
+/** A file that could not be read (permissions, removed since discovery): it is skipped, like a cold read skips it. */
+export class FileUnreadableError extends Error {
+  override readonly name = 'FileUnreadableError';
+}

@@ -1,0 +1,348 @@
+import path from 'node:path';
+import type { Session } from '../model/session.js';
+import type { SessionFileRef } from '../sources/index.js';
+import { buildUnit, type UnitFile } from './build-unit.js';
+import { createChunkStore, type FileRow } from './file-store.js';
+import { groupUnits, type Unit } from './group-units.js';
+import type { IndexDb } from './open-index.js';
+import { FileUnreadableError, type RecordSliceReader } from './record-slice.js';
+import { toReportModel } from './report-model.js';
+import { decodeReportModel, encodeReportModel } from './report-model-codec.js';
+import { createRowWriter } from './unit-rows.js';
+import { createFileStore, finishFile, type PendingFile, startFile } from './update-file.js';
+
+export interface RefreshOptions {
+  /** The files of this run, in input order (discovery order). */
+  refs: readonly SessionFileRef[];
+  /** The input paths searched (absolute): indexed files under them that were not found are removed. */
+  roots: readonly string[];
+  /** Reads a file from a resume point (lifecycle's reader). */
+  readSlice: RecordSliceReader;
+  onProgress?: (done: number, total: number) => void;
+  /** Called for each file that could not be read (it is skipped). */
+  onSkip?: (path: string, message: string) => void;
+  /**
+   * Also fill the full-text `search` table for these files (default false: the data commands do not need
+   * it; `search` and `cache update` ask for it, and units indexed before are completed then).
+   */
+  search?: boolean;
+  /**
+   * Bytes of record skeletons kept in memory between reading files and building their sessions (default
+   * 32 MiB); beyond it, files are loaded back from the index when their unit is built.
+   */
+  memoryBudget?: number;
+}
+
+/** What a refresh did, for `cache update`, tests and benchmarks. */
+export interface RefreshStats {
+  files: number;
+  /** Files not read at all (same size and modification time). */
+  unchanged: number;
+  /** Files that grew with the same prefix: only the new bytes were parsed. */
+  appended: number;
+  /** Files read again from the start (rewritten, truncated, touched). */
+  reread: number;
+  /** Files read for the first time. */
+  added: number;
+  /** Indexed files under the inputs that are gone. */
+  removed: number;
+  /** Files that could not be read. */
+  skipped: number;
+  /** Bytes parsed by this refresh. */
+  bytesParsed: number;
+  /** Units (a session file with its subagent files, a Codex thread family) built again. */
+  unitsBuilt: number;
+  unitsReused: number;
+}
+
+export interface RefreshResult {
+  /** Top-level sessions as report models, in the order lifecycle's `loadSessions` returns them. */
+  sessions: Session[];
+  stats: RefreshStats;
+}
+
+/** Longest time a write transaction stays open before it is committed (other processes may wait on it). */
+const maxTransactionMs = 500;
+/** Files read ahead of the one being stored. */
+const readAhead = 4;
+
+/**
+ * Brings the index up to date with `refs` and returns their sessions: unchanged files are not read, grown
+ * files whose consumed prefix is unchanged are read from where the last read stopped, other changed files
+ * are read again whole, files gone from under `roots` are removed. Units whose files changed are built
+ * again from the stored record skeletons with the lifecycle builders; the others come from their stored
+ * report models (see `toReportModel`).
+ */
+export async function refreshIndex(index: IndexDb, options: RefreshOptions): Promise<RefreshResult> {
+  const { db } = index;
+  const stats: RefreshStats = {
+    files: options.refs.length,
+    unchanged: 0,
+    appended: 0,
+    reread: 0,
+    added: 0,
+    removed: 0,
+    skipped: 0,
+    bytesParsed: 0,
+    unitsBuilt: 0,
+    unitsReused: 0,
+  };
+  const batch = createBatch(db);
+  try {
+    const chunks = createChunkStore(db);
+    const rows = new Map((db.prepare('SELECT * FROM files').all() as FileRow[]).map((r) => [r.path, r]));
+    const superseded = new Set<number>();
+    const deleteFile = db.prepare('DELETE FROM files WHERE path = ?');
+    const deleteFacts = db.prepare('DELETE FROM _facts WHERE path = ?');
+    const forget = (row: FileRow) => {
+      batch.begin();
+      chunks.clear(row.path);
+      deleteFile.run(row.path);
+      deleteFacts.run(row.path);
+      if (row.unit_id !== null) superseded.add(row.unit_id);
+      rows.delete(row.path);
+    };
+
+    const inputs = new Set(options.refs.map((r) => r.path));
+    for (const row of [...rows.values()]) {
+      if (inputs.has(row.path) || !isUnder(row.path, options.roots)) continue;
+      forget(row);
+      stats.removed += 1;
+    }
+
+    // Read what changed; keep what was read whole in memory (within the budget) for the builds below.
+    // Write transactions start only when there is something to write (a warm run takes no write lock).
+    const store = createFileStore(db, chunks, batch.begin);
+    const memory = createMemory(options.memoryBudget ?? 32 * 1024 * 1024);
+    // Reads run a few files ahead (their I/O overlaps the storing of the previous ones); results are
+    // stored in input order.
+    const ahead: PendingFile[] = [];
+    let next = 0;
+    const fill = () => {
+      while (ahead.length < readAhead && next < options.refs.length) {
+        const ref = options.refs[next++] as SessionFileRef;
+        ahead.push(startFile(ref, rows.get(ref.path), options.readSlice));
+      }
+    };
+    let done = 0;
+    for (fill(); ahead.length > 0; fill()) {
+      const pending = ahead.shift() as PendingFile;
+      const { ref } = pending;
+      try {
+        const update = await finishFile(pending, options.readSlice, store);
+        rows.set(ref.path, update.row);
+        stats[update.how] += 1;
+        stats.bytesParsed += update.bytesParsed;
+        if (update.file) memory.keep(ref.path, update.file, update.jsonBytes, update.codexSession);
+        batch.maybeCommit();
+      } catch (error) {
+        if (!(error instanceof FileUnreadableError)) throw error;
+        stats.skipped += 1;
+        options.onSkip?.(ref.path, error.message);
+        const row = rows.get(ref.path);
+        if (row) forget(row);
+      } finally {
+        options.onProgress?.(++done, options.refs.length);
+      }
+    }
+
+    const units = groupUnits(
+      options.refs.filter((r) => rows.has(r.path)),
+      rows,
+    );
+    const stored = new Map(
+      (
+        db
+          .prepare('SELECT id, key, signature, searchable, search_first, search_last FROM _units')
+          .all() as StoredUnit[]
+      ).map((u) => [u.key, u]),
+    );
+    const reused = new Set<number>();
+    const unsearched: { id: number; unit: Unit }[] = [];
+    const dirty: Unit[] = [];
+    for (const unit of units) {
+      const previous = stored.get(unit.key);
+      if (previous && previous.signature === unit.signature && !superseded.has(previous.id)) {
+        reused.add(previous.id);
+        if (options.search && previous.searchable === 0) unsearched.push({ id: previous.id, unit });
+        continue;
+      }
+      if (previous) superseded.add(previous.id);
+      dirty.push(unit);
+    }
+    for (const ref of options.refs) {
+      const unitId = rows.get(ref.path)?.unit_id;
+      if (unitId !== undefined && unitId !== null && !reused.has(unitId)) superseded.add(unitId);
+    }
+    if ([...superseded].some((id) => !reused.has(id))) batch.begin();
+    removeUnits(
+      db,
+      [...superseded].filter((id) => !reused.has(id)),
+      stored,
+    );
+
+    const built: { phase: number; anchor: string; session: Session }[] = [];
+    const rowWriter = createRowWriter(db);
+    const insertUnit = db.prepare(
+      'INSERT INTO _units (key, signature, searchable, built_at) VALUES (?, ?, ?, ?)',
+    );
+    const setSearchRange = db.prepare(
+      'UPDATE _units SET searchable = 1, search_first = ?, search_last = ? WHERE id = ?',
+    );
+    const insertModel = db.prepare('INSERT INTO _models (unit_id, anchor, phase, model) VALUES (?, ?, ?, ?)');
+    const assignUnit = db.prepare('UPDATE files SET unit_id = ? WHERE path = ?');
+    const build = async (unit: Unit) => {
+      const files = new Map<string, UnitFile>();
+      const prebuilt = new Map<string, Session>();
+      for (const ref of unit.refs) {
+        const kept = memory.take(ref.path);
+        const row = rows.get(ref.path);
+        if (kept) {
+          files.set(ref.path, kept.file);
+          if (kept.codexSession) prebuilt.set(ref.path, kept.codexSession);
+        } else if (row) files.set(ref.path, chunks.load(row));
+      }
+      return buildUnit(unit.refs, files, prebuilt);
+    };
+    const writeSearch = (sessions: readonly { session: Session }[], unitId: number) => {
+      let first: number | undefined;
+      let last: number | undefined;
+      for (const entry of sessions) {
+        const range = rowWriter.writeSearch(entry.session, unitId);
+        first ??= range.searchFirst;
+        last = range.searchLast ?? last;
+      }
+      setSearchRange.run(first ?? null, last ?? null, unitId);
+    };
+    for (const unit of dirty) {
+      const sessions = await build(unit);
+      batch.begin();
+      const unitId = Number(
+        insertUnit.run(unit.key, unit.signature, 0, new Date().toISOString()).lastInsertRowid,
+      );
+      for (const entry of sessions) {
+        const model = toReportModel(entry.session);
+        insertModel.run(unitId, entry.anchor, entry.phase, encodeReportModel(model));
+        rowWriter.write(entry.session, unitId);
+        built.push({ phase: entry.phase, anchor: entry.anchor, session: model });
+      }
+      if (options.search) writeSearch(sessions, unitId);
+      for (const ref of unit.refs) assignUnit.run(unitId, ref.path);
+      batch.maybeCommit();
+      stats.unitsBuilt += 1;
+    }
+    stats.unitsReused = reused.size;
+    // Units indexed by data commands before: their texts go into search now.
+    for (const { id, unit } of unsearched) {
+      const sessions = await build(unit);
+      batch.begin();
+      writeSearch(sessions, id);
+      batch.maybeCommit();
+    }
+
+    if (reused.size > 0) {
+      const models = db.prepare('SELECT unit_id, anchor, phase, model FROM _models').all() as {
+        unit_id: number;
+        anchor: string;
+        phase: number;
+        model: string;
+      }[];
+      for (const row of models) {
+        if (!reused.has(row.unit_id)) continue;
+        built.push({ phase: row.phase, anchor: row.anchor, session: decodeReportModel(row.model) });
+      }
+    }
+    if (stats.unchanged < stats.files || stats.removed > 0 || stats.unitsBuilt > 0) {
+      batch.begin();
+      db.prepare("INSERT OR REPLACE INTO _meta (key, value) VALUES ('updated_at', ?)").run(
+        new Date().toISOString(),
+      );
+    }
+    batch.commit();
+
+    const position = new Map(options.refs.map((r, i) => [r.path, i]));
+    built.sort((a, b) => a.phase - b.phase || (position.get(a.anchor) ?? 0) - (position.get(b.anchor) ?? 0));
+    return { sessions: built.map((b) => b.session), stats };
+  } finally {
+    batch.rollback();
+  }
+}
+
+interface StoredUnit {
+  id: number;
+  key: string;
+  signature: string;
+  searchable: number;
+  search_first: number | null;
+  search_last: number | null;
+}
+
+function removeUnits(
+  db: IndexDb['db'],
+  ids: readonly number[],
+  stored: ReadonlyMap<string, StoredUnit>,
+): void {
+  if (ids.length === 0) return;
+  const byId = new Map([...stored.values()].map((u) => [u.id, u]));
+  const rowWriter = createRowWriter(db);
+  const removeUnit = db.prepare('DELETE FROM _units WHERE id = ?');
+  const release = db.prepare('UPDATE files SET unit_id = NULL WHERE unit_id = ?');
+  for (const id of ids) {
+    const unit = byId.get(id);
+    rowWriter.remove(id, unit?.search_first ?? null, unit?.search_last ?? null);
+    removeUnit.run(id);
+    release.run(id);
+  }
+}
+
+/**
+ * Write transactions spanning several files or units (one commit per file is slow), committed at least
+ * every {@link maxTransactionMs} so that other agentlog processes are not kept waiting long.
+ */
+function createBatch(db: IndexDb['db']) {
+  let began = 0;
+  return {
+    begin() {
+      if (db.inTransaction) return;
+      db.exec('BEGIN IMMEDIATE');
+      began = Date.now();
+    },
+    maybeCommit() {
+      if (db.inTransaction && Date.now() - began > maxTransactionMs) db.exec('COMMIT');
+    },
+    commit() {
+      if (db.inTransaction) db.exec('COMMIT');
+    },
+    /** After a failure: what was not committed is dropped (every committed batch is consistent). */
+    rollback() {
+      if (db.inTransaction) db.exec('ROLLBACK');
+    },
+  };
+}
+
+/** Files read whole in this run, kept for their unit's build while their skeletons fit the budget. */
+function createMemory(budget: number) {
+  const kept = new Map<string, { file: UnitFile; bytes: number; codexSession: Session | undefined }>();
+  let used = 0;
+  return {
+    keep(path: string, file: UnitFile, bytes: number, codexSession: Session | undefined) {
+      if (used + bytes > budget) return;
+      kept.set(path, { file, bytes, codexSession });
+      used += bytes;
+    },
+    take(path: string) {
+      const entry = kept.get(path);
+      if (!entry) return undefined;
+      kept.delete(path);
+      used -= entry.bytes;
+      return entry;
+    },
+  };
+}
+
+/** True when `file` is one of `roots` or inside one of them. */
+function isUnder(file: string, roots: readonly string[]): boolean {
+  return roots.some(
+    (root) => file === root || file.startsWith(root.endsWith(path.sep) ? root : root + path.sep),
+  );
+}

@@ -1,0 +1,106 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSessions } from '../lifecycle/load-sessions.js';
+import type { Session } from '../model/session.js';
+import { discoverPaths } from '../sources/index.js';
+import { toReportModel } from './report-model.js';
+import { decodeReportModel, encodeReportModel } from './report-model-codec.js';
+
+const corpusDir = path.resolve(import.meta.dirname, '../../../shared/corpus');
+const hasCorpus = existsSync(corpusDir);
+if (!hasCorpus) console.warn(`Report model codec corpus test skipped: no corpus at "${corpusDir}".`);
+
+/** Objects with their keys sorted, `undefined` values dropped: equal content compares equal. */
+function canonical(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value), (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
+
+describe('report model codec', () => {
+  it('keeps zero durations, absent fields and calls of another session id', () => {
+    const model = {
+      id: 's',
+      agent: 'claude-code',
+      files: ['/f'],
+      cwds: [],
+      versions: [],
+      models: [],
+      messages: [{ id: 'm', role: 'user', kind: 'prompt', parts: [], location: { file: '/f', line: 1 } }],
+      turns: [],
+      toolCalls: [
+        {
+          id: 'c',
+          name: 'Task',
+          canonicalName: 'Agent',
+          kind: 'builtin',
+          status: 'ok',
+          durationMs: 0,
+          sessionId: 'parent',
+          location: { file: '/f', line: 2 },
+          input: undefined,
+          result: { text: '', content: undefined, location: { file: '/g', line: 3 }, exitCode: 0 },
+        },
+        {
+          id: 'd',
+          name: 'Bash',
+          canonicalName: 'Bash',
+          kind: 'builtin',
+          status: 'missing',
+          sessionId: 's',
+          location: { file: '/f', line: 4 },
+          input: undefined,
+        },
+      ],
+      subagents: [],
+      usage: {
+        inputTokens: 0,
+        outputTokens: 0,
+        cacheWriteTokens: 0,
+        cacheWrite1hTokens: 0,
+        cacheReadTokens: 0,
+        reasoningTokens: 0,
+        webSearchRequests: 0,
+      },
+      usageByModel: {},
+      usageEntries: [
+        {
+          usage: {
+            inputTokens: 1,
+            outputTokens: 2,
+            cacheWriteTokens: 3,
+            cacheWrite1hTokens: 0,
+            cacheReadTokens: 4,
+            reasoningTokens: 0,
+            webSearchRequests: 0,
+          },
+        },
+      ],
+      counts: { lines: 1, blankLines: 0, records: 1, errors: 0, recordsByType: {}, unknownRecordTypes: {} },
+      problems: [{ location: { file: '/f', line: 9 }, type: 'truncated', message: 'cut' }],
+      meta: {},
+      isSubagent: false,
+    } as Session;
+    const decoded = decodeReportModel(encodeReportModel(model));
+    expect(canonical(decoded)).toEqual(canonical(model));
+    expect(decoded.toolCalls[0]?.durationMs).toBe(0);
+    expect('durationMs' in (decoded.toolCalls[1] ?? {})).toBe(false);
+  });
+
+  it.skipIf(!hasCorpus)('gives back every corpus session unchanged', async () => {
+    const sessions = await loadSessions((await discoverPaths([corpusDir])).files);
+    let plain = 0;
+    let packed = 0;
+    for (const session of sessions) {
+      const model = toReportModel(session);
+      const encoded = encodeReportModel(model);
+      expect(canonical(decodeReportModel(encoded))).toEqual(canonical(model));
+      plain += JSON.stringify(model).length;
+      packed += encoded.length;
+    }
+    expect(packed / plain).toBeLessThan(0.5);
+  });
+});

@@ -1,0 +1,255 @@
+import type Database from 'better-sqlite3';
+import { mergeCounts } from '../lifecycle/claude-code/build-claude-code-session.js';
+import { buildCodexSession } from '../lifecycle/codex/build-codex-session.js';
+import type { Session } from '../model/session.js';
+import type { SessionFileRef } from '../sources/index.js';
+import { buildClaudeKey, firstSessionId, lastSessionId, type UnitFile } from './build-unit.js';
+import {
+  type ChunkStore,
+  encodePart,
+  type FileRow,
+  fingerprintPrefix,
+  type StoredPart,
+} from './file-store.js';
+import { projectRecord } from './project-record.js';
+import type { RecordSlice, RecordSliceReader, ResumePoint } from './record-slice.js';
+
+/** What reading one file gave: its new row and, when read whole, the file as the builders take it. */
+export interface FileUpdate {
+  row: FileRow;
+  how: 'unchanged' | 'appended' | 'reread' | 'added';
+  bytesParsed: number;
+  /** The whole file in memory (read from the start in this run), to build without loading it again. */
+  file?: UnitFile;
+  /** Length of the file's skeleton JSON read in this run (a measure of the memory `file` holds). */
+  jsonBytes: number;
+  /** The Codex session built to learn the thread ids (reusable once). */
+  codexSession?: Session;
+}
+
+/** A file whose read has started (or that needs none), to be finished in input order. */
+export interface PendingFile {
+  ref: SessionFileRef;
+  row: FileRow | undefined;
+  start: ResumePoint | undefined;
+  /** Settles with the read, or with the error it failed with (never rejects: reads run ahead). */
+  slice: Promise<{ slice: RecordSlice } | { error: unknown }> | undefined;
+}
+
+/**
+ * Decides how to bring one file's stored records up to date and starts reading it: no read when its size
+ * and modification time are those stored; a read from the stored resume point when it grew and the
+ * fingerprint of the consumed prefix still matches; a whole read otherwise.
+ */
+export function startFile(
+  ref: SessionFileRef,
+  row: FileRow | undefined,
+  readSlice: RecordSliceReader,
+): PendingFile {
+  if (row && row.size === ref.size && row.mtime_ms === ref.mtimeMs)
+    return { ref, row, start: undefined, slice: undefined };
+  let start: ResumePoint | undefined;
+  if (row && ref.size > row.size && row.consumed_bytes > 0) {
+    let fingerprint: string | undefined;
+    try {
+      fingerprint = fingerprintPrefix(ref.path, row.consumed_bytes);
+    } catch {
+      fingerprint = undefined;
+    }
+    if (fingerprint === row.fingerprint)
+      start = {
+        byteOffset: row.consumed_bytes,
+        line: row.consumed_line,
+        records: row.consumed_records,
+        agent: row.body_agent === 'codex' || row.body_agent === 'claude-code' ? row.body_agent : undefined,
+      };
+  }
+  const slice = readSlice(ref.path, { ...(start ? { start } : {}), project: projectRecord }).then(
+    (read) => ({ slice: read }),
+    (error: unknown) => ({ error }),
+  );
+  return { ref, row, start, slice };
+}
+
+/** Stores what {@link startFile} read (rejects with the read's error, e.g. a `FileUnreadableError`). */
+export async function finishFile(
+  pending: PendingFile,
+  readSlice: RecordSliceReader,
+  store: FileStore,
+): Promise<FileUpdate> {
+  const { ref, row, start } = pending;
+  if (pending.slice === undefined) {
+    const current = row as FileRow;
+    const signature = refSignature(ref);
+    return {
+      row: current.ref === signature ? current : store.touchRef(current, signature),
+      how: 'unchanged',
+      bytesParsed: 0,
+      jsonBytes: 0,
+    };
+  }
+  const read = await pending.slice;
+  if ('error' in read) throw read.error;
+  const { slice } = read;
+  try {
+    const update = store.store(ref, row, slice, start !== undefined);
+    return { ...update, how: start ? 'appended' : row ? 'reread' : 'added', bytesParsed: slice.bytesRead };
+  } catch (error) {
+    if (!(error instanceof ConcurrentUpdate)) throw error;
+    // Another process stored the file meanwhile: the appended bytes do not fit its state; read it whole.
+    const whole = await readSlice(ref.path, { project: projectRecord });
+    const update = store.store(ref, undefined, whole, false);
+    return { ...update, how: 'reread', bytesParsed: slice.bytesRead + whole.bytesRead };
+  }
+}
+
+/** Thrown by a store whose appended read no longer fits the stored state. */
+class ConcurrentUpdate extends Error {}
+
+/** What discovery said about a file that matters for building: compared to notice layout changes. */
+export function refSignature(ref: SessionFileRef): string {
+  return JSON.stringify([
+    ref.role,
+    ref.agent,
+    ref.sessionId ?? null,
+    ref.agentId ?? null,
+    ref.parentSessionId ?? null,
+    ref.metaPath ?? null,
+    ref.projectDir ?? null,
+  ]);
+}
+
+/** Writes file rows and their record chunks. */
+export interface FileStore {
+  store(
+    ref: SessionFileRef,
+    previous: FileRow | undefined,
+    slice: RecordSlice,
+    appended: boolean,
+  ): Omit<FileUpdate, 'how' | 'bytesParsed'>;
+  touchRef(row: FileRow, ref: string): FileRow;
+}
+
+/** `beforeWrite` runs before each write (the caller's batching opens its transaction there). */
+export function createFileStore(
+  db: Database.Database,
+  chunks: ChunkStore,
+  beforeWrite: () => void,
+): FileStore {
+  const select = db.prepare('SELECT * FROM files WHERE path = ?');
+  const upsert = db.prepare(`INSERT OR REPLACE INTO files (path, agent, role, size, mtime_ms, consumed_bytes,
+    consumed_line, lines, records, errors, skeleton_bytes, indexed_at, consumed_records, body_agent, fingerprint,
+    blank_lines, tail, ref, session_key, body_key, parent_key, unit_id) VALUES (@path, @agent, @role, @size,
+    @mtime_ms, @consumed_bytes, @consumed_line, @lines, @records, @errors, @skeleton_bytes, @indexed_at,
+    @consumed_records, @body_agent, @fingerprint, @blank_lines, @tail, @ref, @session_key, @body_key, @parent_key,
+    @unit_id)`);
+  const updateRef = db.prepare('UPDATE files SET ref = ? WHERE path = ?');
+  return {
+    store(ref, previous, slice, appended) {
+      beforeWrite();
+      return db.transaction((): Omit<FileUpdate, 'how' | 'bytesParsed'> => {
+        const current = select.get(ref.path) as FileRow | undefined;
+        // Another agentlog process stored this file since we looked: an appended read no longer fits.
+        if (appended && !sameState(current, previous)) throw new ConcurrentUpdate();
+        if (!appended) chunks.clear(ref.path);
+        const body = slice.body;
+        let skeletonBytes = appended ? (previous?.skeleton_bytes ?? 0) : 0;
+        let jsonBytes = 0;
+        if (body.counts.lines > 0) {
+          const written = chunks.append(ref.path, body);
+          skeletonBytes += written.storedBytes;
+          jsonBytes = written.jsonBytes;
+        }
+        const base = appended ? previous : undefined;
+        const priorTail = base?.tail ? tailCounts(base.tail) : undefined;
+        const tail = slice.tail;
+        const sum = (field: 'lines' | 'records' | 'errors' | 'blankLines', prior: number | undefined) =>
+          (prior ?? 0) - (priorTail?.[field] ?? 0) + body.counts[field] + (tail?.counts[field] ?? 0);
+        const row: FileRow = {
+          path: ref.path,
+          agent: slice.agent ?? null,
+          role: ref.role,
+          size: ref.size,
+          mtime_ms: ref.mtimeMs,
+          consumed_bytes: slice.end.byteOffset,
+          consumed_line: slice.end.line,
+          consumed_records: slice.end.records,
+          body_agent: slice.end.agent ?? null,
+          fingerprint: fingerprintPrefix(ref.path, slice.end.byteOffset),
+          lines: sum('lines', base?.lines),
+          records: sum('records', base?.records),
+          errors: sum('errors', base?.errors),
+          blank_lines: sum('blankLines', base?.blank_lines),
+          skeleton_bytes: skeletonBytes,
+          tail: tail === undefined ? null : JSON.stringify(encodePart(tail)),
+          ref: refSignature(ref),
+          session_key: null,
+          body_key: null,
+          parent_key: null,
+          unit_id: current?.unit_id ?? null,
+          indexed_at: new Date().toISOString(),
+        };
+        const file = appended
+          ? undefined
+          : {
+              file: ref.path,
+              agent: slice.agent,
+              records: tail ? [...body.records, ...tail.records] : body.records,
+              problems: tail ? [...body.problems, ...tail.problems] : body.problems,
+              counts: mergeCounts(tail ? [body.counts, tail.counts] : [body.counts]),
+            };
+        const codexSession = setKeys(row, ref, slice, base, () => file ?? chunks.load(row));
+        upsert.run(row);
+        return { row, jsonBytes, ...(file ? { file } : {}), ...(codexSession ? { codexSession } : {}) };
+      })();
+    },
+    touchRef(row, ref) {
+      beforeWrite();
+      updateRef.run(ref, row.path);
+      return { ...row, ref };
+    },
+  };
+}
+
+function tailCounts(tail: string): RecordSlice['body']['counts'] {
+  return JSON.parse((JSON.parse(tail) as StoredPart).counts) as RecordSlice['body']['counts'];
+}
+
+function sameState(a: FileRow | undefined, b: FileRow | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return (
+    a.size === b.size &&
+    a.mtime_ms === b.mtime_ms &&
+    a.consumed_bytes === b.consumed_bytes &&
+    a.fingerprint === b.fingerprint
+  );
+}
+
+/**
+ * Sets the keys a file groups by, kept current across appends: a subagent file's first `sessionId`, a
+ * Claude Code session file's id (name, or last `sessionId`), a Codex rollout's thread and parent thread
+ * (from the built session, which is returned for reuse).
+ */
+function setKeys(
+  row: FileRow,
+  ref: SessionFileRef,
+  slice: RecordSlice,
+  base: FileRow | undefined,
+  load: () => UnitFile,
+): Session | undefined {
+  const tailRecords = slice.tail?.records ?? [];
+  if (ref.role === 'subagent') {
+    row.body_key = base?.body_key ?? firstSessionId(slice.body.records) ?? null;
+    row.session_key = row.body_key ?? firstSessionId(tailRecords) ?? null;
+    return undefined;
+  }
+  if (row.agent === 'codex') {
+    const session = buildCodexSession(load());
+    row.session_key = session.id;
+    row.parent_key = session.parentSessionId ?? null;
+    return session;
+  }
+  row.body_key = lastSessionId(slice.body.records) ?? base?.body_key ?? null;
+  row.session_key = buildClaudeKey(ref.path, lastSessionId(tailRecords) ?? row.body_key ?? undefined);
+  return undefined;
+}
