@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { RecordFile } from './build-claude-code-session.js';
+import { buildClaudeCodeSession } from './build-claude-code-session.js';
+
+const file = '/p/-home-me-app/11111111-1111-4111-8111-111111111111.jsonl';
+
+function recordFile(values: Record<string, unknown>[]): RecordFile {
+  return {
+    file,
+    records: values.map((value, i) => ({ value, location: { file, line: i + 1 } })),
+    counts: {
+      lines: values.length,
+      blankLines: 0,
+      records: values.length,
+      errors: 0,
+      recordsByType: {},
+      unknownRecordTypes: {},
+    },
+    problems: [],
+  };
+}
+
+const base = { sessionId: '11111111-1111-4111-8111-111111111111', cwd: '/home/me/app' };
+
+describe('buildClaudeCodeSession', () => {
+  it('takes the last of metadata records written again on every resume (edge case 5)', () => {
+    const session = buildClaudeCodeSession(
+      recordFile([
+        {
+          ...base,
+          type: 'user',
+          uuid: 'u1',
+          timestamp: '2026-01-01T10:00:00.000Z',
+          message: { role: 'user', content: 'hello' },
+        },
+        { ...base, type: 'ai-title', aiTitle: 'First guess' },
+        { ...base, type: 'custom-title', customTitle: 'Old name' },
+        { ...base, type: 'ai-title', aiTitle: 'Second guess' },
+        { ...base, type: 'custom-title', customTitle: 'New name' },
+        { ...base, type: 'custom-title', customTitle: 'New name' },
+      ]),
+    );
+    expect(session).toMatchObject({ title: 'New name', titleSource: 'custom-title' });
+  });
+
+  it('survives missing and malformed timestamps (edge case 27)', () => {
+    const session = buildClaudeCodeSession(
+      recordFile([
+        {
+          ...base,
+          type: 'user',
+          uuid: 'u1',
+          timestamp: 'not a time',
+          message: { role: 'user', content: 'run it' },
+        },
+        {
+          ...base,
+          type: 'assistant',
+          uuid: 'a1',
+          parentUuid: 'u1',
+          message: {
+            id: 'm1',
+            role: 'assistant',
+            model: 'claude-sonnet-4-5',
+            content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } }],
+          },
+        },
+        {
+          ...base,
+          type: 'user',
+          uuid: 'u2',
+          parentUuid: 'a1',
+          timestamp: '2026-01-01T10:00:05.000Z',
+          message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'a.txt' }] },
+        },
+      ]),
+    );
+    const [call] = session.toolCalls;
+    expect(call).toMatchObject({ status: 'ok', endTime: '2026-01-01T10:00:05.000Z' });
+    expect(call?.durationMs).toBeUndefined();
+    expect(session).toMatchObject({
+      startTime: '2026-01-01T10:00:05.000Z',
+      endTime: '2026-01-01T10:00:05.000Z',
+      durationMs: 0,
+    });
+    expect(session.messages.map((m) => m.id)).toEqual(['u1', 'a1', 'u2']);
+  });
+});
