@@ -14,12 +14,11 @@ import {
 } from '../index/record-slice.js';
 import { type RefreshStats, refreshIndex } from '../index/refresh-index.js';
 import type { LocatedRecord } from '../lifecycle/claude-code/build-conversation.js';
-import { listSessions, matchesFilter, type SessionFilter } from '../lifecycle/load-sessions.js';
+import { listSessions, matchesFilter, recordTypeOf, type SessionFilter } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
 import type { LocatedProblem } from '../model/source-location.js';
 import { ReadError, readJsonl } from '../reader/index.js';
-import { decodeClaudeCodeRecord } from '../schemas/claude-code/decode-record.js';
-import { decodeCodexLine, looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
+import { looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
 import type { Agent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { CliError, exitCodes } from './cli-error.js';
@@ -343,10 +342,7 @@ export const readRecordSlice: RecordSliceReader = async (file, options = {}) => 
   };
 };
 
-interface RecordType {
-  name: string;
-  known: boolean;
-}
+type RecordType = ReturnType<typeof recordTypeOf>;
 
 function countType(part: RecordPart, type: RecordType, delta: number): void {
   const bump = (counts: Record<string, number>) => {
@@ -356,23 +352,4 @@ function countType(part: RecordPart, type: RecordType, delta: number): void {
   };
   bump(part.counts.recordsByType);
   if (!type.known) bump(part.counts.unknownRecordTypes);
-}
-
-/** lifecycle's record type rule (`readRecordFile`), repeated here until the slice reader moves there. */
-function recordTypeOf(agent: Agent, value: Record<string, unknown>, lineIndex: number): RecordType {
-  switch (agent) {
-    case 'claude-code': {
-      const decoded = decodeClaudeCodeRecord(value, 'envelope');
-      return { name: decoded.type ?? '(no type)', known: decoded.kind === 'known' };
-    }
-    case 'codex': {
-      const decoded = decodeCodexLine(value, 'envelope', { lineIndex });
-      return {
-        name: decoded.subtype === undefined ? decoded.type : `${decoded.type}:${decoded.subtype}`,
-        known: decoded.known,
-      };
-    }
-    default:
-      return agent satisfies never;
-  }
 }

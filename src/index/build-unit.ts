@@ -4,6 +4,7 @@ import {
   type RecordFile,
 } from '../lifecycle/claude-code/build-claude-code-session.js';
 import { buildCodexSession } from '../lifecycle/codex/build-codex-session.js';
+import { linkCodexThreads, pickMeta } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
 import type { Agent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';
@@ -90,7 +91,7 @@ export async function buildUnit(
     if (ref.agentId !== undefined) session.agentId = ref.agentId;
     built.push({ session, phase: 1, anchor: ref.path });
   }
-  return linkCodexThreads(built);
+  return linkCodexThreads(built, (b) => b.session);
 }
 
 /** The grouping key of a subagent file: its folder and the session it belongs to. */
@@ -128,39 +129,4 @@ export function lastSessionId(records: RecordFile['records']): string | undefine
     if (typeof id === 'string') return id;
   }
   return undefined;
-}
-
-function pickMeta(meta: Record<string, unknown>): { toolUseId?: string; agentType?: string } {
-  const { toolUseId, agentType } = meta;
-  return {
-    ...(typeof toolUseId === 'string' ? { toolUseId } : {}),
-    ...(typeof agentType === 'string' ? { agentType } : {}),
-  };
-}
-
-/** Codex sub-agent rollouts move under their parent thread (lifecycle's rule, within the unit). */
-function linkCodexThreads(built: BuiltSession[]): BuiltSession[] {
-  const byId = new Map(
-    built.filter((b) => b.session.agent === 'codex').map((b) => [b.session.id, b.session]),
-  );
-  const moved = new Set<Session>();
-  for (const child of byId.values()) {
-    const parent = child.parentSessionId === undefined ? undefined : byId.get(child.parentSessionId);
-    if (!parent || parent === child) continue;
-    const call = parent.toolCalls.find(
-      (c) => c.result?.text.includes(child.id) || JSON.stringify(c.input ?? '').includes(child.id),
-    );
-    if (call) {
-      call.subagentId = child.id;
-      child.parentToolCallId = call.id;
-    }
-    parent.subagents.push({
-      agentId: child.id,
-      linkedBy: 'codex-parent-thread',
-      session: child,
-      ...(call === undefined ? {} : { toolCallId: call.id }),
-    });
-    moved.add(child);
-  }
-  return built.filter((b) => !moved.has(b.session));
 }

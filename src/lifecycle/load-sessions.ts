@@ -78,7 +78,8 @@ export async function readRecordFile(path: string): Promise<ReadFile> {
   return file;
 }
 
-function recordTypeOf(
+/** A record's type as counted in `ReadCounts` (`user`, `response_item:function_call`...) and whether it is known. */
+export function recordTypeOf(
   agent: Agent,
   value: Record<string, unknown>,
   lineIndex: number,
@@ -179,15 +180,21 @@ export async function loadSessions(
     if (ref.agentId !== undefined) session.agentId = ref.agentId;
     sessions.push(session);
   }
-  return linkCodexThreads(sessions);
+  return linkCodexThreads(sessions, (s) => s);
 }
 
 /**
  * Codex sub-agents are rollouts of their own that name their parent thread; they move under the parent
- * session (linked to the parent's call whose output names the child thread, when there is one).
+ * session (linked to the parent's call whose output names the child thread, when there is one). Works on
+ * any list that carries sessions (`sessionOf`), and returns the items whose session did not move.
  */
-function linkCodexThreads(sessions: Session[]): Session[] {
-  const byId = new Map(sessions.filter((s) => s.agent === 'codex').map((s) => [s.id, s]));
+export function linkCodexThreads<T>(items: T[], sessionOf: (item: T) => Session): T[] {
+  const byId = new Map(
+    items
+      .map(sessionOf)
+      .filter((s) => s.agent === 'codex')
+      .map((s) => [s.id, s]),
+  );
   const moved = new Set<Session>();
   for (const child of byId.values()) {
     const parent = child.parentSessionId === undefined ? undefined : byId.get(child.parentSessionId);
@@ -207,10 +214,11 @@ function linkCodexThreads(sessions: Session[]): Session[] {
     });
     moved.add(child);
   }
-  return sessions.filter((s) => !moved.has(s));
+  return items.filter((item) => !moved.has(sessionOf(item)));
 }
 
-function pickMeta(meta: Record<string, unknown>): { toolUseId?: string; agentType?: string } {
+/** The link fields of a subagent's `.meta.json` (`toolUseId`, `agentType`), when they are strings. */
+export function pickMeta(meta: Record<string, unknown>): { toolUseId?: string; agentType?: string } {
   const toolUseId = str(meta.toolUseId);
   const agentType = str(meta.agentType);
   return {
