@@ -4,7 +4,7 @@ import {
   type RecordFile,
 } from '../lifecycle/claude-code/build-claude-code-session.js';
 import { buildCodexSession } from '../lifecycle/codex/build-codex-session.js';
-import { linkCodexThreads, pickMeta } from '../lifecycle/load-sessions.js';
+import { firstSessionId, linkCodexThreads, pickMeta } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
 import type { Agent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';
@@ -114,12 +114,6 @@ export function buildClaudeKey(path: string, lastSession: string | undefined): s
       ? []
       : [{ value: { sessionId: lastSession }, location: { file: path, line: 0 } }];
   return claudeSessionIdOf({ file: path, records });
-}
-
-/** The first string `sessionId` of the records. */
-export function firstSessionId(records: RecordFile['records']): string | undefined {
-  for (const { value } of records) if (typeof value.sessionId === 'string') return value.sessionId;
-  return undefined;
 }
 
 /** The last string `sessionId` of the records. */

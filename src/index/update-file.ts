@@ -1,9 +1,10 @@
 import type Database from 'better-sqlite3';
 import { mergeCounts } from '../lifecycle/claude-code/build-claude-code-session.js';
 import { buildCodexSession } from '../lifecycle/codex/build-codex-session.js';
+import { firstSessionId } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
 import type { SessionFileRef } from '../sources/index.js';
-import { buildClaudeKey, firstSessionId, lastSessionId, type UnitFile } from './build-unit.js';
+import { buildClaudeKey, lastSessionId, type UnitFile } from './build-unit.js';
 import {
   type ChunkStore,
   encodePart,

@@ -133,7 +133,7 @@ export async function loadSessions(
     const file = await read(ref.path);
     if (!file) continue;
     subagentFiles.set(ref.path, file);
-    const owner = ref.parentSessionId ?? firstSessionId(file);
+    const owner = ref.parentSessionId ?? firstSessionId(file.records);
     const key = `${ownerDir(ref)}\u0000${owner ?? ''}`;
     const list = subagentsBySession.get(key);
     if (list) list.push(ref);
@@ -232,8 +232,9 @@ function ownerDir(ref: SessionFileRef): string {
   return ref.projectDir ?? '';
 }
 
-function firstSessionId(file: RecordFile | undefined): string | undefined {
-  for (const { value } of file?.records ?? []) {
+/** The first string `sessionId` of the records (a subagent file's records name their parent session). */
+export function firstSessionId(records: RecordFile['records']): string | undefined {
+  for (const { value } of records) {
     const id = str(value.sessionId);
     if (id !== undefined) return id;
   }
