@@ -11,12 +11,14 @@ const ranks: Record<string, number> = {
   reader: 2,
   sources: 2,
   definitions: 2,
+  hooks: 2,
+  redaction: 2,
   lifecycle: 3,
   analytics: 4,
   index: 5,
-  exporters: 5,
-  viewer: 5,
-  cli: 6,
+  exporters: 6,
+  viewer: 6,
+  cli: 7,
 };
 /** Folders after `lifecycle/` see only the agent-neutral model, never wire formats. */
 const wireFree = new Set(['analytics', 'index', 'exporters', 'viewer']);
