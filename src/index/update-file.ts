@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { mergeCounts } from '../lifecycle/claude-code/build-claude-code-session.js';
 import { buildCodexSession } from '../lifecycle/codex/build-codex-session.js';
 import { firstSessionId } from '../lifecycle/load-sessions.js';
+import type { RecordSlice, RecordSliceReader, ResumePoint } from '../lifecycle/record-slice.js';
 import type { Session } from '../model/session.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { buildClaudeKey, lastSessionId, type UnitFile } from './build-unit.js';
@@ -13,7 +14,6 @@ import {
   type StoredPart,
 } from './file-store.js';
 import { projectRecord } from './project-record.js';
-import type { RecordSlice, RecordSliceReader, ResumePoint } from './record-slice.js';
 
 /** What reading one file gave: its new row and, when read whole, the file as the builders take it. */
 export interface FileUpdate {
