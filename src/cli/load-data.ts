@@ -292,7 +292,14 @@ async function refreshWithProgress(
       roots: resolved.searched.map((p) => path.resolve(io.cwd, p)),
       readSlice: readRecordSlice,
       ...(pool
-        ? { parallel: { readSlice: pool.readSlice, concurrency: pool.size * 2, minBytes: pool.minBytes } }
+        ? {
+            parallel: {
+              readSlice: pool.readSlice,
+              concurrency: pool.size * 2,
+              minBytes: pool.minBytes,
+              maxFileBytes: 32 * 1024 * 1024,
+            },
+          }
         : {}),
       search,
       onProgress: progress.update,

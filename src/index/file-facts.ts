@@ -90,7 +90,9 @@ export async function computeFacts<T>(
   onValue?: (position: number, value: T) => void,
 ): Promise<T[]> {
   const bytes = files.reduce((sum, file) => sum + file.size, 0);
-  const parallel = options.parallel && bytes >= options.parallel.minBytes ? options.parallel : undefined;
+  // One file gains nothing from other threads (and their memory).
+  const parallel =
+    options.parallel && files.length > 1 && bytes >= options.parallel.minBytes ? options.parallel : undefined;
   const run = parallel?.compute ?? compute;
   const values: T[] = new Array(files.length);
   let next = 0;

@@ -22,7 +22,7 @@ export interface RefreshOptions {
    * A parallel reader (worker threads) used instead of `readSlice` when the files to read add up to at
    * least `minBytes`; `concurrency` reads are kept in flight.
    */
-  parallel?: { readSlice: RecordSliceReader; concurrency: number; minBytes: number };
+  parallel?: { readSlice: RecordSliceReader; concurrency: number; minBytes: number; maxFileBytes?: number };
   onProgress?: (done: number, total: number) => void;
   /** Called for each file that could not be read (it is skipped). */
   onSkip?: (path: string, message: string) => void;
@@ -146,7 +146,10 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
     const fill = () => {
       while (ahead.length < inFlight && next < options.refs.length) {
         const ref = options.refs[next++] as SessionFileRef;
-        ahead.push(startFile(ref, rows.get(ref.path), readSlice));
+        // A file larger than `maxFileBytes` is read in this thread: a worker's read would be copied over
+        // whole, holding the file's records twice.
+        const large = ref.size > (options.parallel?.maxFileBytes ?? Number.POSITIVE_INFINITY);
+        ahead.push(startFile(ref, rows.get(ref.path), large ? options.readSlice : readSlice));
       }
     };
     let done = 0;
