@@ -1,4 +1,13 @@
-import { rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusDir, hasCorpus } from './corpus.js';
@@ -41,6 +50,27 @@ describe.skipIf(!hasCorpus)('parallel scans (--jobs) on the corpus', () => {
     expect(warm.stdout).toBe(one.stdout);
     expect(uncached.stdout).toBe(one.stdout);
     expect(cold.stderr).toBe(one.stderr);
+  });
+
+  it('brings an index up to date through the threads after a file grew', () => {
+    const logs = tempDir('parallel-logs');
+    const cache = tempDir('parallel-cache');
+    dirs.push(logs, cache);
+    cpSync(corpusDir, logs, { recursive: true });
+    const file = readdirSync(logs, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.jsonl'))
+      .map((f) => path.join(logs, f))
+      .sort((a, b) => statSync(b).size - statSync(a).size)[0] as string;
+    const lines = readFileSync(file, 'utf8').split(/(?<=\n)/);
+    const half = Math.floor(lines.length / 2);
+    writeFileSync(file, lines.slice(0, half).join(''));
+    expect(cli(['report', '--json', '--jobs', '2', logs], cache).status).toBe(0);
+    appendFileSync(file, lines.slice(half).join(''));
+    utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    const grown = cli(['report', '--json', '--jobs', '2', logs], cache);
+    const plain = cli(['report', '--json', '--jobs', '1', '--no-cache', logs]);
+    expect(grown.status, grown.stderr).toBe(0);
+    expect(grown.stdout).toBe(plain.stdout);
   });
 
   it('refuses a bad --jobs value in one sentence', () => {

@@ -3,9 +3,10 @@
  * one task at a time per message, answering with the task's id.
  */
 import { parentPort } from 'node:worker_threads';
+import { type EncodedSlice, encodeRows } from '../index/file-store.js';
 import { projectRecord } from '../index/project-record.js';
 import { readRecordSlice } from '../lifecycle/read-record-slice.js';
-import { FileUnreadableError } from '../lifecycle/record-slice.js';
+import { FileUnreadableError, type RecordSlice } from '../lifecycle/record-slice.js';
 import { validateFile } from '../reader/validate-file.js';
 import type { ScanReply, ScanTask } from './scan-pool.js';
 
@@ -27,10 +28,14 @@ port.on('message', (task: ScanTask) => {
 
 async function run(task: ScanTask): Promise<ScanReply> {
   if (task.kind === 'slice') {
-    const value = await readRecordSlice(task.file, {
+    const slice = await readRecordSlice(task.file, {
       ...(task.start ? { start: task.start } : {}),
       ...(task.project ? { project: projectRecord } : {}),
     });
+    // For the index: compress the body here, not in the thread that stores it.
+    const value: RecordSlice | EncodedSlice = task.project
+      ? { ...slice, encodedBody: encodeRows(slice.body) }
+      : slice;
     return { id: task.id, ok: true, value };
   }
   return { id: task.id, ok: true, value: await validateFile(task.file) };

@@ -8,6 +8,7 @@ import type { SessionFileRef } from '../sources/index.js';
 import { buildClaudeKey, lastSessionId, type UnitFile } from './build-unit.js';
 import {
   type ChunkStore,
+  type EncodedSlice,
   encodePart,
   type FileRow,
   fingerprintPrefix,
@@ -157,7 +158,8 @@ export function createFileStore(
         let skeletonBytes = appended ? (previous?.skeleton_bytes ?? 0) : 0;
         let jsonBytes = 0;
         if (body.counts.lines > 0) {
-          const written = chunks.append(ref.path, body);
+          const encoded = 'encodedBody' in slice ? (slice as EncodedSlice).encodedBody : undefined;
+          const written = chunks.append(ref.path, body, encoded);
           skeletonBytes += written.storedBytes;
           jsonBytes = written.jsonBytes;
         }
