@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import type { Command } from 'commander';
 import { assertOutsideInputs, CacheLocationError, resolveCacheDir } from '../index/cache-location.js';
 import { cachedFileFacts, computeFacts, type FactFile, type FactOptions } from '../index/file-facts.js';
-import { type IndexDb, openIndex } from '../index/open-index.js';
+import { type IndexDb, openIndex, openIndexReadOnly } from '../index/open-index.js';
 import { type RefreshStats, refreshIndex } from '../index/refresh-index.js';
 import { listSessions, matchesFilter, type SessionFilter } from '../lifecycle/load-sessions.js';
 import { readRecordSlice } from '../lifecycle/read-record-slice.js';
@@ -91,9 +91,11 @@ export async function loadData(
   flags: DataFlags,
   io: Io,
   pool?: ScanPool,
+  onResolved?: (resolved: { files: SessionFileRef[]; searched: string[] }) => void,
 ): Promise<LoadedData> {
   const filter = parseFilter(flags);
   const resolved = await resolveData(paths, flags, io);
+  onResolved?.(resolved);
   const cacheDir = cacheDirFor(flags, io, resolved.searched);
   if (cacheDir !== undefined) {
     const index = openOrWarn(cacheDir, io);
@@ -211,11 +213,68 @@ export function loadValidations(
   io: Io,
   searched: readonly string[],
   pool: ScanPool | undefined,
+  prefetched: ReadonlyMap<string, Promise<FileValidationFacts>> = new Map(),
 ): Promise<FileValidationFacts[]> {
   const parallel = validationParallel(pool);
-  return loadFileFacts(validationFactKind, files, (file) => validateFile(file), flags, io, searched, {
-    ...(parallel ? { parallel } : {}),
+  const started = (file: string) => prefetched.get(file);
+  return loadFileFacts(
+    validationFactKind,
+    files,
+    (file) => started(file) ?? validateFile(file),
+    flags,
+    io,
+    searched,
+    parallel ? { parallel: { ...parallel, compute: (file) => started(file) ?? parallel.compute(file) } } : {},
+  );
+}
+
+/**
+ * Starts validating, on `pool`'s threads, every file of an unfiltered run whose validation is not stored
+ * (a cold run), so that it overlaps reading the files for the index; nothing is written yet. Returns the
+ * validations under way by path, for {@link loadValidations}. Empty when there is no pool or too little
+ * to validate.
+ */
+export function prefetchValidations(
+  files: readonly FactFile[],
+  flags: DataFlags,
+  io: Io,
+  searched: readonly string[],
+  pool: ScanPool | undefined,
+): Map<string, Promise<FileValidationFacts>> {
+  const started = new Map<string, Promise<FileValidationFacts>>();
+  if (!pool || files.length < 2) return started;
+  const cacheDir = cacheDirFor(flags, io, searched);
+  let stored = new Map<string, { size: number; mtime_ms: number }>();
+  if (cacheDir !== undefined) {
+    try {
+      const index = openIndexReadOnly(cacheDir, packageVersion());
+      try {
+        stored = new Map(
+          (
+            index.db
+              .prepare('SELECT path, size, mtime_ms FROM _facts WHERE kind = ?')
+              .all(validationFactKind) as { path: string; size: number; mtime_ms: number }[]
+          ).map((r) => [r.path, r]),
+        );
+      } finally {
+        index.db.close();
+      }
+    } catch {
+      // No index yet (or another version's): every file is to be validated.
+    }
+  }
+  const missing = files.filter((f) => {
+    const row = stored.get(f.path);
+    return !row || row.size !== f.size || row.mtime_ms !== f.mtimeMs;
   });
+  if (missing.reduce((sum, f) => sum + f.size, 0) < pool.minBytes) return started;
+  for (const file of missing) {
+    const promise = pool.validate(file.path);
+    // Awaited later by loadValidations; a failure must not surface as an unhandled rejection meanwhile.
+    promise.catch(() => undefined);
+    started.set(file.path, promise);
+  }
+  return started;
 }
 
 /** The `_facts` kind of validation facts: bump the number when `validateFile`'s result changes shape. */

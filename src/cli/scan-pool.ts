@@ -102,7 +102,9 @@ export function createScanPool(jobs: number, minBytes = 0): ScanPool | undefined
       );
       if ((!slot || slot.busy > 0) && slots.length < jobs) slot = start();
       if (!slot || slot.busy >= perWorker) return;
-      const item = queue.shift() as (typeof queue)[number];
+      // Reads first: the index waits on them in order; validations fill the threads' idle time.
+      const read = queue.findIndex((q) => q.task.kind === 'slice');
+      const item = queue.splice(read === -1 ? 0 : read, 1)[0] as (typeof queue)[number];
       slot.busy += 1;
       waiting.set(item.task.id, { slot, resolve: item.resolve, reject: item.reject });
       slot.worker.ref();
