@@ -35,8 +35,9 @@ export function registerOtlpCommand(program: Command, io: Io): void {
         'the collector base URL, e.g. http://collector:4318 (default: $OTEL_EXPORTER_OTLP_ENDPOINT)',
       )
       .option(
-        '--headers <k=v...>',
-        'HTTP headers, e.g. authorization=Bearer\\ TOKEN (added to $OTEL_EXPORTER_OTLP_HEADERS)',
+        '--headers <k=v,...>',
+        'HTTP headers, e.g. authorization=Bearer%20TOKEN; repeatable (added to $OTEL_EXPORTER_OTLP_HEADERS)',
+        (value: string, previous: string[] = []) => [...previous, value],
       )
       .option('--content', 'also send prompts, full tool arguments and results (cut to 4 KiB each)')
       .option('--resend', 'send everything again, not only what is new (same ids: nothing is duplicated)')
