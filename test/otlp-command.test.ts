@@ -8,10 +8,13 @@ import { spanIdOf, traceIdOf } from '../src/exporters/otlp/index.js';
 import { readSession, toolCalls } from '../src/lifecycle/load-sessions.js';
 import type { Session } from '../src/model/session.js';
 import { corpusPath, hasCorpus } from './corpus.js';
+import { patternsFile, secretsDir, survivors } from './fake-secrets.js';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from './helpers/otlp-receiver.js';
 
 /** A folder with one session (29ccd257: 25 calls) and its subagent (24 calls). */
-const sessionDir = corpusPath('iansherr__claude-code-log/test/test_data/real_projects/-src-experiments-claude_p');
+const sessionDir = corpusPath(
+  'iansherr__claude-code-log/test/test_data/real_projects/-src-experiments-claude_p',
+);
 const withSubagent = sessionDir;
 const plain = corpusPath(
   'iansherr__claude-code-log/test/test_data/real_projects/-experiments-worktrees/ef958aa1-0e93-49f0-bb71-150f63befcd1.jsonl',
@@ -46,7 +49,9 @@ beforeEach(() => {
 describe.skipIf(!hasCorpus)('agentlog otlp on a corpus session', () => {
   let session: Session;
   beforeAll(async () => {
-    session = (await readSession(path.join(sessionDir, '29ccd257-68b1-427f-ae5f-6524b7cb6f20.jsonl'))) as Session;
+    session = (await readSession(
+      path.join(sessionDir, '29ccd257-68b1-427f-ae5f-6524b7cb6f20.jsonl'),
+    )) as Session;
   });
 
   it('sends the session as one trace: session, turn and tool call spans, subagent under its Task call', async () => {
@@ -254,5 +259,37 @@ describe.skipIf(!hasCorpus)('agentlog otlp on a corpus session', () => {
     const header = await otlp([withSubagent, '--endpoint', receiver.url, '--headers', 'novalue']);
     expect(header.code).toBe(2);
     expect(header.err).toBe('error: --headers needs key=value pairs, got "novalue".\n');
+  });
+});
+
+describe('agentlog otlp --redact', () => {
+  it('sends no fake secret in any span or metric, says what it redacted, and sends again when turned on', async () => {
+    const plainRun = await otlp([secretsDir, '--endpoint', receiver.url, '--content']);
+    expect(plainRun.code).toBe(0);
+    const unredacted = JSON.stringify([receiver.spans, receiver.points], (_k, v) =>
+      typeof v === 'bigint' ? String(v) : v,
+    );
+    expect(survivors(unredacted).length).toBeGreaterThan(0);
+    const firstIds = ids(receiver.spans).sort();
+    receiver.clear();
+
+    const run = await otlp([
+      secretsDir,
+      '--endpoint',
+      receiver.url,
+      '--content',
+      '--redact',
+      '--redact-patterns',
+      patternsFile,
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.err).toMatch(/^Redacted \d+ secrets \(.+\)\.\n$/);
+    const sent = JSON.stringify([receiver.spans, receiver.points], (_k, v) =>
+      typeof v === 'bigint' ? String(v) : v,
+    );
+    expect(survivors(sent)).toEqual([]);
+    expect(sent).toContain('[REDACTED:');
+    // Same spans, same ids: the redacted versions replace what was sent before.
+    expect(ids(receiver.spans).sort()).toEqual(firstIds);
   });
 });

@@ -10,8 +10,9 @@ import { cacheDirFor, type DataFlags, loadData } from '../load-data.js';
 import { colorsFor, formatNumber, type Io, writeJson, writeLine } from '../output.js';
 import { packageVersion } from '../package-version.js';
 import { createProgress } from '../progress.js';
+import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 
-interface OtlpFlags extends DataFlags {
+interface OtlpFlags extends DataFlags, RedactFlags {
   endpoint?: string;
   headers?: string[];
   content?: boolean;
@@ -23,32 +24,34 @@ interface OtlpFlags extends DataFlags {
 
 /** `agentlog otlp`: sessions as OpenTelemetry traces and metrics, to any OTLP/HTTP collector. */
 export function registerOtlpCommand(program: Command, io: Io): void {
-  addFilterOptions(
-    program
-      .command('otlp')
-      .description(
-        'Send sessions to an OpenTelemetry collector (OTLP/HTTP): a trace per session, spans per turn and tool call, usage as metrics; only what is new',
-      )
-      .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
-      .option(
-        '--endpoint <url>',
-        'the collector base URL, e.g. http://collector:4318 (default: $OTEL_EXPORTER_OTLP_ENDPOINT)',
-      )
-      .option(
-        '--headers <k=v,...>',
-        'HTTP headers, e.g. authorization=Bearer%20TOKEN; repeatable (added to $OTEL_EXPORTER_OTLP_HEADERS)',
-        (value: string, previous: string[] = []) => [...previous, value],
-      )
-      .option('--content', 'also send prompts, full tool arguments and results (cut to 4 KiB each)')
-      .option('--resend', 'send everything again, not only what is new (same ids: nothing is duplicated)')
-      .option('--dry-run', 'count what would be sent, send nothing')
-      .option('--timeout <ms>', 'time limit per request in milliseconds, retries included', '10000')
-      .option('--demo', 'send the demo sessions shipped with agentlog')
-      .option('--json', 'print what was sent as JSON')
-      .option(
-        '--cache-dir <dir>',
-        'where the index cache (which remembers what was sent) lives (default: $AGENTLOG_CACHE_DIR, $XDG_CACHE_HOME/agentlog or ~/.cache/agentlog)',
-      ),
+  addRedactOptions(
+    addFilterOptions(
+      program
+        .command('otlp')
+        .description(
+          'Send sessions to an OpenTelemetry collector (OTLP/HTTP): a trace per session, spans per turn and tool call, usage as metrics; only what is new',
+        )
+        .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+        .option(
+          '--endpoint <url>',
+          'the collector base URL, e.g. http://collector:4318 (default: $OTEL_EXPORTER_OTLP_ENDPOINT)',
+        )
+        .option(
+          '--headers <k=v,...>',
+          'HTTP headers, e.g. authorization=Bearer%20TOKEN; repeatable (added to $OTEL_EXPORTER_OTLP_HEADERS)',
+          (value: string, previous: string[] = []) => [...previous, value],
+        )
+        .option('--content', 'also send prompts, full tool arguments and results (cut to 4 KiB each)')
+        .option('--resend', 'send everything again, not only what is new (same ids: nothing is duplicated)')
+        .option('--dry-run', 'count what would be sent, send nothing')
+        .option('--timeout <ms>', 'time limit per request in milliseconds, retries included', '10000')
+        .option('--demo', 'send the demo sessions shipped with agentlog')
+        .option('--json', 'print what was sent as JSON')
+        .option(
+          '--cache-dir <dir>',
+          'where the index cache (which remembers what was sent) lives (default: $AGENTLOG_CACHE_DIR, $XDG_CACHE_HOME/agentlog or ~/.cache/agentlog)',
+        ),
+    ),
   ).action(async (paths: string[], flags: OtlpFlags) => {
     const endpoint = parseEndpoint(flags.endpoint ?? io.env.OTEL_EXPORTER_OTLP_ENDPOINT);
     const headers = {
@@ -65,6 +68,7 @@ export function registerOtlpCommand(program: Command, io: Io): void {
         },
       );
 
+    const redactor = await redactorFor(flags, io);
     const { sessions, files, searched } = await loadData(paths, { ...flags, cache: true }, io);
     const cacheDir = cacheDirFor({ ...flags, cache: true }, io, searched);
     if (cacheDir === undefined)
@@ -90,9 +94,11 @@ export function registerOtlpCommand(program: Command, io: Io): void {
         resend: flags.resend ?? false,
         dryRun: flags.dryRun ?? false,
         readFull: (session) => readFullSession(session, files),
+        ...(redactor ? { redact: <T>(value: T) => redactor.redact(value) } : {}),
         onProgress: progress.update,
       });
       progress.stop();
+      if (redactor) printRedactionSummary(redactor, io);
       if (flags.json) {
         writeJson(io, { endpoint, dryRun: flags.dryRun ?? false, ...stats });
         return;

@@ -58,11 +58,13 @@ export async function sendSessions(
     content: options.content ?? false,
     max: options.maxContentLength ?? 4096,
   });
+  // Digests are of the content before redaction; turning redaction on (or off) sends everything again.
+  const mark = options.redact ? 'redacted:' : '';
   let done = 0;
   for (const listed of sessions) {
     options.onProgress?.(done++, sessions.length);
     const signature = createHash('sha1')
-      .update(settings)
+      .update(settings + mark)
       .update(JSON.stringify(shape(listed)))
       .digest('hex');
     const key = sessionKey(listed);
@@ -78,14 +80,14 @@ export async function sendSessions(
       stats.untimedSessions += 1;
       continue;
     }
-    const fresh: [SpanSpec, string][] = [];
-    for (const span of spans) {
-      const digest = spanDigest(span);
+    const fresh: [number, SpanSpec, string][] = [];
+    spans.forEach((span, i) => {
+      const digest = mark + spanDigest(span);
       if (sent.get(`${span.traceId}/${span.spanId}`) === digest) stats.skippedSpans += 1;
-      else fresh.push([span, digest]);
-    }
+      else fresh.push([i, span, digest]);
+    });
     const metrics = sessionMetrics(session);
-    const digest = metricsDigest(metrics);
+    const digest = mark + metricsDigest(metrics);
     const newMetrics = sent.get('metrics') === digest ? [] : metrics;
     if (fresh.length === 0 && newMetrics.length === 0) {
       stats.unchangedSessions += 1;
@@ -93,14 +95,25 @@ export async function sendSessions(
       continue;
     }
     if (!options.dryRun && sender) {
-      const outgoing = fresh.map(([span]) => span);
-      await sender.sendSpans(options.redact ? await options.redact(outgoing) : outgoing);
-      await sender.sendMetrics(
-        session.agent,
-        options.redact && newMetrics.length > 0 ? await options.redact(newMetrics) : newMetrics,
+      // Redaction works on the session model (secrets are found in structured inputs, not only in text),
+      // then the same spans are built from it: same structure and order, so the ids are taken from the
+      // unredacted spans, whatever the redactor did to the strings they derive from.
+      const redacted = options.redact ? await options.redact(session) : undefined;
+      const sendable = redacted ? sessionSpans(redacted, options) : spans;
+      if (sendable.length !== spans.length) throw new Error(`Redaction changed the spans of "${key}".`);
+      await sender.sendSpans(
+        fresh.map(([i, span]) => ({
+          ...(sendable[i] as SpanSpec),
+          traceId: span.traceId,
+          spanId: span.spanId,
+          ...(span.parentSpanId === undefined ? {} : { parentSpanId: span.parentSpanId }),
+        })),
       );
+      const outgoingMetrics =
+        redacted && newMetrics.length > 0 ? await options.redact!(sessionMetrics(redacted)) : newMetrics;
+      await sender.sendMetrics(session.agent, outgoingMetrics);
       log.record(options.endpoint, key, [
-        ...fresh.map(([span, d]) => [`${span.traceId}/${span.spanId}`, d] as const),
+        ...fresh.map(([, span, d]) => [`${span.traceId}/${span.spanId}`, d] as const),
         ...(newMetrics.length > 0 ? [['metrics', digest] as const] : []),
         ['session', signature],
       ]);
