@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The examples import the package by name, as users do; in tests that name is the source.
+  resolve: { alias: { 'agentlog/hooks': fileURLToPath(new URL('./src/hooks/index.ts', import.meta.url)) } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     typecheck: {

@@ -3,6 +3,7 @@ import type { Io } from '../output.js';
 import { registerCacheCommand } from './cache-command.js';
 import { registerErrorsCommand } from './errors-command.js';
 import { registerLsCommand } from './ls-command.js';
+import { registerOtlpCommand } from './otlp-command.js';
 import { registerReportCommand } from './report-command.js';
 import { registerSchemaCommand } from './schema-command.js';
 import { registerSearchCommand } from './search-command.js';
@@ -25,4 +26,5 @@ export function registerCommands(program: Command, io: Io): void {
   registerSearchCommand(program, io);
   registerSqlCommand(program, io);
   registerCacheCommand(program, io);
+  registerOtlpCommand(program, io);
 }
