@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { createRedactor, RedactionConfigError, type Redactor } from '../redaction/index.js';
+import type { Redactor } from '../redaction/index.js';
 import { CliError, exitCodes } from './cli-error.js';
 import type { Io } from './output.js';
 import { colorsFor } from './output.js';
@@ -45,6 +45,8 @@ export async function redactorFor(flags: RedactFlags, io?: Io): Promise<Redactor
     flags.redactPatterns === undefined
       ? defaultPatternsFile(env)
       : path.resolve(io?.cwd ?? process.cwd(), flags.redactPatterns);
+  // Loaded on demand: the secret-detection rules take a while to load and most runs do not redact.
+  const { createRedactor, RedactionConfigError } = await import('../redaction/index.js');
   try {
     return await createRedactor(patternsFile === undefined ? {} : { patternsFile });
   } catch (error) {

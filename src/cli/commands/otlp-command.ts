@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { OtlpSendError, OtlpSender, SentLog, sendSessions } from '../../exporters/otlp/index.js';
+
 import { openIndex } from '../../index/open-index.js';
 import { loadSessions } from '../../lifecycle/load-sessions.js';
 import type { Session } from '../../model/session.js';
@@ -69,6 +69,10 @@ export function registerOtlpCommand(program: Command, io: Io): void {
       );
 
     const redactor = await redactorFor(flags, io);
+    // Loaded on demand: the OpenTelemetry SDK is large, and only this command needs it.
+    const { OtlpSendError, OtlpSender, SentLog, sendSessions } = await import(
+      '../../exporters/otlp/index.js'
+    );
     const { sessions, files, searched } = await loadData(paths, { ...flags, cache: true }, io);
     const cacheDir = cacheDirFor({ ...flags, cache: true }, io, searched);
     if (cacheDir === undefined)
