@@ -7,6 +7,7 @@ import { registerLsCommand } from './ls-command.js';
 import { registerReportCommand } from './report-command.js';
 import { registerSchemaCommand } from './schema-command.js';
 import { registerSearchCommand } from './search-command.js';
+import { registerServeCommand } from './serve-command.js';
 import { registerShowCommand } from './show-command.js';
 import { registerSqlCommand } from './sql-command.js';
 import { registerToolsCommand } from './tools-command.js';
@@ -25,6 +26,7 @@ export function registerCommands(program: Command, io: Io): void {
   registerValidateCommand(program, io);
   registerSchemaCommand(program, io);
   registerSearchCommand(program, io);
+  registerServeCommand(program, io);
   registerSqlCommand(program, io);
   registerCacheCommand(program, io);
 }
