@@ -307,7 +307,20 @@ function renderHeader(session: Session, price: Pricer, state: string | undefined
     `${formatCount(totalTokens(totals.usage))} tokens`,
     `${formatCost(totals.cost)}${totals.unpriced > 0 ? ` (${totals.unpriced} unpriced requests)` : ''}`,
   ];
-  return `<header class="session-header"><h1>${escapeHtml(session.title ?? '(untitled session)')}${state ? ` <span class="state state-${escapeHtml(state)}">${escapeHtml(state)}</span>` : ''}</h1><dl class="facts">${facts.map(([k, v]) => `<div><dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd></div>`).join('')}</dl><div class="totals">${stats.map((s) => `<span>${escapeHtml(s)}</span>`).join('')}</div><div class="status-counts">${badges}</div></header>`;
+  const problems = [...allSessions([session])].flatMap((s) => s.problems);
+  const problemList =
+    problems.length === 0
+      ? ''
+      : `<details class="problems"><summary>${plural(problems.length, 'line')} or records could not be read (kept here, not dropped)</summary><ul>${problems
+          .slice(0, 200)
+          .map(
+            (p) =>
+              `<li><code>${escapeHtml(p.location.file)}:${p.location.line}</code> ${escapeHtml(p.type)}: ${escapeHtml(p.message)}</li>`,
+          )
+          .join(
+            '',
+          )}${problems.length > 200 ? `<li>and ${formatCount(problems.length - 200)} more</li>` : ''}</ul></details>`;
+  return `<header class="session-header"><h1>${escapeHtml(session.title ?? '(untitled session)')}${state ? ` <span class="state state-${escapeHtml(state)}">${escapeHtml(state)}</span>` : ''}</h1><dl class="facts">${facts.map(([k, v]) => `<div><dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd></div>`).join('')}</dl><div class="totals">${stats.map((s) => `<span>${escapeHtml(s)}</span>`).join('')}</div><div class="status-counts">${badges}</div>${problemList}</header>`;
 }
 
 function plural(n: number, word: string): string {

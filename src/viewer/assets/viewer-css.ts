@@ -31,6 +31,7 @@ pre.preview{max-height:12em;overflow:hidden;margin-bottom:0}
 .facts dd{margin:0;overflow-wrap:anywhere}
 .totals{display:flex;flex-wrap:wrap;gap:4px 14px;font-size:13px}
 .status-counts{margin:6px 0 10px}
+details.problems{font-size:13px;color:var(--warn);margin:4px 0 10px}details.problems ul{margin:4px 0;color:var(--fg)}
 .toolbar{display:flex;gap:8px;align-items:center;margin:8px 0 14px;font-size:13px;color:var(--dim)}
 .transcript{display:flex;flex-direction:column;gap:10px}
 .msg{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:10px 14px;min-width:0}
