@@ -99,6 +99,17 @@ function renderTranscript(
     seen.set(id, n + 1);
     return n === 0 ? id : `${id}#${n}`;
   };
+  // Calls no message part refers to (a tool_use block without an id, kept by lifecycle under a made-up id)
+  // are shown with the message that made them, else at the end: nothing in the model is left off the page.
+  const referenced = new Set(
+    session.messages.flatMap((m) => m.parts.flatMap((p) => (p.type === 'tool_call' ? [p.callId] : []))),
+  );
+  const unplaced = new Map<string, ToolCall[]>();
+  for (const call of session.toolCalls) {
+    if (referenced.has(call.id) || call.status === 'orphan_result') continue;
+    const key = call.messageId ?? '';
+    unplaced.set(key, [...(unplaced.get(key) ?? []), call]);
+  }
   let offBranchRun = false;
   for (const message of session.messages) {
     const index = transcript.items.length;
@@ -112,7 +123,15 @@ function renderTranscript(
       return renderToolCard(call, extras);
     };
     const renderSub = (sub: Subagent, at: [number, number]) => renderTranscript(sub.session, at, out, price);
-    const html = renderMessage(message, calls, cardFor, price);
+    const extra = [
+      ...(unplaced.get(message.id) ?? []),
+      ...(message.apiMessageId === undefined || message.apiMessageId === message.id
+        ? []
+        : (unplaced.get(message.apiMessageId) ?? [])),
+    ];
+    unplaced.delete(message.id);
+    if (message.apiMessageId !== undefined) unplaced.delete(message.apiMessageId);
+    const html = renderMessage(message, calls, cardFor, price, extra);
     if (html === '') continue;
     const startsRun = message.offBranch === true && !offBranchRun;
     offBranchRun = message.offBranch === true;
@@ -124,6 +143,10 @@ function renderTranscript(
       key,
       html: `${startsRun ? '<div class="branch-mark">rewound branch: not on the conversation\'s final path</div>' : ''}${html.replace('<div class="msg ', `<div id="${escapeHtml(anchorId)}" class="msg `)}`,
     });
+  }
+  for (const call of [...unplaced.values()].flat()) {
+    out.anchors[`c-${call.id}`] ??= [t, transcript.items.length];
+    transcript.items.push({ key: `call:${call.id}`, html: `<div class="msg unplaced">${renderToolCard(call)}</div>` });
   }
   for (const call of session.toolCalls.filter((c) => c.status === 'orphan_result')) {
     out.anchors[`c-${call.id}`] ??= [t, transcript.items.length];
@@ -231,8 +254,10 @@ function renderMessage(
   calls: Map<string, ToolCall>,
   cardFor: (call: ToolCall) => string,
   price: Pricer,
+  extraCalls: readonly ToolCall[] = [],
 ): string {
-  const body = message.parts.map((p) => partHtml(p, message, calls, cardFor)).join('');
+  const body =
+    message.parts.map((p) => partHtml(p, message, calls, cardFor)).join('') + extraCalls.map(cardFor).join('');
   const time = message.timestamp
     ? `<span class="time">${escapeHtml(formatTime(message.timestamp))}</span>`
     : '';
