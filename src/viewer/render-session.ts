@@ -146,7 +146,10 @@ function renderTranscript(
   }
   for (const call of [...unplaced.values()].flat()) {
     out.anchors[`c-${call.id}`] ??= [t, transcript.items.length];
-    transcript.items.push({ key: `call:${call.id}`, html: `<div class="msg unplaced">${renderToolCard(call)}</div>` });
+    transcript.items.push({
+      key: `call:${call.id}`,
+      html: `<div class="msg unplaced">${renderToolCard(call)}</div>`,
+    });
   }
   for (const call of session.toolCalls.filter((c) => c.status === 'orphan_result')) {
     out.anchors[`c-${call.id}`] ??= [t, transcript.items.length];
@@ -257,7 +260,8 @@ function renderMessage(
   extraCalls: readonly ToolCall[] = [],
 ): string {
   const body =
-    message.parts.map((p) => partHtml(p, message, calls, cardFor)).join('') + extraCalls.map(cardFor).join('');
+    message.parts.map((p) => partHtml(p, message, calls, cardFor)).join('') +
+    extraCalls.map(cardFor).join('');
   const time = message.timestamp
     ? `<span class="time">${escapeHtml(formatTime(message.timestamp))}</span>`
     : '';
