@@ -32,6 +32,9 @@ const commands: string[][] = [
   ['errors', '--json', '--agent', 'claude-code'],
   ['report'],
   ['report', '--json'],
+  ['report', '--json', '--agent', 'codex'],
+  ['validate'],
+  ['validate', '--json', '--files'],
 ];
 
 describe.skipIf(!hasCorpus)('the same output with and without the index cache', () => {

@@ -4,22 +4,13 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { Command } from 'commander';
 import { assertOutsideInputs, CacheLocationError, resolveCacheDir } from '../index/cache-location.js';
-import { cachedFileFacts, type FactFile } from '../index/file-facts.js';
-import { type IndexDb, openIndex } from '../index/open-index.js';
-import {
-  emptyCounts,
-  FileUnreadableError,
-  type RecordPart,
-  type RecordSliceReader,
-} from '../index/record-slice.js';
+import { cachedFileFacts, computeFacts, type FactFile, type FactOptions } from '../index/file-facts.js';
+import { type IndexDb, openIndex, openIndexReadOnly } from '../index/open-index.js';
 import { type RefreshStats, refreshIndex } from '../index/refresh-index.js';
-import type { LocatedRecord } from '../lifecycle/claude-code/build-conversation.js';
-import { listSessions, matchesFilter, recordTypeOf, type SessionFilter } from '../lifecycle/load-sessions.js';
+import { listSessions, matchesFilter, type SessionFilter } from '../lifecycle/load-sessions.js';
+import { readRecordSlice } from '../lifecycle/read-record-slice.js';
 import type { Session } from '../model/session.js';
-import type { LocatedProblem } from '../model/source-location.js';
-import { ReadError, readJsonl } from '../reader/index.js';
-import { looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
-import type { Agent } from '../schemas/common/agent.js';
+import { type FileValidationFacts, validateFile } from '../reader/validate-file.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { CliError, exitCodes } from './cli-error.js';
 import { type FilterFlags, parseFilter } from './filter-options.js';
@@ -27,6 +18,7 @@ import { colorsFor, type Io } from './output.js';
 import { packageVersion } from './package-version.js';
 import { createProgress } from './progress.js';
 import { nothingFound, resolveInputs } from './resolve-inputs.js';
+import { createScanPool, defaultJobs, type ScanPool } from './scan-pool.js';
 
 /** The demo logs shipped in the package (`demo/`, written by `scripts/make-demo.mjs`). */
 export function demoDir(): string {
@@ -38,6 +30,8 @@ export interface DataFlags extends FilterFlags {
   /** False with `--no-cache`. */
   cache?: boolean;
   cacheDir?: string;
+  /** `--jobs N`: worker threads for reading files (default: one per core). */
+  jobs?: string;
 }
 
 export interface LoadedData {
@@ -53,7 +47,37 @@ export function addCacheOptions(command: Command): Command {
       '--cache-dir <dir>',
       'where the index cache lives (default: $AGENTLOG_CACHE_DIR, $XDG_CACHE_HOME/agentlog or ~/.cache/agentlog)',
     )
-    .option('--no-cache', 'read every file again, without the index cache');
+    .option('--no-cache', 'read every file again, without the index cache')
+    .option('--jobs <n>', 'worker threads that read files in parallel (default: one per core)');
+}
+
+/** Files to read (or validate) adding up to less than this are read in the main thread. */
+const parallelMinBytes = 24 * 1024 * 1024;
+
+/**
+ * The scan pool for `--jobs` (default: one thread per core), or undefined for one job. By default threads
+ * start only when a run has enough to read; an explicit `--jobs N` uses them whatever the size. The caller
+ * closes the pool.
+ */
+export function scanPoolFor(flags: { jobs?: string }): ScanPool | undefined {
+  if (flags.jobs === undefined) return createScanPool(defaultJobs(), parallelMinBytes);
+  const jobs = Number(flags.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64)
+    throw new CliError(`Option --jobs needs a whole number from 1 to 64, got "${flags.jobs}".`, {
+      exitCode: exitCodes.usage,
+    });
+  return createScanPool(jobs, 0);
+}
+
+/** Validation facts of each file, through `pool` when there is enough to validate. */
+export function validationParallel(
+  pool: ScanPool | undefined,
+):
+  | { compute: (path: string) => Promise<FileValidationFacts>; concurrency: number; minBytes: number }
+  | undefined {
+  return (
+    pool && { compute: (file) => pool.validate(file), concurrency: pool.size * 2, minBytes: pool.minBytes }
+  );
 }
 
 /**
@@ -62,15 +86,22 @@ export function addCacheOptions(command: Command): Command {
  * files are read, and the sessions are report models (no message text, call inputs or result contents; the
  * report commands read none). `--no-cache`, or an environment without a home folder, reads every file.
  */
-export async function loadData(paths: readonly string[], flags: DataFlags, io: Io): Promise<LoadedData> {
+export async function loadData(
+  paths: readonly string[],
+  flags: DataFlags,
+  io: Io,
+  pool?: ScanPool,
+  onResolved?: (resolved: { files: SessionFileRef[]; searched: string[] }) => void,
+): Promise<LoadedData> {
   const filter = parseFilter(flags);
   const resolved = await resolveData(paths, flags, io);
+  onResolved?.(resolved);
   const cacheDir = cacheDirFor(flags, io, resolved.searched);
   if (cacheDir !== undefined) {
     const index = openOrWarn(cacheDir, io);
     if (index) {
       try {
-        const { sessions } = await refreshWithProgress(index, resolved, io, false);
+        const { sessions } = await refreshWithProgress(index, resolved, io, false, pool);
         return {
           sessions: filterAndSort(sessions, filter),
           files: resolved.files,
@@ -111,7 +142,12 @@ export interface IndexedData extends LoadedData {
  * Like {@link loadData}, but always through the index, with its full-text table filled (for `search` and
  * `cache update`): a CliError when the cache is turned off or there is no cache folder.
  */
-export async function loadIndexed(paths: readonly string[], flags: DataFlags, io: Io): Promise<IndexedData> {
+export async function loadIndexed(
+  paths: readonly string[],
+  flags: DataFlags,
+  io: Io,
+  pool?: ScanPool,
+): Promise<IndexedData> {
   const filter = parseFilter(flags);
   const resolved = await resolveData(paths, flags, io);
   const cacheDir = cacheDirFor(flags, io, resolved.searched);
@@ -124,7 +160,7 @@ export async function loadIndexed(paths: readonly string[], flags: DataFlags, io
     );
   const index = openIndex({ cacheDir, agentlogVersion: packageVersion() });
   try {
-    const { sessions, stats } = await refreshWithProgress(index, resolved, io, true);
+    const { sessions, stats } = await refreshWithProgress(index, resolved, io, true, pool);
     return {
       sessions: filterAndSort(sessions, filter),
       files: resolved.files,
@@ -150,12 +186,13 @@ export async function loadFileFacts<T>(
   flags: DataFlags,
   io: Io,
   searched: readonly string[],
+  options: FactOptions<T> = {},
 ): Promise<T[]> {
   const cacheDir = cacheDirFor(flags, io, searched);
   const index = cacheDir === undefined ? undefined : openOrWarn(cacheDir, io);
   if (index) {
     try {
-      return (await cachedFileFacts(index.db, kind, files, compute)).values;
+      return (await cachedFileFacts(index.db, kind, files, compute, options)).values;
     } catch (error) {
       if (!(error instanceof Database.SqliteError)) throw error;
       warnNoCache(io, cacheDir as string, error);
@@ -163,10 +200,85 @@ export async function loadFileFacts<T>(
       index.db.close();
     }
   }
-  const values: T[] = [];
-  for (const file of files) values.push(await compute(file.path));
-  return values;
+  return computeFacts(files, compute, options);
 }
+
+/**
+ * Full validation of each file (`validateFile`), from the index for files unchanged since they were
+ * validated, through `pool` when there is enough to validate. In input order.
+ */
+export function loadValidations(
+  files: readonly FactFile[],
+  flags: DataFlags,
+  io: Io,
+  searched: readonly string[],
+  pool: ScanPool | undefined,
+  prefetched: ReadonlyMap<string, Promise<FileValidationFacts>> = new Map(),
+): Promise<FileValidationFacts[]> {
+  const parallel = validationParallel(pool);
+  const started = (file: string) => prefetched.get(file);
+  return loadFileFacts(
+    validationFactKind,
+    files,
+    (file) => started(file) ?? validateFile(file),
+    flags,
+    io,
+    searched,
+    parallel ? { parallel: { ...parallel, compute: (file) => started(file) ?? parallel.compute(file) } } : {},
+  );
+}
+
+/**
+ * Starts validating, on `pool`'s threads, every file of an unfiltered run whose validation is not stored
+ * (a cold run), so that it overlaps reading the files for the index; nothing is written yet. Returns the
+ * validations under way by path, for {@link loadValidations}. Empty when there is no pool or too little
+ * to validate.
+ */
+export function prefetchValidations(
+  files: readonly FactFile[],
+  flags: DataFlags,
+  io: Io,
+  searched: readonly string[],
+  pool: ScanPool | undefined,
+): Map<string, Promise<FileValidationFacts>> {
+  const started = new Map<string, Promise<FileValidationFacts>>();
+  if (!pool || files.length < 2) return started;
+  const cacheDir = cacheDirFor(flags, io, searched);
+  let stored = new Map<string, { size: number; mtime_ms: number }>();
+  if (cacheDir !== undefined) {
+    try {
+      const index = openIndexReadOnly(cacheDir, packageVersion());
+      try {
+        stored = new Map(
+          (
+            index.db
+              .prepare('SELECT path, size, mtime_ms FROM _facts WHERE kind = ?')
+              .all(validationFactKind) as { path: string; size: number; mtime_ms: number }[]
+          ).map((r) => [r.path, r]),
+        );
+      } finally {
+        index.db.close();
+      }
+    } catch {
+      // No index yet (or another version's): every file is to be validated.
+    }
+  }
+  const missing = files.filter((f) => {
+    const row = stored.get(f.path);
+    return !row || row.size !== f.size || row.mtime_ms !== f.mtimeMs;
+  });
+  if (missing.reduce((sum, f) => sum + f.size, 0) < pool.minBytes) return started;
+  for (const file of missing) {
+    const promise = pool.validate(file.path);
+    // Awaited later by loadValidations; a failure must not surface as an unhandled rejection meanwhile.
+    promise.catch(() => undefined);
+    started.set(file.path, promise);
+  }
+  return started;
+}
+
+/** The `_facts` kind of validation facts: bump the number when `validateFile`'s result changes shape. */
+const validationFactKind = 'validation-v1';
 
 /** The cache folder this run uses, or undefined for none; refuses one inside the inputs. */
 export function cacheDirFor(flags: DataFlags, io: Io, searched: readonly string[]): string | undefined {
@@ -229,6 +341,7 @@ async function refreshWithProgress(
   resolved: { files: SessionFileRef[]; searched: string[] },
   io: Io,
   search: boolean,
+  pool: ScanPool | undefined,
 ): Promise<{ sessions: Session[]; stats: RefreshStats }> {
   const progress = createProgress(io, 'Reading logs');
   const warnings: string[] = [];
@@ -237,6 +350,16 @@ async function refreshWithProgress(
       refs: resolved.files,
       roots: resolved.searched.map((p) => path.resolve(io.cwd, p)),
       readSlice: readRecordSlice,
+      ...(pool
+        ? {
+            parallel: {
+              readSlice: pool.readSlice,
+              concurrency: pool.size * 2,
+              minBytes: pool.minBytes,
+              maxFileBytes: 32 * 1024 * 1024,
+            },
+          }
+        : {}),
       search,
       onProgress: progress.update,
       onSkip: (_path, message) => warnings.push(message),
@@ -259,97 +382,4 @@ function filterAndSort(sessions: Session[], filter: SessionFilter): Session[] {
 function printSkipped(io: Io, warnings: readonly string[]): void {
   const colors = colorsFor(io, 'stderr');
   for (const warning of warnings) io.stderr.write(`${colors.yellow('warning')}: ${warning} Skipped.\n`);
-}
-
-/**
- * Reads a file from a resume point for the index, with lifecycle's `readRecordFile` rules (agent from the
- * first record, records counted by type) and the unterminated last line kept apart.
- * Interim home: it belongs in lifecycle/ next to `readRecordFile` (the index may not import reader/).
- */
-export const readRecordSlice: RecordSliceReader = async (file, options = {}) => {
-  const start = options.start ?? { byteOffset: 0, line: 1, records: 0, agent: undefined };
-  const project = options.project;
-  const body: RecordPart = { records: [], problems: [], counts: emptyCounts() };
-  let agent: Agent | undefined = start.agent;
-  let index = start.records;
-  let last:
-    | {
-        byteOffset: number;
-        record?: LocatedRecord;
-        problem?: LocatedProblem;
-        type?: RecordType;
-        agent: Agent | undefined;
-      }
-    | undefined;
-  const reader = readJsonl(file, { start: { byteOffset: start.byteOffset, line: start.line } });
-  try {
-    for await (const result of reader) {
-      const location = { file, line: result.location.line };
-      if (!result.ok) {
-        const problem = { location, type: result.error.type, message: result.error.message };
-        body.problems.push(problem);
-        last = { byteOffset: result.location.byteOffset, problem, agent };
-        continue;
-      }
-      const before = agent;
-      agent ??= looksLikeCodexRollout(result.value) ? 'codex' : 'claude-code';
-      const type = recordTypeOf(agent, result.value, index++);
-      countType(body, type, 1);
-      const record = { value: project ? project(result.value) : result.value, location };
-      body.records.push(record);
-      last = { byteOffset: result.location.byteOffset, record, type, agent: before };
-    }
-  } catch (error) {
-    if (error instanceof ReadError) throw new FileUnreadableError(error.message, { cause: error });
-    throw error;
-  }
-  const stats = reader.stats;
-  body.counts.lines = stats.physicalLines;
-  body.counts.blankLines = stats.blankLines;
-  body.counts.records = stats.decoded;
-  body.counts.errors = stats.errors;
-  const fileAgent = agent;
-  let tail: RecordPart | undefined;
-  if (stats.endOffset < start.byteOffset + stats.bytesRead) {
-    tail = { records: [], problems: [], counts: emptyCounts() };
-    tail.counts.lines = 1;
-    body.counts.lines -= 1;
-    if (last !== undefined && last.byteOffset >= stats.endOffset) {
-      if (last.record !== undefined && last.type !== undefined) {
-        tail.records.push(body.records.pop() as LocatedRecord);
-        countType(body, last.type, -1);
-        countType(tail, last.type, 1);
-        body.counts.records -= 1;
-        tail.counts.records = 1;
-        index -= 1;
-        agent = last.agent;
-      } else {
-        tail.problems.push(body.problems.pop() as LocatedProblem);
-        body.counts.errors -= 1;
-        tail.counts.errors = 1;
-      }
-    } else {
-      body.counts.blankLines -= 1;
-      tail.counts.blankLines = 1;
-    }
-  }
-  return {
-    body,
-    tail,
-    end: { byteOffset: stats.endOffset, line: stats.endLine, records: index, agent },
-    agent: fileAgent,
-    bytesRead: stats.bytesRead,
-  };
-};
-
-type RecordType = ReturnType<typeof recordTypeOf>;
-
-function countType(part: RecordPart, type: RecordType, delta: number): void {
-  const bump = (counts: Record<string, number>) => {
-    const value = (counts[type.name] ?? 0) + delta;
-    if (value === 0) delete counts[type.name];
-    else counts[type.name] = value;
-  };
-  bump(part.counts.recordsByType);
-  if (!type.known) bump(part.counts.unknownRecordTypes);
 }

@@ -50,3 +50,37 @@ describe('cachedFileFacts', () => {
     expect(calls).toEqual(['b.jsonl', 'a.jsonl', 'a.jsonl', 'b.jsonl', 'a.jsonl']);
   });
 });
+
+describe('cachedFileFacts with concurrency', () => {
+  it('keeps input order when computations finish out of order, and stores every value', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'agentlog-facts-'));
+    const index = openIndex({ cacheDir: path.join(dir, 'cache'), agentlogVersion: 'test' });
+    try {
+      const files = ['a', 'b', 'c', 'd', 'e'].map((name, i): FactFile => {
+        const target = path.join(dir, `${name}.jsonl`);
+        writeFileSync(target, name.repeat(i + 1));
+        const { size, mtimeMs } = statSync(target);
+        return { path: target, size, mtimeMs };
+      });
+      let inFlight = 0;
+      let most = 0;
+      const slowFirst = async (p: string) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        const size = statSync(p).size;
+        // Earlier files take longer, so they finish last.
+        await new Promise((resolve) => setTimeout(resolve, (6 - size) * 5));
+        inFlight -= 1;
+        return path.basename(p);
+      };
+      const first = await cachedFileFacts(index.db, 'name-v1', files, slowFirst, { concurrency: 3 });
+      expect(first.values).toEqual(['a.jsonl', 'b.jsonl', 'c.jsonl', 'd.jsonl', 'e.jsonl']);
+      expect(most).toBe(3);
+      const again = await cachedFileFacts(index.db, 'name-v1', files, slowFirst, { concurrency: 3 });
+      expect(again).toEqual({ values: first.values, computed: 0 });
+    } finally {
+      index.db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

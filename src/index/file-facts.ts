@@ -7,17 +7,31 @@ export interface FactFile {
   mtimeMs: number;
 }
 
+export interface FactOptions<T> {
+  /** Computations in flight at once (default 1: one file at a time, in input order). */
+  concurrency?: number;
+  /**
+   * A parallel computation (worker threads) used instead of `compute` when the files to compute add up
+   * to at least `minBytes`, with its own concurrency.
+   */
+  parallel?: { compute: (path: string) => Promise<T>; concurrency: number; minBytes: number };
+}
+
+/** Longest time a write transaction stays open before it is committed. */
+const maxTransactionMs = 500;
+
 /**
  * Per-file facts computed elsewhere (e.g. a file's validation counts for the drift report), stored in the
  * index and computed again only for files whose size or modification time changed. `kind` names the fact
  * (and its version: bump it when `compute` changes what it returns); values must be JSON. Returns the
- * values in the order of `files`; `compute` runs one file at a time, in that order.
+ * values in the order of `files`, whatever order the computations finish in.
  */
 export async function cachedFileFacts<T>(
   db: Database.Database,
   kind: string,
   files: readonly FactFile[],
   compute: (path: string) => Promise<T>,
+  options: FactOptions<T> = {},
 ): Promise<{ values: T[]; computed: number }> {
   const select = db.prepare('SELECT path, size, mtime_ms, value FROM _facts WHERE kind = ?');
   const upsert = db.prepare(
@@ -29,31 +43,68 @@ export async function cachedFileFacts<T>(
       r,
     ]),
   );
-  const values: T[] = [];
-  let computed = 0;
+  const values: T[] = new Array(files.length);
+  const missing: number[] = [];
+  files.forEach((file, i) => {
+    const row = stored.get(file.path);
+    if (row && row.size === file.size && row.mtime_ms === file.mtimeMs)
+      values[i] = JSON.parse(row.value) as T;
+    else missing.push(i);
+  });
   let began = 0;
-  try {
-    for (const file of files) {
-      const row = stored.get(file.path);
-      if (row && row.size === file.size && row.mtime_ms === file.mtimeMs) {
-        values.push(JSON.parse(row.value) as T);
-        continue;
-      }
-      const value = await compute(file.path);
-      const text = JSON.stringify(value);
-      if (!db.inTransaction) {
-        db.exec('BEGIN IMMEDIATE');
-        began = Date.now();
-      }
-      upsert.run(file.path, kind, file.size, file.mtimeMs, text);
-      if (Date.now() - began > 500) db.exec('COMMIT');
-      // The stored form, so that a computed run and a cached run give equal values.
-      values.push(JSON.parse(text) as T);
-      computed += 1;
+  const save = (i: number, value: T) => {
+    const file = files[i] as FactFile;
+    const text = JSON.stringify(value);
+    if (!db.inTransaction) {
+      db.exec('BEGIN IMMEDIATE');
+      began = Date.now();
     }
+    upsert.run(file.path, kind, file.size, file.mtimeMs, text);
+    if (Date.now() - began > maxTransactionMs) db.exec('COMMIT');
+    // The stored form, so that a computed run and a cached run give equal values.
+    values[i] = JSON.parse(text) as T;
+  };
+  try {
+    await computeFacts(
+      missing.map((i) => files[i] as FactFile),
+      compute,
+      options,
+      (k, value) => save(missing[k] as number, value),
+    );
     if (db.inTransaction) db.exec('COMMIT');
   } finally {
     if (db.inTransaction) db.exec('ROLLBACK');
   }
-  return { values, computed };
+  return { values, computed: missing.length };
+}
+
+/**
+ * Computes a fact for each file with the concurrency of `options` (the parallel computation when the files
+ * add up to its `minBytes`), calling `onValue` with each file's position as results arrive, and returns
+ * them in input order.
+ */
+export async function computeFacts<T>(
+  files: readonly FactFile[],
+  compute: (path: string) => Promise<T>,
+  options: FactOptions<T> = {},
+  onValue?: (position: number, value: T) => void,
+): Promise<T[]> {
+  const bytes = files.reduce((sum, file) => sum + file.size, 0);
+  // One file gains nothing from other threads (and their memory).
+  const parallel =
+    options.parallel && files.length > 1 && bytes >= options.parallel.minBytes ? options.parallel : undefined;
+  const run = parallel?.compute ?? compute;
+  const values: T[] = new Array(files.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < files.length) {
+      const k = next++;
+      const value = await run((files[k] as FactFile).path);
+      values[k] = value;
+      onValue?.(k, value);
+    }
+  };
+  const lanes = Math.max(1, Math.min(parallel?.concurrency ?? options.concurrency ?? 1, files.length));
+  await Promise.all(Array.from({ length: lanes }, lane));
+  return values;
 }

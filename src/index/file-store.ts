@@ -4,11 +4,11 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import { mergeCounts } from '../lifecycle/claude-code/build-claude-code-session.js';
 import type { LocatedRecord } from '../lifecycle/claude-code/build-conversation.js';
+import { emptyCounts, type RecordPart, type RecordSlice } from '../lifecycle/record-slice.js';
 import type { ReadCounts } from '../model/session.js';
 import type { LocatedProblem } from '../model/source-location.js';
 import { isAgent } from '../schemas/common/agent.js';
 import type { UnitFile } from './build-unit.js';
-import { emptyCounts, type RecordPart } from './record-slice.js';
 
 /** A row of the `files` table. */
 export interface FileRow {
@@ -104,6 +104,19 @@ export function decodePart(file: string, stored: StoredPart): RecordPart {
   return { records, problems, counts: JSON.parse(stored.counts) as ReadCounts };
 }
 
+/** A stored row of a part, with the length of its records' JSON (a measure of their size in memory). */
+export interface EncodedRow extends StoredPart {
+  jsonBytes: number;
+}
+
+/**
+ * A read whose body was already encoded for storage where it was read (a scan worker), so that the thread
+ * storing it does not compress it again. The rows must be `encodeRows(slice.body)`.
+ */
+export interface EncodedSlice extends RecordSlice {
+  encodedBody: EncodedRow[];
+}
+
 /** JSON characters per stored row: large reads become several rows, never one huge string. */
 const charsPerRow = 8 * 1024 * 1024;
 
@@ -111,8 +124,8 @@ const charsPerRow = 8 * 1024 * 1024;
  * A part encoded as rows of at most about {@link charsPerRow} JSON characters (records stringified one at
  * a time, so a large read never becomes one string); problems and counts go with the first row.
  */
-function encodeRows(part: RecordPart): (StoredPart & { jsonBytes: number })[] {
-  const rows: (StoredPart & { jsonBytes: number })[] = [];
+export function encodeRows(part: RecordPart): EncodedRow[] {
+  const rows: EncodedRow[] = [];
   let pieces: string[] = [];
   let length = 0;
   const flush = () => {
@@ -139,8 +152,8 @@ function encodeRows(part: RecordPart): (StoredPart & { jsonBytes: number })[] {
 
 /** Statements over `_chunks` and the tail column. */
 export interface ChunkStore {
-  /** Stores a part; returns the bytes stored and the length of its JSON. */
-  append(path: string, part: RecordPart): { storedBytes: number; jsonBytes: number };
+  /** Stores a part (`encoded`: its rows when already encoded); returns the bytes stored and the length of its JSON. */
+  append(path: string, part: RecordPart, encoded?: EncodedRow[]): { storedBytes: number; jsonBytes: number };
   clear(path: string): void;
   /** The file as the builders take it: every stored chunk, then the tail. */
   load(row: FileRow): UnitFile;
@@ -153,11 +166,11 @@ export function createChunkStore(db: Database.Database): ChunkStore {
   const remove = db.prepare('DELETE FROM _chunks WHERE path = ?');
   const select = db.prepare('SELECT records, problems, counts FROM _chunks WHERE path = ? ORDER BY seq');
   return {
-    append(path, part) {
+    append(path, part, encoded) {
       // Large reads are stored as several rows, each well under the longest string V8 can build.
       let storedBytes = 0;
       let jsonBytes = 0;
-      for (const stored of encodeRows(part)) {
+      for (const stored of encoded ?? encodeRows(part)) {
         insert.run(path, path, stored.records, stored.problems, stored.counts);
         storedBytes += stored.records.length + stored.problems.length;
         jsonBytes += stored.jsonBytes;

@@ -1,11 +1,11 @@
 import path from 'node:path';
+import { FileUnreadableError, type RecordSliceReader } from '../lifecycle/record-slice.js';
 import type { Session } from '../model/session.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { buildUnit, type UnitFile } from './build-unit.js';
 import { createChunkStore, type FileRow } from './file-store.js';
 import { groupUnits, type Unit } from './group-units.js';
 import type { IndexDb } from './open-index.js';
-import { FileUnreadableError, type RecordSliceReader } from './record-slice.js';
 import { toReportModel } from './report-model.js';
 import { decodeReportModel, encodeReportModel } from './report-model-codec.js';
 import { createRowWriter } from './unit-rows.js';
@@ -18,6 +18,11 @@ export interface RefreshOptions {
   roots: readonly string[];
   /** Reads a file from a resume point (lifecycle's reader). */
   readSlice: RecordSliceReader;
+  /**
+   * A parallel reader (worker threads) used instead of `readSlice` when the files to read add up to at
+   * least `minBytes`; `concurrency` reads are kept in flight.
+   */
+  parallel?: { readSlice: RecordSliceReader; concurrency: number; minBytes: number; maxFileBytes?: number };
   onProgress?: (done: number, total: number) => void;
   /** Called for each file that could not be read (it is skipped). */
   onSkip?: (path: string, message: string) => void;
@@ -65,6 +70,25 @@ export interface RefreshResult {
 const maxTransactionMs = 500;
 /** Files read ahead of the one being stored. */
 const readAhead = 4;
+
+/** The parallel reader when there is enough to read for it, else the plain one. */
+function chooseReader(
+  options: RefreshOptions,
+  rows: ReadonlyMap<string, FileRow>,
+): { readSlice: RecordSliceReader; inFlight: number } {
+  const { parallel } = options;
+  if (parallel) {
+    let bytes = 0;
+    for (const ref of options.refs) {
+      const row = rows.get(ref.path);
+      if (!row || row.size !== ref.size || row.mtime_ms !== ref.mtimeMs)
+        bytes += ref.size - (row?.consumed_bytes ?? 0);
+    }
+    if (bytes >= parallel.minBytes)
+      return { readSlice: parallel.readSlice, inFlight: Math.max(readAhead, parallel.concurrency) };
+  }
+  return { readSlice: options.readSlice, inFlight: readAhead };
+}
 
 /**
  * Brings the index up to date with `refs` and returns their sessions: unchanged files are not read, grown
@@ -116,12 +140,16 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
     const memory = createMemory(options.memoryBudget ?? 32 * 1024 * 1024);
     // Reads run a few files ahead (their I/O overlaps the storing of the previous ones); results are
     // stored in input order.
+    const { readSlice, inFlight } = chooseReader(options, rows);
     const ahead: PendingFile[] = [];
     let next = 0;
     const fill = () => {
-      while (ahead.length < readAhead && next < options.refs.length) {
+      while (ahead.length < inFlight && next < options.refs.length) {
         const ref = options.refs[next++] as SessionFileRef;
-        ahead.push(startFile(ref, rows.get(ref.path), options.readSlice));
+        // A file larger than `maxFileBytes` is read in this thread: a worker's read would be copied over
+        // whole, holding the file's records twice.
+        const large = ref.size > (options.parallel?.maxFileBytes ?? Number.POSITIVE_INFINITY);
+        ahead.push(startFile(ref, rows.get(ref.path), large ? options.readSlice : readSlice));
       }
     };
     let done = 0;
@@ -129,7 +157,7 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
       const pending = ahead.shift() as PendingFile;
       const { ref } = pending;
       try {
-        const update = await finishFile(pending, options.readSlice, store);
+        const update = await finishFile(pending, readSlice, store);
         rows.set(ref.path, update.row);
         stats[update.how] += 1;
         stats.bytesParsed += update.bytesParsed;

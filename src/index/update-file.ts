@@ -2,18 +2,19 @@ import type Database from 'better-sqlite3';
 import { mergeCounts } from '../lifecycle/claude-code/build-claude-code-session.js';
 import { buildCodexSession } from '../lifecycle/codex/build-codex-session.js';
 import { firstSessionId } from '../lifecycle/load-sessions.js';
+import type { RecordSlice, RecordSliceReader, ResumePoint } from '../lifecycle/record-slice.js';
 import type { Session } from '../model/session.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { buildClaudeKey, lastSessionId, type UnitFile } from './build-unit.js';
 import {
   type ChunkStore,
+  type EncodedSlice,
   encodePart,
   type FileRow,
   fingerprintPrefix,
   type StoredPart,
 } from './file-store.js';
 import { projectRecord } from './project-record.js';
-import type { RecordSlice, RecordSliceReader, ResumePoint } from './record-slice.js';
 
 /** What reading one file gave: its new row and, when read whole, the file as the builders take it. */
 export interface FileUpdate {
@@ -157,7 +158,8 @@ export function createFileStore(
         let skeletonBytes = appended ? (previous?.skeleton_bytes ?? 0) : 0;
         let jsonBytes = 0;
         if (body.counts.lines > 0) {
-          const written = chunks.append(ref.path, body);
+          const encoded = 'encodedBody' in slice ? (slice as EncodedSlice).encodedBody : undefined;
+          const written = chunks.append(ref.path, body, encoded);
           skeletonBytes += written.storedBytes;
           jsonBytes = written.jsonBytes;
         }

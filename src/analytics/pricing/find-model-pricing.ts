@@ -65,6 +65,21 @@ function indexOf(table: PricingTable): Map<string, string> {
  * has no price (`<synthetic>`, internal models, unknown ids).
  */
 export function findModelPricing(model: string, table: PricingTable): PricingMatch | undefined {
+  let found = matches.get(table);
+  if (!found) {
+    found = new Map();
+    matches.set(table, found);
+  }
+  if (found.has(model)) return found.get(model);
+  const match = lookUp(model, table);
+  found.set(model, match);
+  return match;
+}
+
+/** Lookups already made, per table (a report prices the same few models for every request). */
+const matches = new WeakMap<PricingTable, Map<string, PricingMatch | undefined>>();
+
+function lookUp(model: string, table: PricingTable): PricingMatch | undefined {
   const index = indexOf(table);
   for (const candidate of modelIdCandidates(model)) {
     const id = index.get(candidate);

@@ -6,10 +6,18 @@ import { computeToolInventory } from '../../analytics/tool-inventory.js';
 import { computeUsage } from '../../analytics/usage-report.js';
 import type { Session } from '../../model/session.js';
 import { type DriftEntry, summarizeDrift } from '../../reader/summarize-drift.js';
-import { validateFiles } from '../../reader/validate-files.js';
+import type { FileValidationFacts } from '../../reader/validate-file.js';
+import { mergeValidations } from '../../reader/validate-files.js';
 import { describeTool } from '../describe-tool.js';
-import { addFilterOptions } from '../filter-options.js';
-import { addCacheOptions, type DataFlags, loadData } from '../load-data.js';
+import { addFilterOptions, parseFilter } from '../filter-options.js';
+import {
+  addCacheOptions,
+  type DataFlags,
+  loadData,
+  loadValidations,
+  prefetchValidations,
+  scanPoolFor,
+} from '../load-data.js';
 import {
   colorsFor,
   formatDuration,
@@ -23,6 +31,14 @@ import { createPricer } from '../pricer.js';
 import { printErrors } from './errors-command.js';
 import { printTools } from './tools-command.js';
 import { parseUsageSplit, printUsage } from './usage-command.js';
+
+interface Report {
+  sessions: SessionsOverview;
+  tools: ReturnType<typeof computeToolInventory>;
+  usage: ReturnType<typeof computeUsage>;
+  errors: ReturnType<typeof computeErrors>;
+  drift: DriftEntry[];
+}
 
 interface ReportFlags extends DataFlags {
   json?: boolean;
@@ -50,15 +66,31 @@ export function registerReportCommand(program: Command, io: Io): void {
     const top = Number.parseInt(flags.top, 10);
     const by = parseUsageSplit(flags.by);
     const price = await createPricer(flags.pricing);
-    const { sessions } = await loadData(paths, flags, io);
-    const files = [...new Set(sessions.flatMap((s) => [...allSessions([s])].flatMap((x) => x.files)))];
-    const report = {
-      sessions: computeSessionsOverview(sessions),
-      tools: computeToolInventory(sessions, { describe: describeTool }),
-      usage: computeUsage(sessions, by, price),
-      errors: computeErrors(sessions),
-      drift: summarizeDrift(await validateFiles(files)),
-    };
+    const pool = scanPoolFor(flags);
+    let report: Report;
+    let sessions: Session[];
+    try {
+      // Unfiltered cold runs validate every file for the drift section while the index reads them.
+      let prefetched = new Map<string, Promise<FileValidationFacts>>();
+      const unfiltered = Object.keys(parseFilter(flags)).length === 0;
+      const loaded = await loadData(paths, flags, io, pool, (resolved) => {
+        if (unfiltered) prefetched = prefetchValidations(resolved.files, flags, io, resolved.searched, pool);
+      });
+      sessions = loaded.sessions;
+      // Drift covers the files of the sessions shown (the filters apply), in the order they were read.
+      const used = new Set(sessions.flatMap((s) => [...allSessions([s])].flatMap((x) => x.files)));
+      const files = loaded.files.filter((f) => used.has(f.path));
+      const validations = await loadValidations(files, flags, io, loaded.searched, pool, prefetched);
+      report = {
+        sessions: computeSessionsOverview(sessions),
+        tools: computeToolInventory(sessions, { describe: describeTool }),
+        usage: computeUsage(sessions, by, price),
+        errors: computeErrors(sessions),
+        drift: summarizeDrift(mergeValidations(validations)),
+      };
+    } finally {
+      await pool?.close();
+    }
     if (flags.json) {
       writeJson(io, report);
       return;

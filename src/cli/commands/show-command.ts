@@ -8,9 +8,10 @@ import type { Session } from '../../model/session.js';
 import type { ToolCall } from '../../model/tool-call.js';
 import { CliError, quote } from '../cli-error.js';
 import { colorsFor, formatDuration, formatNumber, type Io, writeJson, writeLine } from '../output.js';
+import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 import { resolveInputs } from '../resolve-inputs.js';
 
-interface ShowFlags {
+interface ShowFlags extends RedactFlags {
   json?: boolean;
   in?: string[];
   thinking?: boolean;
@@ -18,19 +19,27 @@ interface ShowFlags {
 }
 
 export function registerShowCommand(program: Command, io: Io): void {
-  program
-    .command('show')
-    .description('Print one session as a transcript: prompts, answers, tool calls with status and duration')
-    .argument('<session>', 'a transcript file, or a session id (or id prefix) found in the log folders')
-    .option('--in <paths...>', 'look for the session id in these files or folders instead of the log folders')
-    .option('--thinking', 'include thinking blocks')
-    .option('--full', 'do not shorten texts and results')
-    .option('--json', 'print the session model as JSON')
-    .action(async (target: string, flags: ShowFlags) => {
-      const session = await findSession(target, flags.in ?? [], io);
-      if (flags.json) writeJson(io, session);
-      else printSession(io, session, { thinking: flags.thinking ?? false, full: flags.full ?? false });
-    });
+  addRedactOptions(
+    program
+      .command('show')
+      .description('Print one session as a transcript: prompts, answers, tool calls with status and duration')
+      .argument('<session>', 'a transcript file, or a session id (or id prefix) found in the log folders')
+      .option(
+        '--in <paths...>',
+        'look for the session id in these files or folders instead of the log folders',
+      )
+      .option('--thinking', 'include thinking blocks')
+      .option('--full', 'do not shorten texts and results')
+      .option('--json', 'print the session model as JSON'),
+  ).action(async (target: string, flags: ShowFlags) => {
+    // A bad patterns file fails before any log is read.
+    const redactor = await redactorFor(flags, io);
+    const found = await findSession(target, flags.in ?? [], io);
+    const session = redactor ? await redactor.redact(found) : found;
+    if (flags.json) writeJson(io, session);
+    else printSession(io, session, { thinking: flags.thinking ?? false, full: flags.full ?? false });
+    if (redactor) printRedactionSummary(redactor, io);
+  });
 }
 
 /** A session by transcript path, or by id or id prefix in `inPaths` (default: the log folders). */

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
-import { validateFiles } from '../../reader/validate-files.js';
+import { mergeValidations } from '../../reader/validate-files.js';
 import type { ValidationReport } from '../../reader/validation-report.js';
 import { CliError } from '../cli-error.js';
+import { addCacheOptions, type DataFlags, loadValidations, scanPoolFor } from '../load-data.js';
 import {
   colorsFor,
   displayPath,
@@ -13,37 +14,43 @@ import {
 } from '../output.js';
 import { nothingFound, resolveInputs } from '../resolve-inputs.js';
 
-interface ValidateOptions {
+interface ValidateOptions extends DataFlags {
   json?: boolean;
   files?: boolean;
   limit: string;
 }
 
 export function registerValidateCommand(program: Command, io: Io): void {
-  program
+  const command = program
     .command('validate')
     .description('Check logs against the schemas: record types, unknown tools, schema issues, broken lines')
     .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
     .option('--json', 'print one JSON object')
     .option('--files', 'list every file with its counts')
-    .option('--limit <n>', 'rows per section in the text output', '20')
-    .action(async (paths: string[], options: ValidateOptions) => {
-      const limit = Number.parseInt(options.limit, 10);
-      if (!Number.isInteger(limit) || limit < 1)
-        throw new CliError(`Option --limit needs a positive whole number, got "${options.limit}".`, {
-          exitCode: 2,
-        });
-      const inputs = await resolveInputs(paths, io);
-      if (inputs.files.length === 0) throw nothingFound(inputs.searched);
-      const report = await validateFiles(inputs.files.map((f) => f.path));
-      const unreadable = report.files.filter((f) => f.readError !== undefined);
-      if (options.json) writeJson(io, report);
-      else printReport(io, report, { files: options.files ?? false, limit });
-      if (unreadable.length === report.files.length) {
-        throw new CliError(unreadable[0]?.readError ?? 'No input could be read.');
-      }
-      for (const file of unreadable) io.stderr.write(`warning: ${file.readError}\n`);
-    });
+    .option('--limit <n>', 'rows per section in the text output', '20');
+  addCacheOptions(command).action(async (paths: string[], options: ValidateOptions) => {
+    const limit = Number.parseInt(options.limit, 10);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new CliError(`Option --limit needs a positive whole number, got "${options.limit}".`, {
+        exitCode: 2,
+      });
+    const inputs = await resolveInputs(paths, io);
+    if (inputs.files.length === 0) throw nothingFound(inputs.searched);
+    const pool = scanPoolFor(options);
+    let report: ValidationReport;
+    try {
+      report = mergeValidations(await loadValidations(inputs.files, options, io, inputs.searched, pool));
+    } finally {
+      await pool?.close();
+    }
+    const unreadable = report.files.filter((f) => f.readError !== undefined);
+    if (options.json) writeJson(io, report);
+    else printReport(io, report, { files: options.files ?? false, limit });
+    if (unreadable.length === report.files.length) {
+      throw new CliError(unreadable[0]?.readError ?? 'No input could be read.');
+    }
+    for (const file of unreadable) io.stderr.write(`warning: ${file.readError}\n`);
+  });
 }
 
 function printReport(io: Io, report: ValidationReport, options: { files: boolean; limit: number }): void {

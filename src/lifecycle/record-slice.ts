@@ -1,7 +1,7 @@
-import type { LocatedRecord } from '../lifecycle/claude-code/build-conversation.js';
 import type { ReadCounts } from '../model/session.js';
 import type { LocatedProblem } from '../model/source-location.js';
 import type { Agent } from '../schemas/common/agent.js';
+import type { LocatedRecord } from './claude-code/build-conversation.js';
 
 /** Where a read stopped: just after the last complete (`\n`-terminated) line. */
 export interface ResumePoint {

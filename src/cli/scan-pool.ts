@@ -1,0 +1,160 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { EncodedSlice } from '../index/file-store.js';
+import { projectRecord } from '../index/project-record.js';
+import {
+  FileUnreadableError,
+  type RecordSlice,
+  type RecordSliceReader,
+  type ResumePoint,
+} from '../lifecycle/record-slice.js';
+import type { FileValidationFacts } from '../reader/validate-file.js';
+
+/** A message to a scan worker. */
+export type ScanTask =
+  | { id: number; kind: 'slice'; file: string; start?: ResumePoint; project: boolean }
+  | { id: number; kind: 'validate'; file: string };
+
+/** A worker's answer. */
+export type ScanReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; unreadable: boolean; message: string };
+
+/**
+ * Worker threads that read and validate files in parallel for a cold scan. Threads start on the first
+ * task (a run that reads nothing starts none); `close` stops them.
+ */
+export interface ScanPool {
+  /** Threads the pool may start. */
+  readonly size: number;
+  /** Reads (or validations) adding up to less than this many bytes stay in the main thread. */
+  readonly minBytes: number;
+  /** lifecycle's `readRecordSlice` in a worker (only the index's `projectRecord` can be passed as `project`). */
+  readSlice: RecordSliceReader;
+  /** reader's `validateFile` in a worker. */
+  validate(file: string): Promise<FileValidationFacts>;
+  close(): Promise<void>;
+}
+
+/** The default number of worker threads: one per core. */
+export function defaultJobs(): number {
+  return availableParallelism();
+}
+
+/** Tasks sent to one thread before it answers (its I/O overlaps the previous task's parsing). */
+const perWorker = 2;
+
+/**
+ * A pool of `jobs` scan threads, or undefined when `jobs` is 1 (scan in the main thread) or the worker
+ * script is not there (running from the TypeScript sources, as the tests do).
+ */
+export function createScanPool(jobs: number, minBytes = 0): ScanPool | undefined {
+  const script = fileURLToPath(new URL('./scan-worker.js', import.meta.url));
+  if (jobs <= 1 || !existsSync(script)) return undefined;
+  interface Slot {
+    worker: Worker;
+    busy: number;
+  }
+  const slots: Slot[] = [];
+  const queue: { task: ScanTask; resolve: (value: unknown) => void; reject: (error: Error) => void }[] = [];
+  const waiting = new Map<
+    number,
+    { slot: Slot; resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
+  let nextId = 0;
+  let closed = false;
+
+  const start = (): Slot => {
+    const worker = new Worker(script);
+    const slot: Slot = { worker, busy: 0 };
+    worker.on('message', (reply: ScanReply) => {
+      const entry = waiting.get(reply.id);
+      if (!entry) return;
+      waiting.delete(reply.id);
+      slot.busy -= 1;
+      if (reply.ok) entry.resolve(asBuffers(reply.value));
+      else entry.reject(reply.unreadable ? new FileUnreadableError(reply.message) : new Error(reply.message));
+      dispatch();
+    });
+    worker.on('error', (error) => fail(slot, error));
+    worker.on('exit', (code) => {
+      if (!closed) fail(slot, new Error(`A scan worker stopped unexpectedly (exit code ${code}).`));
+    });
+    worker.unref();
+    slots.push(slot);
+    return slot;
+  };
+  const fail = (slot: Slot, error: Error) => {
+    for (const [id, entry] of waiting)
+      if (entry.slot === slot) {
+        waiting.delete(id);
+        entry.reject(error);
+      }
+    slots.splice(slots.indexOf(slot), 1);
+  };
+  const dispatch = () => {
+    while (queue.length > 0) {
+      let slot = slots.reduce<Slot | undefined>(
+        (best, s) => (best && best.busy <= s.busy ? best : s),
+        undefined,
+      );
+      if ((!slot || slot.busy > 0) && slots.length < jobs) slot = start();
+      if (!slot || slot.busy >= perWorker) return;
+      // Reads first: the index waits on them in order; validations fill the threads' idle time.
+      const read = queue.findIndex((q) => q.task.kind === 'slice');
+      const item = queue.splice(read === -1 ? 0 : read, 1)[0] as (typeof queue)[number];
+      slot.busy += 1;
+      waiting.set(item.task.id, { slot, resolve: item.resolve, reject: item.reject });
+      slot.worker.ref();
+      slot.worker.postMessage(item.task);
+    }
+  };
+  const submit = <T>(task: ScanTask): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (closed) {
+        reject(new Error('The scan pool is closed.'));
+        return;
+      }
+      queue.push({ task, resolve: resolve as (value: unknown) => void, reject });
+      dispatch();
+    }).finally(() => {
+      for (const slot of slots) if (slot.busy === 0) slot.worker.unref();
+    });
+
+  const readSlice: RecordSliceReader = (file, options = {}) => {
+    if (options.project !== undefined && options.project !== projectRecord)
+      throw new Error('A scan worker can only apply the index projection.');
+    return submit<RecordSlice>({
+      id: nextId++,
+      kind: 'slice',
+      file,
+      ...(options.start ? { start: options.start } : {}),
+      project: options.project !== undefined,
+    });
+  };
+  return {
+    size: jobs,
+    minBytes,
+    readSlice,
+    validate: (file) => submit<FileValidationFacts>({ id: nextId++, kind: 'validate', file }),
+    async close() {
+      closed = true;
+      await Promise.all(slots.map((s) => s.worker.terminate()));
+      slots.length = 0;
+    },
+  };
+}
+
+/** Byte arrays arrive from a thread as plain `Uint8Array`s: the index stores `Buffer`s. */
+function asBuffers(value: unknown): unknown {
+  const rows = (value as Partial<EncodedSlice> | null)?.encodedBody;
+  if (Array.isArray(rows))
+    for (const row of rows) {
+      const records: unknown = row.records;
+      if (records instanceof Uint8Array && !Buffer.isBuffer(records))
+        row.records = Buffer.from(records.buffer, records.byteOffset, records.byteLength);
+    }
+  return value;
+}

@@ -1,0 +1,42 @@
+/**
+ * A worker thread of the scan pool (see `scan-pool.ts`): reads files for the index and validates them,
+ * one task at a time per message, answering with the task's id.
+ */
+import { parentPort } from 'node:worker_threads';
+import { type EncodedSlice, encodeRows } from '../index/file-store.js';
+import { projectRecord } from '../index/project-record.js';
+import { readRecordSlice } from '../lifecycle/read-record-slice.js';
+import { FileUnreadableError, type RecordSlice } from '../lifecycle/record-slice.js';
+import { validateFile } from '../reader/validate-file.js';
+import type { ScanReply, ScanTask } from './scan-pool.js';
+
+const port = parentPort;
+if (port === null) throw new Error('scan-worker.js runs only as a worker thread.');
+
+port.on('message', (task: ScanTask) => {
+  run(task).then(
+    (reply) => port.postMessage(reply),
+    (error: unknown) =>
+      port.postMessage({
+        id: task.id,
+        ok: false,
+        unreadable: error instanceof FileUnreadableError,
+        message: error instanceof Error ? error.message : String(error),
+      } satisfies ScanReply),
+  );
+});
+
+async function run(task: ScanTask): Promise<ScanReply> {
+  if (task.kind === 'slice') {
+    const slice = await readRecordSlice(task.file, {
+      ...(task.start ? { start: task.start } : {}),
+      ...(task.project ? { project: projectRecord } : {}),
+    });
+    // For the index: compress the body here, not in the thread that stores it.
+    const value: RecordSlice | EncodedSlice = task.project
+      ? { ...slice, encodedBody: encodeRows(slice.body) }
+      : slice;
+    return { id: task.id, ok: true, value };
+  }
+  return { id: task.id, ok: true, value: await validateFile(task.file) };
+}

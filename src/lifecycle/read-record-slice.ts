@@ -1,0 +1,99 @@
+import type { LocatedProblem } from '../model/source-location.js';
+import { ReadError, readJsonl } from '../reader/index.js';
+import { looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
+import type { Agent } from '../schemas/common/agent.js';
+import type { LocatedRecord } from './claude-code/build-conversation.js';
+import { recordTypeOf } from './load-sessions.js';
+import { emptyCounts, FileUnreadableError, type RecordPart, type RecordSliceReader } from './record-slice.js';
+
+/**
+ * Reads a file from a resume point for the index, with lifecycle's `readRecordFile` rules (agent from the
+ * first record, records counted by type) and the unterminated last line kept apart.
+ */
+export const readRecordSlice: RecordSliceReader = async (file, options = {}) => {
+  const start = options.start ?? { byteOffset: 0, line: 1, records: 0, agent: undefined };
+  const project = options.project;
+  const body: RecordPart = { records: [], problems: [], counts: emptyCounts() };
+  let agent: Agent | undefined = start.agent;
+  let index = start.records;
+  let last:
+    | {
+        byteOffset: number;
+        record?: LocatedRecord;
+        problem?: LocatedProblem;
+        type?: RecordType;
+        agent: Agent | undefined;
+      }
+    | undefined;
+  const reader = readJsonl(file, { start: { byteOffset: start.byteOffset, line: start.line } });
+  try {
+    for await (const result of reader) {
+      const location = { file, line: result.location.line };
+      if (!result.ok) {
+        const problem = { location, type: result.error.type, message: result.error.message };
+        body.problems.push(problem);
+        last = { byteOffset: result.location.byteOffset, problem, agent };
+        continue;
+      }
+      const before = agent;
+      agent ??= looksLikeCodexRollout(result.value) ? 'codex' : 'claude-code';
+      const type = recordTypeOf(agent, result.value, index++);
+      countType(body, type, 1);
+      const record = { value: project ? project(result.value) : result.value, location };
+      body.records.push(record);
+      last = { byteOffset: result.location.byteOffset, record, type, agent: before };
+    }
+  } catch (error) {
+    if (error instanceof ReadError) throw new FileUnreadableError(error.message, { cause: error });
+    throw error;
+  }
+  const stats = reader.stats;
+  body.counts.lines = stats.physicalLines;
+  body.counts.blankLines = stats.blankLines;
+  body.counts.records = stats.decoded;
+  body.counts.errors = stats.errors;
+  const fileAgent = agent;
+  let tail: RecordPart | undefined;
+  if (stats.endOffset < start.byteOffset + stats.bytesRead) {
+    tail = { records: [], problems: [], counts: emptyCounts() };
+    tail.counts.lines = 1;
+    body.counts.lines -= 1;
+    if (last !== undefined && last.byteOffset >= stats.endOffset) {
+      if (last.record !== undefined && last.type !== undefined) {
+        tail.records.push(body.records.pop() as LocatedRecord);
+        countType(body, last.type, -1);
+        countType(tail, last.type, 1);
+        body.counts.records -= 1;
+        tail.counts.records = 1;
+        index -= 1;
+        agent = last.agent;
+      } else {
+        tail.problems.push(body.problems.pop() as LocatedProblem);
+        body.counts.errors -= 1;
+        tail.counts.errors = 1;
+      }
+    } else {
+      body.counts.blankLines -= 1;
+      tail.counts.blankLines = 1;
+    }
+  }
+  return {
+    body,
+    tail,
+    end: { byteOffset: stats.endOffset, line: stats.endLine, records: index, agent },
+    agent: fileAgent,
+    bytesRead: stats.bytesRead,
+  };
+};
+
+type RecordType = ReturnType<typeof recordTypeOf>;
+
+function countType(part: RecordPart, type: RecordType, delta: number): void {
+  const bump = (counts: Record<string, number>) => {
+    const value = (counts[type.name] ?? 0) + delta;
+    if (value === 0) delete counts[type.name];
+    else counts[type.name] = value;
+  };
+  bump(part.counts.recordsByType);
+  if (!type.known) bump(part.counts.unknownRecordTypes);
+}

@@ -1,0 +1,137 @@
+import { builtinFindings } from './builtin-patterns.js';
+import { type Finding, mergeFindings } from './finding.js';
+import { secretlintFindings } from './secretlint-findings.js';
+import { loadUserPatterns, type UserPattern, userFindings } from './user-patterns.js';
+
+export interface RedactionOptions {
+  /** User patterns: a JSON file `{ "patterns": [{ "kind": "employee-id", "regex": "EMP-[0-9]{6}", "flags": "i" }] }`. */
+  patternsFile?: string;
+}
+
+export interface Redactor {
+  /**
+   * A deep copy of a JSON-like value (plain objects, arrays, strings) with every secret in every string
+   * replaced by a stable placeholder `[REDACTED:<kind>:<n>]` (same secret -> same placeholder within this
+   * redactor). Object keys are redacted too; numbers, booleans and null are kept.
+   */
+  redact<T>(value: T): Promise<T>;
+  redactText(text: string): Promise<string>;
+  /** Counts of replacements by kind, e.g. { "aws-access-key": 2 }. */
+  summary(): Record<string, number>;
+}
+
+/** Shortest text that can hold a secret. */
+const minLength = 8;
+/** Texts where a secret pattern can match (a long token run, a URL, a key block, a key word). */
+const candidate = /[A-Za-z0-9_+/=.-]{16,}|:\/\/|-----BEGIN|pass|pwd|secret|token|key|auth|bearer|cred/i;
+/** Texts the secretlint preset can find something in (every rule needs one of these). */
+const secretlintCandidate = /[A-Za-z0-9_+/=-]{16,}|:\/\/|-----BEGIN|\d{4}-?\d{4}-?\d{4}/;
+/** Long texts that are only base64 (images, documents): nothing readable to redact. */
+const base64Blob = /^[A-Za-z0-9+/=\r\n]+$/;
+/** Characters of texts kept in the per-text cache before it is emptied (memory stays flat). */
+const cacheBudget = 64 * 1024 * 1024;
+
+const priorities = { secretlint: 0, builtin: 1, user: 2 } as const;
+
+/**
+ * A redactor: secrets found by the secretlint recommended preset, agentlog's own patterns for what the
+ * preset leaves out (see `builtinPatterns`), and the user's patterns from `patternsFile`. Findings are cached
+ * per distinct text, so a text repeated across a session (a file read twice, a replayed result) is scanned once.
+ */
+export async function createRedactor(options: RedactionOptions = {}): Promise<Redactor> {
+  const userPatterns: UserPattern[] =
+    options.patternsFile === undefined ? [] : await loadUserPatterns(options.patternsFile);
+  const cache = new Map<string, Finding[]>();
+  let cached = 0;
+  const numbers = new Map<string, Map<string, number>>();
+  const counts: Record<string, number> = {};
+
+  const analyze = async (text: string): Promise<Finding[]> => {
+    const hit = cache.get(text);
+    if (hit) return hit;
+    const findings: Finding[] = userFindings(text, userPatterns, priorities.user);
+    if (text.length >= minLength && candidate.test(text) && !(text.length > 4096 && base64Blob.test(text))) {
+      if (secretlintCandidate.test(text))
+        findings.push(...(await secretlintFindings(text, priorities.secretlint)));
+      findings.push(...builtinFindings(text, priorities.builtin));
+    }
+    const merged = mergeFindings(findings);
+    if (cached + text.length > cacheBudget) {
+      cache.clear();
+      cached = 0;
+    }
+    cache.set(text, merged);
+    cached += text.length;
+    return merged;
+  };
+
+  const placeholder = (kind: string, secret: string): string => {
+    let byKind = numbers.get(kind);
+    if (!byKind) {
+      byKind = new Map();
+      numbers.set(kind, byKind);
+    }
+    let n = byKind.get(secret);
+    if (n === undefined) {
+      n = byKind.size + 1;
+      byKind.set(secret, n);
+    }
+    counts[kind] = (counts[kind] ?? 0) + 1;
+    return `[REDACTED:${kind}:${n}]`;
+  };
+
+  const apply = (text: string, findings: readonly Finding[]): string => {
+    if (findings.length === 0) return text;
+    let out = '';
+    let at = 0;
+    for (const f of findings) {
+      out += text.slice(at, f.start) + placeholder(f.kind, text.slice(f.start, f.end));
+      at = f.end;
+    }
+    return out + text.slice(at);
+  };
+
+  const redactText = async (text: string) => apply(text, await analyze(text));
+
+  return {
+    redactText,
+    async redact<T>(value: T): Promise<T> {
+      // First pass: scan each distinct string once, in order; second pass: copy, numbering secrets in order.
+      const seen = new Set<unknown>();
+      const scan = async (v: unknown): Promise<void> => {
+        if (typeof v === 'string') {
+          await analyze(v);
+          return;
+        }
+        if (v === null || typeof v !== 'object' || seen.has(v)) return;
+        seen.add(v);
+        if (Array.isArray(v)) for (const item of v) await scan(item);
+        else
+          for (const [key, item] of Object.entries(v)) {
+            await analyze(key);
+            await scan(item);
+          }
+      };
+      await scan(value);
+      const copies = new Map<object, unknown>();
+      const copy = async (v: unknown): Promise<unknown> => {
+        if (typeof v === 'string') return apply(v, cache.get(v) ?? (await analyze(v)));
+        if (v === null || typeof v !== 'object') return v;
+        const done = copies.get(v);
+        if (done !== undefined) return done;
+        if (Array.isArray(v)) {
+          const out: unknown[] = [];
+          copies.set(v, out);
+          for (const item of v) out.push(await copy(item));
+          return out;
+        }
+        const out: Record<string, unknown> = {};
+        copies.set(v, out);
+        for (const [key, item] of Object.entries(v)) out[(await copy(key)) as string] = await copy(item);
+        return out;
+      };
+      return (await copy(value)) as T;
+    },
+    summary: () => ({ ...counts }),
+  };
+}

@@ -1,0 +1,81 @@
+import {
+  appendFileSync,
+  cpSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusDir, hasCorpus } from './corpus.js';
+import { type BuiltPackage, buildPackage, run } from './docs/build-package.js';
+import { tempDir } from './index-helpers.js';
+
+/**
+ * Worker threads need compiled JavaScript: these tests build the package and run its CLI as a process,
+ * with `--jobs 2` (threads used whatever the size) against `--jobs 1` (the main thread only).
+ */
+describe.skipIf(!hasCorpus)('parallel scans (--jobs) on the corpus', () => {
+  let pkg: BuiltPackage;
+  const dirs: string[] = [];
+  beforeAll(() => {
+    pkg = buildPackage();
+  }, 180_000);
+  afterAll(() => {
+    pkg?.cleanup();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  const cli = (args: string[], cacheDir?: string) =>
+    run(process.execPath, [path.join(pkg.dist, 'cli/main.js'), ...args], pkg.dir, {
+      env: { ...process.env, NO_COLOR: '1', AGENTLOG_CACHE_DIR: cacheDir ?? tempDir('parallel-none') },
+    });
+
+  it.each([
+    ['report', '--json'],
+    ['validate', '--json', '--files'],
+    ['ls', '--json'],
+  ])('%s %s gives the same output with two threads, one thread and no cache', (...args) => {
+    const one = cli([...args, '--jobs', '1', '--no-cache', corpusDir]);
+    expect(one.status, one.stderr).toBe(0);
+    const cache = tempDir('parallel');
+    dirs.push(cache);
+    const cold = cli([...args, '--jobs', '2', corpusDir], cache);
+    const warm = cli([...args, '--jobs', '2', corpusDir], cache);
+    const uncached = cli([...args, '--jobs', '2', '--no-cache', corpusDir]);
+    expect(cold.status, cold.stderr).toBe(0);
+    expect(cold.stdout).toBe(one.stdout);
+    expect(warm.stdout).toBe(one.stdout);
+    expect(uncached.stdout).toBe(one.stdout);
+    expect(cold.stderr).toBe(one.stderr);
+  });
+
+  it('brings an index up to date through the threads after a file grew', () => {
+    const logs = tempDir('parallel-logs');
+    const cache = tempDir('parallel-cache');
+    dirs.push(logs, cache);
+    cpSync(corpusDir, logs, { recursive: true });
+    const file = readdirSync(logs, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.jsonl'))
+      .map((f) => path.join(logs, f))
+      .sort((a, b) => statSync(b).size - statSync(a).size)[0] as string;
+    const lines = readFileSync(file, 'utf8').split(/(?<=\n)/);
+    const half = Math.floor(lines.length / 2);
+    writeFileSync(file, lines.slice(0, half).join(''));
+    expect(cli(['report', '--json', '--jobs', '2', logs], cache).status).toBe(0);
+    appendFileSync(file, lines.slice(half).join(''));
+    utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    const grown = cli(['report', '--json', '--jobs', '2', logs], cache);
+    const plain = cli(['report', '--json', '--jobs', '1', '--no-cache', logs]);
+    expect(grown.status, grown.stderr).toBe(0);
+    expect(grown.stdout).toBe(plain.stdout);
+  });
+
+  it('refuses a bad --jobs value in one sentence', () => {
+    const result = cli(['report', '--jobs', 'many', corpusDir]);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe('error: Option --jobs needs a whole number from 1 to 64, got "many".');
+  });
+});

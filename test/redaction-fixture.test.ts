@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { memoryIo } from '../src/cli/output.js';
+import { runCli } from '../src/cli/run-cli.js';
+import { loadSessions } from '../src/lifecycle/load-sessions.js';
+import { createRedactor } from '../src/redaction/index.js';
+import { discoverPaths } from '../src/sources/index.js';
+import { fakeSecrets, patternsFile, secretsDir, survivors } from './fake-secrets.js';
+
+async function run(args: string[]) {
+  const io = memoryIo({ HOME: '/nonexistent-home' }, path.resolve(import.meta.dirname, '..'));
+  const code = await runCli(args, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+describe('redaction of the fake-secrets fixture', () => {
+  it('the fixture holds every fake secret before redaction', async () => {
+    const sessions = await loadSessions((await discoverPaths([secretsDir])).files);
+    expect(sessions).toHaveLength(2);
+    expect(survivors(JSON.stringify(sessions))).toEqual(Object.keys(fakeSecrets));
+  });
+
+  it('no fake secret survives in the redacted session models, and each kind is named', async () => {
+    const sessions = await loadSessions((await discoverPaths([secretsDir])).files);
+    const redactor = await createRedactor({ patternsFile });
+    const redacted = await redactor.redact(sessions);
+    const text = JSON.stringify(redacted);
+    expect(survivors(text)).toEqual([]);
+    const kinds = new Set(Object.values(fakeSecrets).map((s) => s.kind));
+    for (const kind of kinds) expect(text, kind).toContain(`[REDACTED:${kind}:`);
+    expect(Object.keys(redactor.summary()).sort()).toEqual(expect.arrayContaining([...kinds].sort()));
+    // Everything else is kept: same sessions, calls and prompts.
+    expect(redacted.map((s) => s.toolCalls.length)).toEqual(sessions.map((s) => s.toolCalls.length));
+    expect(redacted[0]?.id).toBe(sessions[0]?.id);
+  });
+
+  it('show --redact prints no secret, as text or JSON, and a summary on stderr', async () => {
+    const file = path.join(secretsDir, 'claude/5ec7e7aa-0000-4000-8000-00000000f4ce.jsonl');
+    for (const extra of [[], ['--json'], ['--full', '--thinking']]) {
+      const { code, out, err } = await run([
+        'show',
+        file,
+        '--redact',
+        '--redact-patterns',
+        patternsFile,
+        ...extra,
+      ]);
+      expect(code).toBe(0);
+      expect(survivors(out)).toEqual([]);
+      expect(out).toContain('[REDACTED:');
+      expect(err).toMatch(/^Redacted \d+ secrets? \(.*aws-access-key \d+.*\)\.\n$/);
+    }
+    const plain = await run(['show', file, '--full']);
+    expect(survivors(plain.out).length).toBeGreaterThan(0);
+  });
+
+  it('show --redact finds a Codex rollout by id and redacts it', async () => {
+    const { code, out } = await run(['show', '019c0000', '--in', secretsDir, '--redact', '--json']);
+    expect(code).toBe(0);
+    // Without the patterns file the employee id is not a secret; every other fake secret in the rollout goes.
+    expect(survivors(out)).toEqual(['employeeId']);
+  });
+
+  it('a bad patterns file is one sentence and exit code 2', async () => {
+    const file = path.join(secretsDir, 'claude/5ec7e7aa-0000-4000-8000-00000000f4ce.jsonl');
+    const missing = await run(['show', file, '--redact-patterns', '/nonexistent/redact.json']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toBe(
+      'error: Cannot read the redaction patterns file "/nonexistent/redact.json": it does not exist.\n',
+    );
+    const invalid = await run([
+      'show',
+      file,
+      '--redact-patterns',
+      path.join(secretsDir, 'fake-secrets.json'),
+    ]);
+    expect(invalid.code).toBe(2);
+    expect(invalid.err).toMatch(/^error: The redaction patterns file ".*fake-secrets\.json" is invalid at /);
+  });
+});
