@@ -17,10 +17,11 @@ import { demoDir } from '../load-data.js';
 import { colorsFor, displayPath, type Io, writeLine } from '../output.js';
 import { createPricer } from '../pricer.js';
 import { createProgress } from '../progress.js';
+import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 import { nothingFound, resolveInputs } from '../resolve-inputs.js';
 import { findSession } from './show-command.js';
 
-interface HtmlFlags extends FilterFlags {
+interface HtmlFlags extends FilterFlags, RedactFlags {
   output?: string;
   in?: string[];
   demo?: boolean;
@@ -32,25 +33,33 @@ export const defaultHtmlOutput = 'agentlog-html';
 
 /** `agentlog html [SESSION|PATH...] [-o OUT]`: self-contained HTML pages of sessions. */
 export function registerHtmlCommand(program: Command, io: Io): void {
-  addFilterOptions(
-    program
-      .command('html')
-      .description(
-        'Write sessions as self-contained HTML pages (one session: one file; several: a folder with index.html)',
-      )
-      .argument(
-        '[targets...]',
-        'transcript files, folders, or session ids (default: the Claude Code and Codex log folders)',
-      )
-      .option(
-        '-o, --output <path>',
-        `where to write: a .html file for one session, else a folder (default ./${defaultHtmlOutput}/)`,
-      )
-      .option('--in <paths...>', 'look for session ids in these files or folders instead of the log folders')
-      .option('--pricing <file>', 'prices to use for costs (JSON; see README "Cost")')
-      .option('--demo', 'export the demo sessions shipped with agentlog'),
+  addRedactOptions(
+    addFilterOptions(
+      program
+        .command('html')
+        .description(
+          'Write sessions as self-contained HTML pages (one session: one file; several: a folder with index.html)',
+        )
+        .argument(
+          '[targets...]',
+          'transcript files, folders, or session ids (default: the Claude Code and Codex log folders)',
+        )
+        .option(
+          '-o, --output <path>',
+          `where to write: a .html file for one session, else a folder (default ./${defaultHtmlOutput}/)`,
+        )
+        .option(
+          '--in <paths...>',
+          'look for session ids in these files or folders instead of the log folders',
+        )
+        .option('--pricing <file>', 'prices to use for costs (JSON; see README "Cost")')
+        .option('--demo', 'export the demo sessions shipped with agentlog'),
+    ),
   ).action(async (targets: string[], flags: HtmlFlags) => {
     const filter = parseFilter(flags);
+    // With --redact, each session is redacted before anything of it is written.
+    const redactor = await redactorFor(flags, io);
+    const redact = async (session: Session) => (redactor ? await redactor.redact(session) : session);
     const price = await createPricer(flags.pricing);
     const colors = colorsFor(io, 'stderr');
     if (flags.demo && targets.length > 0)
@@ -64,7 +73,7 @@ export function registerHtmlCommand(program: Command, io: Io): void {
 
     if (single) {
       const target = targets[0] as string;
-      const session = await findSession(target, flags.in ?? [], io);
+      const session = await redact(await findSession(target, flags.in ?? [], io));
       const out = singleOutput(flags.output, session, io);
       const inputs =
         ids.length === 1 ? session.files.map((f) => path.dirname(f)) : [path.resolve(io.cwd, target)];
@@ -73,6 +82,7 @@ export function registerHtmlCommand(program: Command, io: Io): void {
       mkdirSync(path.dirname(out), { recursive: true });
       writeFileSync(out, renderSessionPage(session, { assets: { mode: 'inline' }, price, state }));
       writeLine(io, `Wrote ${displayPath(io, out)} (${allCalls(session).length} tool calls).`);
+      if (redactor) printRedactionSummary(redactor, io);
       return;
     }
 
@@ -98,7 +108,8 @@ export function registerHtmlCommand(program: Command, io: Io): void {
     mkdirSync(path.join(outDir, 'sessions'), { recursive: true });
     const listings: SessionListing[] = [];
     const used = new Set<string>();
-    const write = (session: Session) => {
+    const write = async (found: Session) => {
+      const session = await redact(found);
       let name = safeFileName(session.id);
       for (let n = 2; used.has(name.toLowerCase()); n += 1) name = `${safeFileName(session.id)}-${n}`;
       used.add(name.toLowerCase());
@@ -110,7 +121,7 @@ export function registerHtmlCommand(program: Command, io: Io): void {
       );
       listings.push(listingOf(session, { href, cost: sessionTotals(session, price).cost, state }));
     };
-    for (const session of byId) write(session);
+    for (const session of byId) await write(session);
     const groups = groupRefs(resolved.files);
     const progress = createProgress(io, 'Writing pages');
     let done = 0;
@@ -119,7 +130,7 @@ export function registerHtmlCommand(program: Command, io: Io): void {
         const sessions = await loadSessions(group, {
           onSkip: (_p, message) => io.stderr.write(`${colors.yellow('warning')}: ${message} Skipped.\n`),
         });
-        for (const session of sessions) if (matchesFilter(session, filter)) write(session);
+        for (const session of sessions) if (matchesFilter(session, filter)) await write(session);
         done += group.length;
         progress.update(done, resolved.files.length);
       }
@@ -128,6 +139,7 @@ export function registerHtmlCommand(program: Command, io: Io): void {
     }
     if (listings.length === 0) throw new CliError('No sessions match the filters; nothing was written.');
     writeFileSync(path.join(outDir, 'index.html'), renderIndexPage(listings, { assets: { mode: 'inline' } }));
+    if (redactor) printRedactionSummary(redactor, io);
     writeLine(
       io,
       `Wrote ${listings.length} session page${listings.length === 1 ? '' : 's'} and ${displayPath(io, path.join(outDir, 'index.html'))}.`,

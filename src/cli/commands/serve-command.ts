@@ -9,17 +9,19 @@ import { refreshIndex } from '../../index/refresh-index.js';
 import { QueryError } from '../../index/run-query.js';
 import { hitEnd, hitStart, searchIndex } from '../../index/search-index.js';
 import { loadSessions, matchesFilter } from '../../lifecycle/load-sessions.js';
+import { readRecordSlice } from '../../lifecycle/read-record-slice.js';
 import type { Session } from '../../model/session.js';
 import type { SessionFileRef } from '../../sources/index.js';
 import { createViewerServer, type ViewerSource } from '../../viewer/server/viewer-server.js';
 import { CliError, exitCodes } from '../cli-error.js';
 import { addFilterOptions, parseFilter } from '../filter-options.js';
-import { addCacheOptions, type DataFlags, loadIndexed, readRecordSlice } from '../load-data.js';
+import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
 import { colorsFor, type Io, writeLine } from '../output.js';
 import { createPricer } from '../pricer.js';
+import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 import { resolveInputs } from '../resolve-inputs.js';
 
-export interface ServeFlags extends DataFlags {
+export interface ServeFlags extends DataFlags, RedactFlags {
   port: string;
   host: string;
   open?: boolean;
@@ -39,17 +41,23 @@ const discoverMs = 5000;
 
 /** `agentlog serve`: the local, read-only web viewer over the index. */
 export function registerServeCommand(program: Command, io: Io): void {
-  addCacheOptions(
-    addFilterOptions(
-      program
-        .command('serve')
-        .description('A local, read-only web viewer: sessions, search, dashboard, live sessions')
-        .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
-        .option('--port <n>', 'port to listen on (0: any free port)', '4777')
-        .option('--host <address>', 'address to bind (anything but 127.0.0.1 exposes your logs)', '127.0.0.1')
-        .option('--open', 'open the viewer in the default browser')
-        .option('--pricing <file>', 'prices to use for costs (JSON; see README "Cost")')
-        .option('--demo', 'serve the demo sessions shipped with agentlog'),
+  addRedactOptions(
+    addCacheOptions(
+      addFilterOptions(
+        program
+          .command('serve')
+          .description('A local, read-only web viewer: sessions, search, dashboard, live sessions')
+          .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+          .option('--port <n>', 'port to listen on (0: any free port)', '4777')
+          .option(
+            '--host <address>',
+            'address to bind (anything but 127.0.0.1 exposes your logs)',
+            '127.0.0.1',
+          )
+          .option('--open', 'open the viewer in the default browser')
+          .option('--pricing <file>', 'prices to use for costs (JSON; see README "Cost")')
+          .option('--demo', 'serve the demo sessions shipped with agentlog'),
+      ),
     ),
   ).action(async (paths: string[], flags: ServeFlags) => {
     const viewer = await startViewer(paths, flags, io);
@@ -82,10 +90,17 @@ export async function startViewer(
     );
   const price = await createPricer(flags.pricing);
   const filter = parseFilter(flags);
+  // With --redact, every text the viewer shows is redacted first: session pages, titles in lists, search snippets.
+  const redactor = await redactorFor(flags, io);
   const data = await loadIndexed(paths, flags, io);
   const { index } = data;
+  const redactTitles = async (list: Session[]): Promise<Session[]> => {
+    if (!redactor) return list;
+    for (const s of list) if (s.title !== undefined) s.title = await redactor.redactText(s.title);
+    return list;
+  };
   let files: SessionFileRef[] = data.files;
-  let sessions: Session[] = data.sessions;
+  let sessions: Session[] = await redactTitles(data.sessions);
   let refreshedAt = Date.now();
   let discoveredAt = Date.now();
   let pending: Promise<Session[]> | undefined;
@@ -104,7 +119,7 @@ export async function startViewer(
       search: true,
     });
     refreshedAt = Date.now();
-    sessions = result.sessions.filter((s) => matchesFilter(s, filter));
+    sessions = await redactTitles(result.sessions.filter((s) => matchesFilter(s, filter)));
     sessions.sort((a, b) => (b.startTime ?? '').localeCompare(a.startTime ?? ''));
     return sessions;
   };
@@ -126,14 +141,20 @@ export async function startViewer(
       const key = refs.map((r) => `${r.path}:${fileStamp(r.path)}`).join('|');
       const cached = full.get(id);
       if (cached && cached.key === key) return cached.session;
-      const loaded = (await loadSessions(refs)).find((s) => s.id === id);
+      const found = (await loadSessions(refs)).find((s) => s.id === id);
+      const loaded = found && redactor ? await redactor.redact(found) : found;
       if (loaded) full.set(id, { key, session: loaded });
       return loaded;
     },
     search: async (query, ids) => {
       await source.sessions();
       try {
-        return searchIndex(index.db, query, { rootSessionIds: ids, limit: 100 });
+        const hits = searchIndex(index.db, query, { rootSessionIds: ids, limit: 100 });
+        if (!redactor) return hits;
+        // A snippet of the index is cut from the raw text, possibly through a secret (a key without its
+        // header is no longer recognised): with --redact, snippets are cut again from the redacted session.
+        for (const hit of hits) hit.snippet = await redactedSnippet(hit, query);
+        return hits;
       } catch (error) {
         if (error instanceof QueryError) throw new Error(error.message);
         throw error;
@@ -141,6 +162,31 @@ export async function startViewer(
     },
     searchMarks: [hitStart, hitEnd],
     price,
+  };
+
+  /** The hit's text taken from the redacted session, cut around the first query word, words marked. */
+  const redactedSnippet = async (
+    hit: { sessionId: string; subSessionId: string; source: string; refId: string },
+    query: string,
+  ): Promise<string> => {
+    const root = await source.session(hit.sessionId);
+    let text = '';
+    for (const s of root ? allSessions([root]) : []) {
+      if (hit.source === 'tool_input' || hit.source === 'tool_result') {
+        const call = s.toolCalls.find((c) => c.id === hit.refId);
+        if (call)
+          text =
+            hit.source === 'tool_result' ? (call.result?.text ?? '') : (JSON.stringify(call.input) ?? '');
+      } else {
+        const message = s.messages.find((m) => m.id === hit.refId);
+        if (message)
+          text = message.parts
+            .map((p) => (p.type === 'text' || p.type === 'thinking' ? p.text : ''))
+            .join('\n');
+      }
+      if (text) break;
+    }
+    return snippetAround(text, query);
   };
 
   const server = createViewerServer(source, loopback.has(host) ? { allowedHosts: [...loopback] } : {});
@@ -164,11 +210,33 @@ export async function startViewer(
   return {
     url: `http://${shown}:${address.port}/`,
     close: async () => {
+      if (redactor) printRedactionSummary(redactor, io);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       index.db.close();
     },
   };
+}
+
+/** About 160 characters of `text` around the first word of `query`, each query word between the hit marks. */
+export function snippetAround(text: string, query: string): string {
+  const words = query
+    .split(/\s+/)
+    .map((w) => w.replace(/\*$/, '').replace(/^"|"$/g, ''))
+    .filter((w) => w.length > 0);
+  const lower = text.toLowerCase();
+  const at = Math.max(
+    0,
+    Math.min(...words.map((w) => lower.indexOf(w.toLowerCase())).filter((i) => i >= 0), text.length),
+  );
+  const start = Math.max(0, at - 60);
+  const end = Math.min(text.length, at + 100);
+  let cut = `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+  for (const word of words) {
+    const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    cut = cut.replace(new RegExp(escaped, 'gi'), (m) => `${hitStart}${m}${hitEnd}`);
+  }
+  return cut;
 }
 
 /** Discards what is written (warnings of rediscovery were already printed once). */
