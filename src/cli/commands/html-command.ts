@@ -64,8 +64,11 @@ export function registerHtmlCommand(program: Command, io: Io): void {
     const colors = colorsFor(io, 'stderr');
     if (flags.demo && targets.length > 0)
       throw new CliError('Use either --demo or targets, not both.', { exitCode: 2 });
-    const paths = flags.demo ? [demoDir()] : targets.filter((t) => existsSync(path.resolve(io.cwd, t)));
-    const ids = flags.demo ? [] : targets.filter((t) => !existsSync(path.resolve(io.cwd, t)));
+    // A target that exists, or looks like a path, is a path (a missing path gets resolveInputs' message);
+    // anything else is a session id.
+    const isId = (t: string) => !existsSync(path.resolve(io.cwd, t)) && !/[\\/]|\.jsonl$/i.test(t);
+    const paths = flags.demo ? [demoDir()] : targets.filter((t) => !isId(t));
+    const ids = flags.demo ? [] : targets.filter(isId);
     const single =
       !flags.demo &&
       targets.length === 1 &&
