@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
+import { sessionState } from '../../analytics/session-state.js';
 import { summarizeSession } from '../../analytics/session-summary.js';
 import { clip } from '../../analytics/summarize-tool-input.js';
+import { lastWriteMs } from '../../viewer/last-write.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadData } from '../load-data.js';
 import { formatDuration, type Io, renderTable, writeJson, writeLine } from '../output.js';
@@ -17,7 +19,13 @@ export function registerLsCommand(program: Command, io: Io): void {
     ),
   ).action(async (paths: string[], flags: DataFlags & { json?: boolean }) => {
     const { sessions } = await loadData(paths, flags, io);
-    const rows = sessions.map(summarizeSession);
+    const rows = sessions.map((s) => {
+      const write = lastWriteMs(s);
+      return {
+        ...summarizeSession(s),
+        state: sessionState(s, write === undefined ? {} : { lastWriteMs: write }).state,
+      };
+    });
     if (flags.json) {
       writeJson(io, rows);
       return;
@@ -32,6 +40,7 @@ export function registerLsCommand(program: Command, io: Io): void {
         head: [
           'started',
           'duration',
+          'state',
           'agent',
           'project',
           'title',
@@ -41,10 +50,11 @@ export function registerLsCommand(program: Command, io: Io): void {
           'subagents',
           'id',
         ],
-        numeric: [5, 6, 7, 8],
+        numeric: [6, 7, 8, 9],
         rows: rows.map((r) => [
           r.startTime?.slice(0, 16).replace('T', ' ') ?? '-',
           formatDuration(r.durationMs ?? undefined),
+          r.state,
           r.agent,
           r.project ?? '-',
           clip(r.title ?? '', 60),

@@ -42,7 +42,8 @@ export function registerShowCommand(program: Command, io: Io): void {
   });
 }
 
-async function findSession(target: string, inPaths: string[], io: Io): Promise<Session> {
+/** A session by transcript path, or by id or id prefix in `inPaths` (default: the log folders). */
+export async function findSession(target: string, inPaths: string[], io: Io): Promise<Session> {
   const asPath = path.resolve(io.cwd, target);
   if (existsSync(asPath) && statSync(asPath).isFile()) {
     const session = await readSession(asPath);

@@ -1,0 +1,268 @@
+import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { Command } from 'commander';
+import { allSessions } from '../../analytics/all-calls.js';
+import { refreshIndex } from '../../index/refresh-index.js';
+import { QueryError } from '../../index/run-query.js';
+import { hitEnd, hitStart, searchIndex } from '../../index/search-index.js';
+import { loadSessions, matchesFilter } from '../../lifecycle/load-sessions.js';
+import { readRecordSlice } from '../../lifecycle/read-record-slice.js';
+import type { Session } from '../../model/session.js';
+import type { SessionFileRef } from '../../sources/index.js';
+import { createViewerServer, type ViewerSource } from '../../viewer/server/viewer-server.js';
+import { CliError, exitCodes } from '../cli-error.js';
+import { addFilterOptions, parseFilter } from '../filter-options.js';
+import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
+import { colorsFor, type Io, writeLine } from '../output.js';
+import { createPricer } from '../pricer.js';
+import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
+import { resolveInputs } from '../resolve-inputs.js';
+
+export interface ServeFlags extends DataFlags, RedactFlags {
+  port: string;
+  host: string;
+  open?: boolean;
+  pricing?: string;
+}
+
+/** A running viewer: its address and how to stop it. */
+export interface RunningViewer {
+  url: string;
+  close(): Promise<void>;
+}
+
+const loopback = new Set(['127.0.0.1', 'localhost', '::1']);
+/** Sessions are refreshed from the index at most this often; files are discovered again at most every 5 s. */
+const refreshMs = 1000;
+const discoverMs = 5000;
+
+/** `agentlog serve`: the local, read-only web viewer over the index. */
+export function registerServeCommand(program: Command, io: Io): void {
+  addRedactOptions(
+    addCacheOptions(
+      addFilterOptions(
+        program
+          .command('serve')
+          .description('A local, read-only web viewer: sessions, search, dashboard, live sessions')
+          .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+          .option('--port <n>', 'port to listen on (0: any free port)', '4777')
+          .option(
+            '--host <address>',
+            'address to bind (anything but 127.0.0.1 exposes your logs)',
+            '127.0.0.1',
+          )
+          .option('--open', 'open the viewer in the default browser')
+          .option('--pricing <file>', 'prices to use for costs (JSON; see README "Cost")')
+          .option('--demo', 'serve the demo sessions shipped with agentlog'),
+      ),
+    ),
+  ).action(async (paths: string[], flags: ServeFlags) => {
+    const viewer = await startViewer(paths, flags, io);
+    writeLine(io, `agentlog viewer on ${viewer.url} (read-only; Ctrl-C to stop)`);
+    if (flags.open) openBrowser(viewer.url, io);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    await viewer.close();
+  });
+}
+
+/** Starts the viewer (the `serve` command without waiting for a signal; tests use it). */
+export async function startViewer(
+  paths: readonly string[],
+  flags: ServeFlags,
+  io: Io,
+): Promise<RunningViewer> {
+  const port = Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new CliError(`Option --port needs a port number from 0 to 65535, got "${flags.port}".`, {
+      exitCode: exitCodes.usage,
+    });
+  const host = flags.host;
+  const colors = colorsFor(io, 'stderr');
+  if (!loopback.has(host))
+    io.stderr.write(
+      `${colors.yellow('warning')}: Listening on "${host}": anyone who can reach this address can read your sessions.\n`,
+    );
+  const price = await createPricer(flags.pricing);
+  const filter = parseFilter(flags);
+  // With --redact, every text the viewer shows is redacted first: session pages, titles in lists, search snippets.
+  const redactor = await redactorFor(flags, io);
+  const data = await loadIndexed(paths, flags, io);
+  const { index } = data;
+  const redactTitles = async (list: Session[]): Promise<Session[]> => {
+    if (!redactor) return list;
+    for (const s of list) if (s.title !== undefined) s.title = await redactor.redactText(s.title);
+    return list;
+  };
+  let files: SessionFileRef[] = data.files;
+  let sessions: Session[] = await redactTitles(data.sessions);
+  let refreshedAt = Date.now();
+  let discoveredAt = Date.now();
+  let pending: Promise<Session[]> | undefined;
+  const roots = data.searched.map((p) => path.resolve(io.cwd, p));
+  const inputs = flags.demo ? data.searched : [...paths];
+
+  const refresh = async (): Promise<Session[]> => {
+    if (Date.now() - discoveredAt >= discoverMs) {
+      discoveredAt = Date.now();
+      files = (await resolveInputs(inputs, { ...io, stderr: nullStream })).files;
+    }
+    const result = await refreshIndex(index, {
+      refs: files,
+      roots,
+      readSlice: readRecordSlice,
+      search: true,
+    });
+    refreshedAt = Date.now();
+    sessions = await redactTitles(result.sessions.filter((s) => matchesFilter(s, filter)));
+    sessions.sort((a, b) => (b.startTime ?? '').localeCompare(a.startTime ?? ''));
+    return sessions;
+  };
+
+  const full = new Map<string, { key: string; session: Session }>();
+  const source: ViewerSource = {
+    sessions: async () => {
+      if (Date.now() - refreshedAt < refreshMs) return sessions;
+      pending ??= refresh().finally(() => {
+        pending = undefined;
+      });
+      return pending;
+    },
+    session: async (id) => {
+      const listed = (await source.sessions()).find((s) => s.id === id);
+      if (!listed) return undefined;
+      const treeFiles = new Set([...allSessions([listed])].flatMap((s) => s.files));
+      const refs = files.filter((f) => treeFiles.has(f.path));
+      const key = refs.map((r) => `${r.path}:${fileStamp(r.path)}`).join('|');
+      const cached = full.get(id);
+      if (cached && cached.key === key) return cached.session;
+      const found = (await loadSessions(refs)).find((s) => s.id === id);
+      const loaded = found && redactor ? await redactor.redact(found) : found;
+      if (loaded) full.set(id, { key, session: loaded });
+      return loaded;
+    },
+    search: async (query, ids) => {
+      await source.sessions();
+      try {
+        const hits = searchIndex(index.db, query, { rootSessionIds: ids, limit: 100 });
+        if (!redactor) return hits;
+        // A snippet of the index is cut from the raw text, possibly through a secret (a key without its
+        // header is no longer recognised): with --redact, snippets are cut again from the redacted session.
+        for (const hit of hits) hit.snippet = await redactedSnippet(hit, query);
+        return hits;
+      } catch (error) {
+        if (error instanceof QueryError) throw new Error(error.message);
+        throw error;
+      }
+    },
+    searchMarks: [hitStart, hitEnd],
+    price,
+  };
+
+  /** The hit's text taken from the redacted session, cut around the first query word, words marked. */
+  const redactedSnippet = async (
+    hit: { sessionId: string; subSessionId: string; source: string; refId: string },
+    query: string,
+  ): Promise<string> => {
+    const root = await source.session(hit.sessionId);
+    let text = '';
+    for (const s of root ? allSessions([root]) : []) {
+      if (hit.source === 'tool_input' || hit.source === 'tool_result') {
+        const call = s.toolCalls.find((c) => c.id === hit.refId);
+        if (call)
+          text =
+            hit.source === 'tool_result' ? (call.result?.text ?? '') : (JSON.stringify(call.input) ?? '');
+      } else {
+        const message = s.messages.find((m) => m.id === hit.refId);
+        if (message)
+          text = message.parts
+            .map((p) => (p.type === 'text' || p.type === 'thinking' ? p.text : ''))
+            .join('\n');
+      }
+      if (text) break;
+    }
+    return snippetAround(text, query);
+  };
+
+  const server = createViewerServer(source, loopback.has(host) ? { allowedHosts: [...loopback] } : {});
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+  } catch (error) {
+    index.db.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CliError(
+      code === 'EADDRINUSE'
+        ? `Port ${port} on "${host}" is in use; choose another with --port (0 picks a free one).`
+        : `Cannot listen on "${host}" port ${port}: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  const address = server.address() as AddressInfo;
+  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shown}:${address.port}/`,
+    close: async () => {
+      if (redactor) printRedactionSummary(redactor, io);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      index.db.close();
+    },
+  };
+}
+
+/** About 160 characters of `text` around the first word of `query`, each query word between the hit marks. */
+export function snippetAround(text: string, query: string): string {
+  const words = query
+    .split(/\s+/)
+    .map((w) => w.replace(/\*$/, '').replace(/^"|"$/g, ''))
+    .filter((w) => w.length > 0);
+  const lower = text.toLowerCase();
+  const at = Math.max(
+    0,
+    Math.min(...words.map((w) => lower.indexOf(w.toLowerCase())).filter((i) => i >= 0), text.length),
+  );
+  const start = Math.max(0, at - 60);
+  const end = Math.min(text.length, at + 100);
+  let cut = `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+  for (const word of words) {
+    const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    cut = cut.replace(new RegExp(escaped, 'gi'), (m) => `${hitStart}${m}${hitEnd}`);
+  }
+  return cut;
+}
+
+/** Discards what is written (warnings of rediscovery were already printed once). */
+const nullStream = new Writable({
+  write(_chunk, _encoding, callback) {
+    callback();
+  },
+});
+
+function fileStamp(file: string): string {
+  try {
+    const st = statSync(file);
+    return `${st.size}:${st.mtimeMs}`;
+  } catch {
+    return 'gone';
+  }
+}
+
+function openBrowser(url: string, io: Io): void {
+  const command =
+    process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  try {
+    const child = spawn(command, [url], { detached: true, stdio: 'ignore' });
+    child.on('error', () => io.stderr.write(`Could not open a browser; open ${url} yourself.\n`));
+    child.unref();
+  } catch {
+    io.stderr.write(`Could not open a browser; open ${url} yourself.\n`);
+  }
+}

@@ -1,0 +1,51 @@
+import type { TokenUsage } from '../model/usage.js';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** Thousands separators. */
+export function formatCount(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** `850ms`, `4.2s`, `3m 5s`, `2h 7m`; `-` when unknown. */
+export function formatDuration(ms: number | undefined | null): string {
+  if (ms === undefined || ms === null || !Number.isFinite(ms)) return '-';
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${Math.round(s % 60)}s`;
+  const h = Math.floor(m / 60);
+  return `${h}h ${m % 60}m`;
+}
+
+/** USD with enough digits for small amounts: `$0.0042`, `$1.27`; `-` when unknown. */
+export function formatCost(usd: number | null | undefined): string {
+  if (usd === null || usd === undefined || !Number.isFinite(usd)) return '-';
+  if (usd === 0) return '$0';
+  return usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+}
+
+/** `12.3k`, `4.5M`: short token counts for dense lines. */
+export function formatTokens(value: number): string {
+  if (value < 1000) return String(value);
+  if (value < 1_000_000) return `${(value / 1000).toFixed(value < 10_000 ? 1 : 0)}k`;
+  return `${(value / 1_000_000).toFixed(1)}M`;
+}
+
+/** `2026-01-31 14:05:09` (UTC) from an ISO time; the input when it does not parse. */
+export function formatTime(iso: string | undefined | null): string {
+  if (iso === undefined || iso === null) return '-';
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** One line of token counts: `in 1.2k · out 345 · cache w 10k · cache r 80k`. */
+export function formatUsage(u: TokenUsage): string {
+  const parts = [`in ${formatTokens(u.inputTokens)}`, `out ${formatTokens(u.outputTokens)}`];
+  if (u.cacheWriteTokens > 0) parts.push(`cache write ${formatTokens(u.cacheWriteTokens)}`);
+  if (u.cacheReadTokens > 0) parts.push(`cache read ${formatTokens(u.cacheReadTokens)}`);
+  if (u.reasoningTokens > 0) parts.push(`reasoning ${formatTokens(u.reasoningTokens)}`);
+  return parts.join(' · ');
+}

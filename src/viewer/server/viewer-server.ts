@@ -1,0 +1,314 @@
+import { readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { allSessions } from '../../analytics/all-calls.js';
+import { type SessionState, sessionState, sessionStates } from '../../analytics/session-state.js';
+import { allCalls } from '../../analytics/session-summary.js';
+import { computeToolInventory } from '../../analytics/tool-inventory.js';
+import { computeUsage, type Pricer } from '../../analytics/usage-report.js';
+import type { Session } from '../../model/session.js';
+import { dashboardClientJs } from '../assets/dashboard-client.js';
+import { sessionClientJs } from '../assets/session-client.js';
+import { viewerCss } from '../assets/viewer-css.js';
+import { escapeHtml } from '../escape-html.js';
+import { listingOf, type SessionListing } from '../index-page.js';
+import { lastWriteMs } from '../last-write.js';
+import { matchesListFilters, parseListFilters } from '../list-filters.js';
+import { renderPage } from '../page-shell.js';
+import { renderSession, sessionTotals } from '../render-session.js';
+import { renderSessionDocument, sessionPageData } from '../session-page.js';
+import {
+  navBar,
+  renderDashboardPage,
+  renderListPage,
+  renderSearchPage,
+  type SearchHitView,
+} from './viewer-pages.js';
+
+/** A full-text hit as the viewer needs it (the index's `SearchHit`). */
+export interface ViewerSearchHit {
+  sessionId: string;
+  subSessionId: string;
+  timestamp: string | null;
+  source: string;
+  kind: string;
+  refId: string;
+  snippet: string;
+}
+
+/** Where the viewer's data comes from (the CLI builds it over the index). */
+export interface ViewerSource {
+  /** Top-level sessions, newest first; the index's report models are enough. Called on every list request. */
+  sessions(): Promise<Session[]>;
+  /** The full session (texts, inputs, results) of a top-level session, or undefined. */
+  session(id: string): Promise<Session | undefined>;
+  /** Full-text search in these sessions; throws an Error whose message is for the user on a bad query. */
+  search(query: string, sessionIds: readonly string[]): Promise<ViewerSearchHit[]>;
+  /** Marks around hits in snippets. */
+  searchMarks: [string, string];
+  price: Pricer;
+}
+
+export interface ViewerServerOptions {
+  /** How often a followed session's files are checked for new bytes (default 500 ms). */
+  pollMs?: number;
+  /** Host names accepted in the `Host` header (DNS rebinding guard); undefined accepts any. */
+  allowedHosts?: readonly string[];
+}
+
+/** The policy of every served page: scripts only from this server (never inline), no other host at all. */
+export const servedPolicy = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const securityHeaders = {
+  'content-security-policy': servedPolicy,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+};
+
+function chartJsSource(): string {
+  // The package's exports do not list the UMD build: it sits beside the CommonJS entry.
+  const entry = createRequire(import.meta.url).resolve('chart.js');
+  return readFileSync(path.join(path.dirname(entry), 'chart.umd.js'), 'utf8');
+}
+
+/**
+ * The `serve` web app: a read-only HTTP server (GET and HEAD only) over a {@link ViewerSource}: the session
+ * list with filters (`/`), a session's page (`/session/<id>`, followed live over server-sent events), search
+ * (`/search?q=`), and the dashboard (`/dashboard`). Every response carries {@link servedPolicy}.
+ */
+export function createViewerServer(source: ViewerSource, options: ViewerServerOptions = {}): Server {
+  const pollMs = options.pollMs ?? 500;
+  let chartJs: string | undefined;
+  const assets: Record<string, () => [string, string]> = {
+    '/assets/viewer.css': () => ['text/css; charset=utf-8', viewerCss],
+    '/assets/session.js': () => ['text/javascript; charset=utf-8', sessionClientJs],
+    '/assets/dashboard.js': () => ['text/javascript; charset=utf-8', dashboardClientJs],
+    '/assets/chart.umd.js': () => {
+      chartJs ??= chartJsSource();
+      return ['text/javascript; charset=utf-8', chartJs];
+    },
+  };
+
+  const states = new Map<string, SessionState>();
+  const stateOf = (session: Session) => {
+    const write = lastWriteMs(session);
+    const state = sessionState(session, write === undefined ? {} : { lastWriteMs: write }).state;
+    states.set(session.id, state);
+    return state;
+  };
+
+  async function listed(params: URLSearchParams) {
+    const { filters, problems } = parseListFilters(params);
+    const sessions = await source.sessions();
+    const kept = sessions.filter((s) => {
+      const failed = allCalls(s).filter((c) => c.status === 'error').length;
+      if (!matchesListFilters(s, filters, failed)) return false;
+      return filters.state === undefined || stateOf(s) === filters.state;
+    });
+    return { filters, problems, sessions, kept };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const route = url.pathname;
+    const send = (status: number, type: string, body: string, extra: Record<string, string> = {}) => {
+      res.writeHead(status, { ...securityHeaders, 'content-type': type, ...extra });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    };
+    const html = (body: string, status = 200) => send(status, 'text/html; charset=utf-8', body);
+    const notFound = (what: string) =>
+      html(
+        renderPage({
+          title: 'Not found · agentlog',
+          assets: { mode: 'served' },
+          nav: navBar(),
+          body: `<h1>Not found</h1><p>${escapeHtml(what)}</p><p><a href="/">All sessions</a></p>`,
+        }),
+        404,
+      );
+
+    if (route === '/favicon.ico') {
+      send(204, 'image/x-icon', '');
+      return;
+    }
+    const asset = assets[route];
+    if (asset) {
+      const [type, body] = asset();
+      send(200, type, body, { 'cache-control': 'no-cache' });
+      return;
+    }
+    if (route === '/') {
+      const { filters, problems, sessions, kept } = await listed(url.searchParams);
+      const rows: SessionListing[] = kept.map((s) =>
+        listingOf(s, {
+          href: `/session/${encodeURIComponent(s.id)}`,
+          cost: sessionTotals(s, source.price).cost,
+          state: states.get(s.id) ?? stateOf(s),
+        }),
+      );
+      html(renderListPage(rows, filters, { problems, states: sessionStates, total: sessions.length }));
+      return;
+    }
+    if (route === '/dashboard') {
+      const { filters, problems, kept } = await listed(url.searchParams);
+      const inventory = computeToolInventory(kept).slice(0, 20);
+      const data = {
+        tools: inventory.map((r) => ({
+          tool: r.tool,
+          calls: r.calls,
+          ok: r.ok,
+          errors: r.errors,
+          errorRate: r.errorRate,
+          withResult: r.calls - r.missing,
+        })),
+        days: computeUsage(kept, 'day', source.price).rows.filter((r) => r.key !== 'unknown'),
+      };
+      html(renderDashboardPage(data, filters, { problems, states: sessionStates, sessions: kept.length }));
+      return;
+    }
+    if (route === '/search') {
+      const query = (url.searchParams.get('q') ?? '').trim();
+      if (query === '') {
+        html(renderSearchPage('', []));
+        return;
+      }
+      const sessions = await source.sessions();
+      const titles = new Map(sessions.map((s) => [s.id, s.title ?? s.id]));
+      let hits: ViewerSearchHit[];
+      try {
+        hits = await source.search(
+          query,
+          sessions.map((s) => s.id),
+        );
+      } catch (error) {
+        html(renderSearchPage(query, [], error instanceof Error ? error.message : String(error)));
+        return;
+      }
+      const views: SearchHitView[] = hits.map((h) => {
+        const tool = h.source === 'tool_input' || h.source === 'tool_result';
+        return {
+          href: `/session/${encodeURIComponent(h.sessionId)}#${tool ? 'c' : 'm'}-${encodeURIComponent(h.refId)}`,
+          session: titles.get(h.sessionId) ?? h.sessionId,
+          where: tool ? `${h.kind} ${h.source.slice(5)}` : h.source,
+          time: h.timestamp,
+          snippet: h.snippet,
+          marks: source.searchMarks,
+        };
+      });
+      html(renderSearchPage(query, views));
+      return;
+    }
+    const sessionRoute = /^\/(api\/)?session\/([^/]+)(\/events)?$/.exec(route);
+    if (sessionRoute) {
+      const id = decodeURIComponent(sessionRoute[2] ?? '');
+      const api = sessionRoute[1] !== undefined;
+      const events = sessionRoute[3] !== undefined;
+      const session = await source.session(id);
+      if (!session) {
+        if (api) send(404, 'application/json', JSON.stringify({ error: `No session "${id}".` }));
+        else notFound(`There is no session "${id}" in the logs this server reads.`);
+        return;
+      }
+      if (events && api) {
+        follow(req, res, session, pollMs);
+        return;
+      }
+      const rendered = renderSession(session, { price: source.price, state: stateOf(session) });
+      if (api) {
+        send(200, 'application/json; charset=utf-8', JSON.stringify(sessionPageData(rendered)));
+        return;
+      }
+      const base = `/api/session/${encodeURIComponent(session.id)}`;
+      html(
+        renderSessionDocument(session, rendered, {
+          assets: { mode: 'served' },
+          nav: navBar(),
+          backHref: '/',
+          live: { events: `${base}/events`, data: base },
+        }),
+      );
+      return;
+    }
+    notFound(`Nothing at "${route}".`);
+  }
+
+  return createServer((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, {
+        ...securityHeaders,
+        allow: 'GET, HEAD',
+        'content-type': 'text/plain; charset=utf-8',
+      });
+      res.end('Method not allowed: this viewer is read-only.\n');
+      return;
+    }
+    const host = (req.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
+    if (options.allowedHosts && !options.allowedHosts.includes(host)) {
+      res.writeHead(421, { ...securityHeaders, 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Unexpected Host header.\n');
+      return;
+    }
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      res.writeHead(500, { ...securityHeaders, 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`The viewer failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    });
+  });
+}
+
+/** Sizes and modification times of a session tree's files: when it changes, the session grew. */
+function signature(session: Session): string {
+  const parts: string[] = [];
+  for (const s of allSessions([session]))
+    for (const file of s.files) {
+      try {
+        const st = statSync(file);
+        parts.push(`${file}:${st.size}:${st.mtimeMs}`);
+      } catch {
+        parts.push(`${file}:gone`);
+      }
+    }
+  return parts.join('|');
+}
+
+/** Server-sent events: `update` whenever the session's files change (checked every `pollMs`). */
+function follow(req: IncomingMessage, res: ServerResponse, session: Session, pollMs: number): void {
+  res.writeHead(200, {
+    ...securityHeaders,
+    'content-type': 'text/event-stream; charset=utf-8',
+    connection: 'keep-alive',
+  });
+  res.write('retry: 1000\n\n');
+  let last = signature(session);
+  let beats = 0;
+  const timer = setInterval(() => {
+    const now = signature(session);
+    if (now !== last) {
+      last = now;
+      res.write(`event: update\ndata: ${Date.now()}\n\n`);
+    } else if (++beats * pollMs >= 15_000) {
+      beats = 0;
+      res.write(': keep-alive\n\n');
+    }
+  }, pollMs);
+  const stop = () => clearInterval(timer);
+  req.on('close', stop);
+  res.on('error', stop);
+}
