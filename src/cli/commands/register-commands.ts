@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Io } from '../output.js';
 import { registerCacheCommand } from './cache-command.js';
 import { registerErrorsCommand } from './errors-command.js';
+import { registerExportCommand } from './export-command.js';
 import { registerLsCommand } from './ls-command.js';
 import { registerReportCommand } from './report-command.js';
 import { registerSchemaCommand } from './schema-command.js';
@@ -20,6 +21,7 @@ export function registerCommands(program: Command, io: Io): void {
   registerErrorsCommand(program, io);
   registerLsCommand(program, io);
   registerShowCommand(program, io);
+  registerExportCommand(program, io);
   registerValidateCommand(program, io);
   registerSchemaCommand(program, io);
   registerSearchCommand(program, io);
