@@ -22,7 +22,7 @@ export async function convertNdjson(
   const instance = await DuckDBInstance.create(':memory:', {
     temp_directory: options.tempDir,
     memory_limit: '512MB',
-    threads: '2',
+    threads: '1',
     // Row order within a file is not kept (rows carry their order: `seq`, times, lines), so DuckDB can stream.
     preserve_insertion_order: 'false',
   });
@@ -37,7 +37,7 @@ export async function convertNdjson(
     const maxObject = Math.max(16 * 1024 * 1024, options.longestLine + 1024);
     const read = `read_json(${sqlString(source)}, format = 'newline_delimited', columns = {${types}}, maximum_object_size = ${maxObject})`;
     const select = `SELECT ${columns.map((c) => `"${c.name}"`).join(', ')} FROM ${read}`;
-    const how = format === 'csv' ? 'FORMAT csv, HEADER true' : 'FORMAT parquet, COMPRESSION zstd';
+    const how = format === 'csv' ? 'FORMAT csv, HEADER true' : 'FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 2048';
     await connection.run(`COPY (${select}) TO ${sqlString(target)} (${how})`);
   } finally {
     connection.closeSync();
