@@ -37,7 +37,8 @@ export async function convertNdjson(
     const maxObject = Math.max(16 * 1024 * 1024, options.longestLine + 1024);
     const read = `read_json(${sqlString(source)}, format = 'newline_delimited', columns = {${types}}, maximum_object_size = ${maxObject})`;
     const select = `SELECT ${columns.map((c) => `"${c.name}"`).join(', ')} FROM ${read}`;
-    const how = format === 'csv' ? 'FORMAT csv, HEADER true' : 'FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 2048';
+    const how =
+      format === 'csv' ? 'FORMAT csv, HEADER true' : 'FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 2048';
     await connection.run(`COPY (${select}) TO ${sqlString(target)} (${how})`);
   } finally {
     connection.closeSync();

@@ -49,7 +49,7 @@ function* conversation(session: Session, detail: TranscriptDetail, level: number
         yield '';
         yield `${heading} User${rewound}${stamp(message)}`;
         yield '';
-        yield text;
+        yield nestHeadings(text, level);
         break;
       case 'response': {
         if (detail === 'full') {
@@ -63,7 +63,7 @@ function* conversation(session: Session, detail: TranscriptDetail, level: number
           yield '';
           yield `${heading} Assistant${rewound}${stamp(message)}`;
           yield '';
-          yield text;
+          yield nestHeadings(text, level);
         }
         const made = message.parts.flatMap((p) => {
           const call = p.type === 'tool_call' ? calls.get(p.callId) : undefined;
@@ -98,7 +98,7 @@ function* conversation(session: Session, detail: TranscriptDetail, level: number
           yield '';
           yield `${heading} Compaction summary${stamp(message)}`;
           yield '';
-          yield text;
+          yield nestHeadings(text, level);
         }
         break;
       case 'meta':
@@ -188,7 +188,9 @@ function toolSummary(session: Session): string | undefined {
     for (const sub of s.subagents) visit(sub.session);
   };
   visit(session);
-  return all.length === 0 ? undefined : `${all.length} calls: ${toolCounts(all)}`;
+  return all.length === 0
+    ? undefined
+    : `${all.length} call${all.length === 1 ? '' : 's'}: ${toolCounts(all)}`;
 }
 
 function tokenLine(session: Session): string | undefined {
@@ -207,6 +209,30 @@ function textOf(message: Message): string {
 
 function stamp(message: Message): string {
   return message.timestamp ? ` · ${message.timestamp.replace('T', ' ').slice(0, 19)}` : '';
+}
+
+/**
+ * Headings inside a message moved below the transcript's own (`## Summary` under `## Assistant` becomes
+ * `### Summary`), so that the outline stays the conversation's; fenced code is left alone.
+ */
+function nestHeadings(text: string, level: number): string {
+  let fence: string | undefined;
+  return text
+    .split('\n')
+    .map((line) => {
+      const opening = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+      if (opening !== undefined) {
+        if (fence === undefined) fence = opening;
+        else if (opening.startsWith(fence)) fence = undefined;
+        return line;
+      }
+      if (fence !== undefined) return line;
+      const heading = /^(#{1,6})(\s)/.exec(line);
+      if (!heading?.[1]) return line;
+      const depth = Math.min(6, heading[1].length + level);
+      return `${'#'.repeat(depth)}${line.slice(heading[1].length)}`;
+    })
+    .join('\n');
 }
 
 /** Inline code that survives backticks inside. */

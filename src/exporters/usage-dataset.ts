@@ -7,7 +7,8 @@ import { entryCost } from './usage-cost.js';
 /** One row per API request, each request once (the rows `agentlog usage` adds up). */
 export const usageDataset: ExportDataset = {
   name: 'usage',
-  description: 'token usage per API request, each request counted once (the rule of "Usage" in "How agentlog reads logs")',
+  description:
+    'token usage per API request, each request counted once (the rule of "Usage" in "How agentlog reads logs")',
   columns: [
     { name: 'session_id', type: 'VARCHAR', description: 'the session (a subagent id for subagent rows)' },
     { name: 'root_session_id', type: 'VARCHAR', description: 'the top-level session of the tree' },
