@@ -29,6 +29,25 @@ export {
   toOpenAITool,
   toolVersionMatrix,
 } from './definitions/index.js';
+export type {
+  ColumnType,
+  ExportColumn,
+  ExportDataset,
+  ExportDatasetName,
+  ExportFormat,
+  ExportOptions,
+  ExportResult,
+  ExportTarget,
+  TranscriptDetail,
+} from './exporters/index.js';
+export {
+  exportDatasetNames,
+  exportDatasets,
+  exportFormats,
+  exportSessions,
+  transcriptDetails,
+  transcriptMarkdown,
+} from './exporters/index.js';
 export type { ClaudeCodeToolCall } from './lifecycle/is-tool-call.js';
 export { isToolCall } from './lifecycle/is-tool-call.js';
 export type { ListOptions, LoadOptions, SessionFilter } from './lifecycle/load-sessions.js';
@@ -40,6 +59,8 @@ export {
   readSession,
   toolCalls,
 } from './lifecycle/load-sessions.js';
+export type { StreamOptions } from './lifecycle/stream-sessions.js';
+export { streamSessions } from './lifecycle/stream-sessions.js';
 export type * from './model/index.js';
 export { addUsage, emptyUsage, toolCallStatuses, totalTokens } from './model/index.js';
 export type {
@@ -63,6 +84,8 @@ export type {
   UnknownField,
   ValidationReport,
 } from './reader/validation-report.js';
+export type { RedactionOptions, Redactor } from './redaction/index.js';
+export { createRedactor, RedactionConfigError } from './redaction/index.js';
 export type { DecodedRecord, DecodeMode, RecordIssue } from './schemas/claude-code/decode-record.js';
 export { decodeClaudeCodeRecord } from './schemas/claude-code/decode-record.js';
 export type {

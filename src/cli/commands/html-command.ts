@@ -19,7 +19,7 @@ import { createPricer } from '../pricer.js';
 import { createProgress } from '../progress.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 import { nothingFound, resolveInputs } from '../resolve-inputs.js';
-import { findSession } from './show-command.js';
+import { findSession } from '../find-session.js';
 
 interface HtmlFlags extends FilterFlags, RedactFlags {
   output?: string;

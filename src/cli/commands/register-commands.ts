@@ -3,6 +3,7 @@ import type { Io } from '../output.js';
 import { registerCacheCommand } from './cache-command.js';
 import { registerErrorsCommand } from './errors-command.js';
 import { registerHtmlCommand } from './html-command.js';
+import { registerExportCommand } from './export-command.js';
 import { registerLsCommand } from './ls-command.js';
 import { registerOtlpCommand } from './otlp-command.js';
 import { registerReportCommand } from './report-command.js';
@@ -24,6 +25,7 @@ export function registerCommands(program: Command, io: Io): void {
   registerLsCommand(program, io);
   registerShowCommand(program, io);
   registerHtmlCommand(program, io);
+  registerExportCommand(program, io);
   registerValidateCommand(program, io);
   registerSchemaCommand(program, io);
   registerSearchCommand(program, io);

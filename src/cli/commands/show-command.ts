@@ -1,15 +1,11 @@
-import { existsSync, statSync } from 'node:fs';
-import path from 'node:path';
 import type { Command } from 'commander';
 import { clip, summarizeToolInput } from '../../analytics/summarize-tool-input.js';
-import { listSessions, readSession } from '../../lifecycle/load-sessions.js';
 import type { Message } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
 import type { ToolCall } from '../../model/tool-call.js';
-import { CliError, quote } from '../cli-error.js';
+import { findSession } from '../find-session.js';
 import { colorsFor, formatDuration, formatNumber, type Io, writeJson, writeLine } from '../output.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
-import { resolveInputs } from '../resolve-inputs.js';
 
 interface ShowFlags extends RedactFlags {
   json?: boolean;
@@ -40,32 +36,6 @@ export function registerShowCommand(program: Command, io: Io): void {
     else printSession(io, session, { thinking: flags.thinking ?? false, full: flags.full ?? false });
     if (redactor) printRedactionSummary(redactor, io);
   });
-}
-
-/** A session by transcript path, or by id or id prefix in `inPaths` (default: the log folders). */
-export async function findSession(target: string, inPaths: string[], io: Io): Promise<Session> {
-  const asPath = path.resolve(io.cwd, target);
-  if (existsSync(asPath) && statSync(asPath).isFile()) {
-    const session = await readSession(asPath);
-    if (!session) throw new CliError(`No session could be read from ${quote(target)}.`);
-    return session;
-  }
-  const inputs = await resolveInputs(inPaths, io);
-  const { sessions } = await listSessions({ files: inputs.files });
-  const matches = sessions.filter((s) => s.id === target || s.id.startsWith(target));
-  const exact = matches.find((s) => s.id === target);
-  if (exact) return exact;
-  if (matches.length === 1 && matches[0]) return matches[0];
-  if (matches.length === 0)
-    throw new CliError(
-      `No session ${quote(target)} in ${inputs.searched.map(quote).join(', ') || 'the log folders'}.`,
-    );
-  throw new CliError(
-    `Session id ${quote(target)} is ambiguous: ${matches
-      .slice(0, 5)
-      .map((s) => quote(s.id))
-      .join(', ')}${matches.length > 5 ? ', ...' : ''}.`,
-  );
 }
 
 interface PrintOptions {

@@ -1,0 +1,41 @@
+import type { Pricer } from '../analytics/usage-report.js';
+import type { Session } from '../model/session.js';
+
+/** Column types, as DuckDB (and so Parquet) names them. `JSON`: nested values (objects in NDJSON, JSON text in CSV). */
+export type ColumnType = 'VARCHAR' | 'BIGINT' | 'DOUBLE' | 'BOOLEAN' | 'TIMESTAMP' | 'JSON';
+
+/** One column of an export dataset, documented in the README. */
+export interface ExportColumn {
+  name: string;
+  type: ColumnType;
+  description: string;
+}
+
+/** What rows may use besides the session: prices for cost columns. */
+export interface RowContext {
+  pricer?: Pricer;
+}
+
+/** An export dataset: its columns and how a top-level session (with its subagents) becomes rows. */
+export interface ExportDataset {
+  name: ExportDatasetName;
+  description: string;
+  columns: ExportColumn[];
+  /** Rows of one top-level session tree, subagent sessions included, each a value per column (null when absent). */
+  rows(root: Session, context: RowContext): Iterable<Record<string, unknown>>;
+}
+
+export const exportDatasetNames = ['sessions', 'messages', 'tool-calls', 'usage'] as const;
+export type ExportDatasetName = (typeof exportDatasetNames)[number];
+
+/** `undefined` becomes `null`, so that every row has every column. */
+export function orNull<T>(value: T | undefined): T | null {
+  return value === undefined ? null : value;
+}
+
+/** A time as ISO 8601 UTC (`2026-01-31T12:00:00.000Z`), or null when absent or not a time. */
+export function isoTime(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
