@@ -4,7 +4,26 @@ import { describe, expect, it } from 'vitest';
 import { exportDatasets } from '../src/exporters/index.js';
 import { builtinPatterns } from '../src/redaction/index.js';
 
-const readme = readFileSync(path.resolve(import.meta.dirname, '../README.md'), 'utf8');
+/**
+ * Table rows with their cells trimmed and separator cells as `---`: Biome pads the README's tables to
+ * aligned columns, which must not fail this check.
+ */
+function normalizeTables(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      if (!line.startsWith('|')) return line;
+      const cells = line
+        .slice(1, line.endsWith('|') ? -1 : undefined)
+        .split(/(?<!\\)\|/)
+        .map((cell) => cell.trim())
+        .map((cell) => (/^-+$/.test(cell) ? '---' : cell));
+      return `| ${cells.join(' | ')} |`;
+    })
+    .join('\n');
+}
+
+const readme = normalizeTables(readFileSync(path.resolve(import.meta.dirname, '../README.md'), 'utf8'));
 
 describe('README', () => {
   it('has one table per export dataset with every column, its type and meaning', () => {
@@ -18,7 +37,7 @@ describe('README', () => {
           (c) => `| \`${c.name}\` | ${c.type} | ${c.description.replace(/\|/g, '\\|')} |`,
         ),
       ].join('\n');
-      expect(readme, dataset.name).toContain(table);
+      expect(readme, dataset.name).toContain(normalizeTables(table));
     }
   });
 
