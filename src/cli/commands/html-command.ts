@@ -13,13 +13,13 @@ import { sessionTotals } from '../../viewer/render-session.js';
 import { renderSessionPage } from '../../viewer/session-page.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions, type FilterFlags, parseFilter } from '../filter-options.js';
+import { findSession } from '../find-session.js';
 import { demoDir } from '../load-data.js';
 import { colorsFor, displayPath, type Io, writeLine } from '../output.js';
 import { createPricer } from '../pricer.js';
 import { createProgress } from '../progress.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 import { nothingFound, resolveInputs } from '../resolve-inputs.js';
-import { findSession } from '../find-session.js';
 
 interface HtmlFlags extends FilterFlags, RedactFlags {
   output?: string;
