@@ -57,17 +57,6 @@ export function formatPercent(value: number, digits = 1): string {
   return `${(value * 100).toFixed(digits)}%`;
 }
 
-export function formatDuration(ms: number | undefined): string {
-  if (ms === undefined || !Number.isFinite(ms)) return '-';
-  if (ms < 1000) return `${Math.round(ms)}ms`;
-  const s = ms / 1000;
-  if (s < 60) return `${s.toFixed(1)}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m ${Math.round(s % 60)}s`;
-  const h = Math.floor(m / 60);
-  return `${h}h ${m % 60}m`;
-}
-
 export interface TableOptions {
   head: string[];
   rows: (string | number)[][];
@@ -167,3 +156,6 @@ export function displayPath(io: Io, file: string): string {
   const relative = path.relative(io.cwd, file);
   return relative.length < file.length ? relative : file;
 }
+
+/** Re-exported for the pages (and commands) that format with the rest of this module. */
+export { formatDuration } from '../analytics/format-duration.js';

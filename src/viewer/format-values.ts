@@ -7,18 +7,6 @@ export function formatCount(value: number): string {
   return numberFormat.format(value);
 }
 
-/** `850ms`, `4.2s`, `3m 5s`, `2h 7m`; `-` when unknown. */
-export function formatDuration(ms: number | undefined | null): string {
-  if (ms === undefined || ms === null || !Number.isFinite(ms)) return '-';
-  if (ms < 1000) return `${Math.round(ms)}ms`;
-  const s = ms / 1000;
-  if (s < 60) return `${s.toFixed(1)}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m ${Math.round(s % 60)}s`;
-  const h = Math.floor(m / 60);
-  return `${h}h ${m % 60}m`;
-}
-
 /** USD with enough digits for small amounts: `$0.0042`, `$1.27`; `-` when unknown. */
 export function formatCost(usd: number | null | undefined): string {
   if (usd === null || usd === undefined || !Number.isFinite(usd)) return '-';
@@ -49,3 +37,6 @@ export function formatUsage(u: TokenUsage): string {
   if (u.reasoningTokens > 0) parts.push(`reasoning ${formatTokens(u.reasoningTokens)}`);
   return parts.join(' · ');
 }
+
+/** Re-exported for the pages (and commands) that format with the rest of this module. */
+export { formatDuration } from '../analytics/format-duration.js';

@@ -1,0 +1,11 @@
+/** A duration for people: `850ms`, `4.2s`, `3m 5s`, `2h 7m`; `-` when unknown. */
+export function formatDuration(ms: number | undefined | null): string {
+  if (ms === undefined || ms === null || !Number.isFinite(ms)) return '-';
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${Math.round(s % 60)}s`;
+  const h = Math.floor(m / 60);
+  return `${h}h ${m % 60}m`;
+}
