@@ -73,7 +73,8 @@ export const builtinPatterns: BuiltinPattern[] = [
     regex:
       /(?:passw(?:or)?d|passwd|pwd|passphrase)[A-Za-z0-9_-]{0,20}["']?\s*[:=]\s*["']?(?<secret>[^\s"'`,;&|<>(){}[\]]{4,200})/dgi,
     accept: looksLikeValue,
-    description: '`PASSWORD=...`, `"password": "..."`, `DB_PASSWORD=...`-style assignments (any key containing password, passwd, pwd or passphrase)',
+    description:
+      '`PASSWORD=...`, `"password": "..."`, `DB_PASSWORD=...`-style assignments (any key containing password, passwd, pwd or passphrase)',
   },
   {
     kind: 'password',
