@@ -2,6 +2,7 @@ import type { Session } from '../model/session.js';
 import type { ToolCallStatus } from '../model/tool-call.js';
 import { type SessionCall, sessionCalls } from './all-calls.js';
 import { percentile } from './percentile.js';
+import { dayKey } from './time-keys.js';
 
 export type InventorySplit = 'version' | 'project' | 'model' | 'day' | 'agent';
 
@@ -172,7 +173,7 @@ function groupOf(item: SessionCall, by: InventorySplit): string {
     case 'model':
       return item.call.model ?? 'unknown';
     case 'day':
-      return (item.call.startTime ?? item.root.startTime ?? 'unknown').slice(0, 10);
+      return dayKey(item.call.startTime ?? item.root.startTime);
     case 'agent':
       return item.session.agent;
     default:

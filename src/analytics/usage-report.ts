@@ -1,6 +1,7 @@
 import type { Session } from '../model/session.js';
 import { addUsage, emptyUsage, type TokenUsage, totalTokens, type UsageEntry } from '../model/usage.js';
 import { allSessions } from './all-calls.js';
+import { dayKey, monthKey } from './time-keys.js';
 
 export type UsageSplit = 'day' | 'month' | 'session' | 'model' | 'project' | 'agent';
 
@@ -120,9 +121,9 @@ function keyOf(entry: UsageEntry, root: Session, session: Session, by: UsageSpli
   const time = entry.timestamp ?? session.startTime ?? root.startTime;
   switch (by) {
     case 'day':
-      return time?.slice(0, 10) ?? 'unknown';
+      return dayKey(time);
     case 'month':
-      return time?.slice(0, 7) ?? 'unknown';
+      return monthKey(time);
     case 'session':
       return root.id;
     case 'model':
