@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { Command } from 'commander';
 import { assertOutsideInputs, CacheLocationError, resolveCacheDir } from '../index/cache-location.js';
-import { cachedFileFacts, computeFacts, type FactFile, type FactOptions } from '../index/file-facts.js';
+import {
+  cachedFileFacts,
+  computeFacts,
+  type FactFile,
+  type FactOptions,
+  staleFactFiles,
+} from '../index/file-facts.js';
 import { type IndexDb, openIndex, openIndexReadOnly } from '../index/open-index.js';
 import { type RefreshStats, refreshIndex } from '../index/refresh-index.js';
 import { listSessions, matchesFilter, type SessionFilter } from '../lifecycle/load-sessions.js';
@@ -244,18 +250,12 @@ export function prefetchValidations(
   const started = new Map<string, Promise<FileValidationFacts>>();
   if (!pool || files.length < 2) return started;
   const cacheDir = cacheDirFor(flags, io, searched);
-  let stored = new Map<string, { size: number; mtime_ms: number }>();
+  let missing: readonly FactFile[] = files;
   if (cacheDir !== undefined) {
     try {
       const index = openIndexReadOnly(cacheDir, packageVersion());
       try {
-        stored = new Map(
-          (
-            index.db
-              .prepare('SELECT path, size, mtime_ms FROM _facts WHERE kind = ?')
-              .all(validationFactKind) as { path: string; size: number; mtime_ms: number }[]
-          ).map((r) => [r.path, r]),
-        );
+        missing = staleFactFiles(index.db, validationFactKind, files);
       } finally {
         index.db.close();
       }
@@ -263,10 +263,6 @@ export function prefetchValidations(
       // No index yet (or another version's): every file is to be validated.
     }
   }
-  const missing = files.filter((f) => {
-    const row = stored.get(f.path);
-    return !row || row.size !== f.size || row.mtime_ms !== f.mtimeMs;
-  });
   if (missing.reduce((sum, f) => sum + f.size, 0) < pool.minBytes) return started;
   for (const file of missing) {
     const promise = pool.validate(file.path);

@@ -4,11 +4,15 @@ import {
   type RecordFile,
 } from '../lifecycle/claude-code/build-claude-code-session.js';
 import { buildCodexSession } from '../lifecycle/codex/build-codex-session.js';
-import { firstSessionId, linkCodexThreads, pickMeta } from '../lifecycle/load-sessions.js';
+import {
+  buildUnclaimedSubagent,
+  claimSubagentFiles,
+  firstSessionId,
+  linkCodexThreads,
+} from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
 import type { Agent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';
-import { readAgentMeta } from '../sources/index.js';
 
 /** A file's records as the builders take them, with its agent decided from its first record. */
 export interface UnitFile extends RecordFile {
@@ -62,34 +66,13 @@ export async function buildUnit(
       continue;
     }
     const subRefs = subagentsBySession.get(`${ref.projectDir ?? ''}\u0000${claudeKeyOf(file)}`) ?? [];
-    const subFiles: RecordFile[] = [];
-    for (const sub of subRefs) {
-      const subFile = files.get(sub.path);
-      if (!subFile || claimed.has(sub.path)) continue;
-      claimed.add(sub.path);
-      const meta = sub.metaPath === undefined ? undefined : await readAgentMeta(sub.metaPath);
-      subFiles.push({
-        ...subFile,
-        ...(sub.agentId === undefined ? {} : { agentId: sub.agentId }),
-        ...(meta === undefined ? {} : { meta: pickMeta(meta) }),
-      });
-    }
+    const subFiles = await claimSubagentFiles(subRefs, (path) => files.get(path), claimed);
     built.push({ session: buildClaudeCodeSession(file, subFiles), phase: 0, anchor: ref.path });
   }
   for (const ref of subagentRefs) {
     const file = files.get(ref.path);
-    if (!file || claimed.has(ref.path)) continue;
-    if (file.agent === 'codex') {
-      built.push({ session: buildCodexSession(file), phase: 1, anchor: ref.path });
-      continue;
-    }
-    const session = buildClaudeCodeSession({
-      ...file,
-      ...(ref.agentId === undefined ? {} : { agentId: ref.agentId }),
-    });
-    session.isSubagent = true;
-    if (ref.agentId !== undefined) session.agentId = ref.agentId;
-    built.push({ session, phase: 1, anchor: ref.path });
+    if (file && !claimed.has(ref.path))
+      built.push({ session: buildUnclaimedSubagent(ref, file), phase: 1, anchor: ref.path });
   }
   return linkCodexThreads(built, (b) => b.session);
 }

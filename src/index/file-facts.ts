@@ -17,6 +17,28 @@ export interface FactOptions<T> {
   parallel?: { compute: (path: string) => Promise<T>; concurrency: number; minBytes: number };
 }
 
+/** Whether a stored fact was computed from the file as it is now. */
+function isCurrent<R extends { size: number; mtime_ms: number }>(
+  row: R | undefined,
+  file: FactFile,
+): row is R {
+  return row !== undefined && row.size === file.size && row.mtime_ms === file.mtimeMs;
+}
+
+/** The files whose `kind` fact is missing or was computed from another state of the file (read only). */
+export function staleFactFiles(db: Database.Database, kind: string, files: readonly FactFile[]): FactFile[] {
+  const stored = new Map(
+    (
+      db.prepare('SELECT path, size, mtime_ms FROM _facts WHERE kind = ?').all(kind) as {
+        path: string;
+        size: number;
+        mtime_ms: number;
+      }[]
+    ).map((r) => [r.path, r]),
+  );
+  return files.filter((file) => !isCurrent(stored.get(file.path), file));
+}
+
 /** Longest time a write transaction stays open before it is committed. */
 const maxTransactionMs = 500;
 
@@ -47,8 +69,7 @@ export async function cachedFileFacts<T>(
   const missing: number[] = [];
   files.forEach((file, i) => {
     const row = stored.get(file.path);
-    if (row && row.size === file.size && row.mtime_ms === file.mtimeMs)
-      values[i] = JSON.parse(row.value) as T;
+    if (isCurrent(row, file)) values[i] = JSON.parse(row.value) as T;
     else missing.push(i);
   });
   let began = 0;

@@ -9,7 +9,7 @@ import type { IndexDb } from './open-index.js';
 import { toReportModel } from './report-model.js';
 import { decodeReportModel, encodeReportModel } from './report-model-codec.js';
 import { createRowWriter } from './unit-rows.js';
-import { createFileStore, finishFile, type PendingFile, startFile } from './update-file.js';
+import { createFileStore, finishFile, isUnchanged, type PendingFile, startFile } from './update-file.js';
 
 export interface RefreshOptions {
   /** The files of this run, in input order (discovery order). */
@@ -81,8 +81,7 @@ function chooseReader(
     let bytes = 0;
     for (const ref of options.refs) {
       const row = rows.get(ref.path);
-      if (!row || row.size !== ref.size || row.mtime_ms !== ref.mtimeMs)
-        bytes += ref.size - (row?.consumed_bytes ?? 0);
+      if (!isUnchanged(row, ref)) bytes += ref.size - (row?.consumed_bytes ?? 0);
     }
     if (bytes >= parallel.minBytes)
       return { readSlice: parallel.readSlice, inFlight: Math.max(readAhead, parallel.concurrency) };

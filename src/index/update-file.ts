@@ -48,8 +48,7 @@ export function startFile(
   row: FileRow | undefined,
   readSlice: RecordSliceReader,
 ): PendingFile {
-  if (row && row.size === ref.size && row.mtime_ms === ref.mtimeMs)
-    return { ref, row, start: undefined, slice: undefined };
+  if (isUnchanged(row, ref)) return { ref, row, start: undefined, slice: undefined };
   let start: ResumePoint | undefined;
   if (row && ref.size > row.size && row.consumed_bytes > 0) {
     let fingerprint: string | undefined;
@@ -71,6 +70,11 @@ export function startFile(
     (error: unknown) => ({ error }),
   );
   return { ref, row, start, slice };
+}
+
+/** Whether a file is as stored (same size and modification time): it is not read again. */
+export function isUnchanged(row: FileRow | undefined, ref: SessionFileRef): boolean {
+  return row !== undefined && row.size === ref.size && row.mtime_ms === ref.mtimeMs;
 }
 
 /** Stores what {@link startFile} read (rejects with the read's error, e.g. a `FileUnreadableError`). */

@@ -151,36 +151,54 @@ export async function loadSessions(
       continue;
     }
     const subRefs = subagentsBySession.get(`${ownerDir(ref)}\u0000${claudeSessionIdOf(file)}`) ?? [];
-    const subFiles: RecordFile[] = [];
-    for (const sub of subRefs) {
-      const subFile = subagentFiles.get(sub.path);
-      if (!subFile || claimed.has(sub.path)) continue;
-      claimed.add(sub.path);
-      const meta = sub.metaPath === undefined ? undefined : await readAgentMeta(sub.metaPath);
-      subFiles.push({
-        ...subFile,
-        ...(sub.agentId === undefined ? {} : { agentId: sub.agentId }),
-        ...(meta === undefined ? {} : { meta: pickMeta(meta) }),
-      });
-    }
+    const subFiles = await claimSubagentFiles(subRefs, (path) => subagentFiles.get(path), claimed);
     sessions.push(buildClaudeCodeSession(file, subFiles));
   }
   for (const ref of subagentRefs) {
     const file = subagentFiles.get(ref.path);
-    if (!file || claimed.has(ref.path)) continue;
-    if (file.agent === 'codex') {
-      sessions.push(buildCodexSession(file));
-      continue;
-    }
-    const session = buildClaudeCodeSession({
-      ...file,
-      ...(ref.agentId === undefined ? {} : { agentId: ref.agentId }),
-    });
-    session.isSubagent = true;
-    if (ref.agentId !== undefined) session.agentId = ref.agentId;
-    sessions.push(session);
+    if (file && !claimed.has(ref.path)) sessions.push(buildUnclaimedSubagent(ref, file));
   }
   return linkCodexThreads(sessions, (s) => s);
+}
+
+/**
+ * The subagent files a Claude Code session file claims (`subRefs`, in input order), each once: files
+ * already `claimed` or not read (`fileOf` gives undefined) are passed over; each file carries its agent id
+ * and the link fields of its `meta.json`. Adds what it claims to `claimed`.
+ */
+export async function claimSubagentFiles(
+  subRefs: readonly SessionFileRef[],
+  fileOf: (path: string) => RecordFile | undefined,
+  claimed: Set<string>,
+): Promise<RecordFile[]> {
+  const subFiles: RecordFile[] = [];
+  for (const sub of subRefs) {
+    const subFile = fileOf(sub.path);
+    if (!subFile || claimed.has(sub.path)) continue;
+    claimed.add(sub.path);
+    const meta = sub.metaPath === undefined ? undefined : await readAgentMeta(sub.metaPath);
+    subFiles.push({
+      ...subFile,
+      ...(sub.agentId === undefined ? {} : { agentId: sub.agentId }),
+      ...(meta === undefined ? {} : { meta: pickMeta(meta) }),
+    });
+  }
+  return subFiles;
+}
+
+/**
+ * A subagent file no session claimed, as a session of its own so that nothing read is lost: a Claude Code
+ * file is marked `isSubagent` with its agent id; a Codex rollout is built as any rollout.
+ */
+export function buildUnclaimedSubagent(ref: SessionFileRef, file: ReadFile): Session {
+  if (file.agent === 'codex') return buildCodexSession(file);
+  const session = buildClaudeCodeSession({
+    ...file,
+    ...(ref.agentId === undefined ? {} : { agentId: ref.agentId }),
+  });
+  session.isSubagent = true;
+  if (ref.agentId !== undefined) session.agentId = ref.agentId;
+  return session;
 }
 
 /**
