@@ -1,3 +1,4 @@
+import { isObject } from '../schemas/common/is-object.js';
 /** A JSON Schema document or sub-schema (draft 2020-12), as plain JSON. Keywords agentlog reads are typed. */
 export interface JsonSchema {
   $schema?: string;
@@ -19,9 +20,7 @@ export interface JsonSchema {
 }
 
 /** Whether a value is a JSON object (not an array, not null). */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export const isJsonObject = isObject;
 
 /** A deep copy of a JSON value (schemas are plain JSON, so a JSON round trip is exact). */
 export function cloneJson<T>(value: T): T {

@@ -1,10 +1,10 @@
 /** Small, allocation-free readers for decoded JSON values (records are loose objects). */
 
+import { isObject } from '../schemas/common/is-object.js';
+
 export type JsonObject = Record<string, unknown>;
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject };
 
 export function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;

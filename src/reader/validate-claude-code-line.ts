@@ -5,6 +5,7 @@ import {
   validateToolInput,
   validateToolResult,
 } from '../schemas/claude-code/tools/index.js';
+import { isObject } from '../schemas/common/is-object.js';
 import { unknownKeys } from '../schemas/common/unknown-keys.js';
 import type { FileContext, ValidationSink } from './validation-sink.js';
 
@@ -101,8 +102,4 @@ function settleInputIssues(block: Record<string, unknown>, context: FileContext,
   const text = typeof block.content === 'string' ? block.content : JSON.stringify(block.content ?? '');
   if (block.is_error === true && text.includes('InputValidationError')) sink.rejectedInput();
   else report();
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

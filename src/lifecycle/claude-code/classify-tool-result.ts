@@ -1,4 +1,5 @@
 import type { ToolCallStatus } from '../../model/tool-call.js';
+import { isObject } from '../../schemas/common/is-object.js';
 
 export interface ResultEvidence {
   /** Model-facing result text (tool_result content flattened). */
@@ -97,8 +98,4 @@ function stripErrorWrapper(text: string): string {
 function firstLine(text: string): string {
   const line = text.split('\n', 1)[0] ?? '';
   return line.length > 160 ? `${line.slice(0, 157)}...` : line;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

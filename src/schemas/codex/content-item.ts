@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isObject } from '../common/is-object.js';
 import { openEnum } from './open-enum.js';
 import { forwardIssues, openDiscriminatedUnion } from './open-union.js';
 
@@ -62,7 +63,3 @@ export const codexToolOutputSchema = z.unknown().check((payload) => {
   forwardIssues(payload, schema.safeParse(value), []);
 }) as unknown as z.ZodType<string | CodexOutputContentItem[] | CodexOutputContentItem>;
 export type CodexToolOutput = z.infer<typeof codexToolOutputSchema>;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

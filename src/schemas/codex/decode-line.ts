@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isObject } from '../common/is-object.js';
 import { codexEventMsgSchemaFor, knownEventMsgTypes } from './event-msg.js';
 import { codexResponseItemSchema, knownResponseItemTypes } from './response-item.js';
 import {
@@ -194,8 +195,4 @@ function check(schema: z.ZodType, value: unknown, prefix: (string | number)[]): 
 function isBareMeta(value: Record<string, unknown>, lineIndex: number): boolean {
   if ('type' in value || typeof value.id !== 'string' || typeof value.timestamp !== 'string') return false;
   return lineIndex === 0 || 'instructions' in value;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

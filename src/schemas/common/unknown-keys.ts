@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isObject as isPlainObject } from './is-object.js';
 
 type AnySchema = z.core.$ZodType;
 
@@ -26,10 +27,6 @@ export function markSchemaSelector<T extends AnySchema>(schema: T, select: Schem
 export function markOpenShape<T extends AnySchema>(schema: T): T {
   openShapes.add(schema);
   return schema;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function catchallDeclaresKeys(catchall: AnySchema | undefined): catchall is AnySchema {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isObject as isRecord } from '../../common/is-object.js';
 import { markOpenShape, markSchemaSelector } from '../../common/unknown-keys.js';
 
 /**
@@ -17,10 +18,6 @@ export function dispatchSchema<Out, In = Out>(select: (value: unknown) => z.ZodT
 }
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape, z.core.$ZodObjectConfig>;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * A union of object schemas told apart by the literal `discriminator` field, open to values it does
