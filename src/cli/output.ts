@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import Table from 'cli-table3';
 import { createColors } from 'picocolors';
+import { formatNumber } from '../analytics/format-number.js';
 
 /** Where a command writes, and how: injected so tests can capture output. */
 export interface Io {
@@ -44,13 +45,6 @@ export function colorsFor(io: Io, stream: 'stdout' | 'stderr' = 'stdout') {
   const target = io[stream];
   const enabled = Boolean(target.isTTY) && !('NO_COLOR' in io.env) && io.env.TERM !== 'dumb';
   return createColors(enabled || 'FORCE_COLOR' in io.env);
-}
-
-const numberFormat = new Intl.NumberFormat('en-US');
-
-/** Thousands separators for tables; JSON output keeps raw numbers. */
-export function formatNumber(value: number): string {
-  return numberFormat.format(value);
 }
 
 export function formatPercent(value: number, digits = 1): string {
@@ -159,3 +153,4 @@ export function displayPath(io: Io, file: string): string {
 
 /** Re-exported for the pages (and commands) that format with the rest of this module. */
 export { formatDuration } from '../analytics/format-duration.js';
+export { formatNumber };

@@ -1,12 +1,5 @@
 import type { TokenUsage } from '../model/usage.js';
 
-const numberFormat = new Intl.NumberFormat('en-US');
-
-/** Thousands separators. */
-export function formatCount(value: number): string {
-  return numberFormat.format(value);
-}
-
 /** USD with enough digits for small amounts: `$0.0042`, `$1.27`; `-` when unknown. */
 export function formatCost(usd: number | null | undefined): string {
   if (usd === null || usd === undefined || !Number.isFinite(usd)) return '-';
@@ -40,3 +33,4 @@ export function formatUsage(u: TokenUsage): string {
 
 /** Re-exported for the pages (and commands) that format with the rest of this module. */
 export { formatDuration } from '../analytics/format-duration.js';
+export { formatNumber } from '../analytics/format-number.js';

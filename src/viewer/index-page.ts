@@ -1,7 +1,7 @@
 import { allCalls } from '../analytics/session-summary.js';
 import type { Session } from '../model/session.js';
 import { escapeHtml } from './escape-html.js';
-import { formatCost, formatCount, formatDuration, formatTime } from './format-values.js';
+import { formatCost, formatDuration, formatNumber, formatTime } from './format-values.js';
 import { type PageAssets, renderPage } from './page-shell.js';
 
 /** One session in a list (small: an export keeps one per session while it writes the pages). */
@@ -54,16 +54,16 @@ export function sessionTable(
 ): string {
   const row = (s: SessionListing) => {
     const project = options.showProject ? `<td>${escapeHtml(s.project ?? '-')}</td>` : '';
-    const errors = `${s.errors > 0 ? `<strong>${formatCount(s.errors)}</strong>` : '0'}${s.otherFailed > 0 ? `<div class="dim">+${formatCount(s.otherFailed)} other</div>` : ''}`;
+    const errors = `${s.errors > 0 ? `<strong>${formatNumber(s.errors)}</strong>` : '0'}${s.otherFailed > 0 ? `<div class="dim">+${formatNumber(s.otherFailed)} other</div>` : ''}`;
     const state = s.state
       ? `<span class="state state-${escapeHtml(s.state)}">${escapeHtml(s.state)}</span>`
       : '';
-    return `<tr data-session="${escapeHtml(s.id)}"><td class="num">${escapeHtml(formatTime(s.startTime).slice(0, 16))}</td>${project}<td class="title"><a href="${escapeHtml(s.href)}">${escapeHtml(s.title ?? '(untitled)')}</a><div class="dim">${escapeHtml(s.agent)} · ${escapeHtml(s.id)}</div></td><td>${state}</td><td class="num">${escapeHtml(formatDuration(s.durationMs))}</td><td class="num">${formatCount(s.toolCalls)}</td><td class="num">${errors}</td><td class="num">${escapeHtml(formatCost(s.cost))}</td></tr>`;
+    return `<tr data-session="${escapeHtml(s.id)}"><td class="num">${escapeHtml(formatTime(s.startTime).slice(0, 16))}</td>${project}<td class="title"><a href="${escapeHtml(s.href)}">${escapeHtml(s.title ?? '(untitled)')}</a><div class="dim">${escapeHtml(s.agent)} · ${escapeHtml(s.id)}</div></td><td>${state}</td><td class="num">${escapeHtml(formatDuration(s.durationMs))}</td><td class="num">${formatNumber(s.toolCalls)}</td><td class="num">${errors}</td><td class="num">${escapeHtml(formatCost(s.cost))}</td></tr>`;
   };
   const columns = options.showProject ? 8 : 7;
   const rows = options.groups
     ? options.groups.flatMap(([project, list]) => [
-        `<tr class="group"><th colspan="${columns}">${escapeHtml(project)} <span class="dim">${formatCount(list.length)} session${list.length === 1 ? '' : 's'}</span></th></tr>`,
+        `<tr class="group"><th colspan="${columns}">${escapeHtml(project)} <span class="dim">${formatNumber(list.length)} session${list.length === 1 ? '' : 's'}</span></th></tr>`,
         ...list.map(row),
       ])
     : listed.map(row);
@@ -92,7 +92,7 @@ export function renderIndexPage(
 ): string {
   const groups = groupByProject(listed);
   const total = listed.reduce((n, l) => n + (l.cost ?? 0), 0);
-  const head = `<header class="session-header"><h1>${escapeHtml(options.title ?? 'Agent sessions')}</h1><div class="totals"><span>${formatCount(listed.length)} sessions</span><span>${formatCount(groups.length)} projects</span><span>${escapeHtml(formatCost(total))} in total</span><span>generated ${escapeHtml(formatTime(new Date().toISOString()))} UTC</span></div></header>`;
+  const head = `<header class="session-header"><h1>${escapeHtml(options.title ?? 'Agent sessions')}</h1><div class="totals"><span>${formatNumber(listed.length)} sessions</span><span>${formatNumber(groups.length)} projects</span><span>${escapeHtml(formatCost(total))} in total</span><span>generated ${escapeHtml(formatTime(new Date().toISOString()))} UTC</span></div></header>`;
   return renderPage({
     title: options.title ?? 'agentlog sessions',
     assets: options.assets,

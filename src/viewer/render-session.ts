@@ -6,7 +6,7 @@ import type { Session, Subagent } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
 import { addUsage, emptyUsage, totalTokens } from '../model/usage.js';
 import { escapeHtml } from './escape-html.js';
-import { formatCost, formatCount, formatDuration, formatTime, formatUsage } from './format-values.js';
+import { formatCost, formatDuration, formatNumber, formatTime, formatUsage } from './format-values.js';
 import { renderImage } from './render-image.js';
 import { renderMarkdown } from './render-markdown.js';
 import { renderToolCard, statusBadge } from './render-tool-card.js';
@@ -326,14 +326,14 @@ function renderHeader(session: Session, price: Pricer, state: string | undefined
   ];
   const badges = Object.entries(counts)
     .sort((a, b) => b[1] - a[1])
-    .map(([status, n]) => `${statusBadge(status)} ${formatCount(n)}`)
+    .map(([status, n]) => `${statusBadge(status)} ${formatNumber(n)}`)
     .join(' ');
   const stats = [
     plural(session.messages.length, 'message'),
     plural(calls, 'tool call'),
     plural(session.subagents.length, 'subagent'),
     `${formatUsage(totals.usage)}`,
-    `${formatCount(totalTokens(totals.usage))} tokens`,
+    `${formatNumber(totalTokens(totals.usage))} tokens`,
     `${formatCost(totals.cost)}${totals.unpriced > 0 ? ` (${totals.unpriced} unpriced requests)` : ''}`,
   ];
   const problems = [...allSessions([session])].flatMap((s) => s.problems);
@@ -348,10 +348,10 @@ function renderHeader(session: Session, price: Pricer, state: string | undefined
           )
           .join(
             '',
-          )}${problems.length > 200 ? `<li>and ${formatCount(problems.length - 200)} more</li>` : ''}</ul></details>`;
+          )}${problems.length > 200 ? `<li>and ${formatNumber(problems.length - 200)} more</li>` : ''}</ul></details>`;
   return `<header class="session-header"><h1>${escapeHtml(session.title ?? '(untitled session)')}${state ? ` <span class="state state-${escapeHtml(state)}">${escapeHtml(state)}</span>` : ''}</h1><dl class="facts">${facts.map(([k, v]) => `<div><dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd></div>`).join('')}</dl><div class="totals">${stats.map((s) => `<span>${escapeHtml(s)}</span>`).join('')}</div><div class="status-counts">${badges}</div>${problemList}</header>`;
 }
 
 function plural(n: number, word: string): string {
-  return `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
+  return `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
 }
