@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The npm registry reachable here serves only the Linux builds of packages that ship one optional binary
-// package per platform (Biome: @biomejs/cli-<os>-<cpu>[-musl]; ccusage: @ccusage/ccusage-<os>-<cpu>; DuckDB:
+// package per platform (Biome: @biomejs/cli-<os>-<cpu>[-musl]; ccusage: @ccusage/ccusage-<os>-<cpu>; the Agent SDK:
+// @anthropic-ai/claude-agent-sdk-<os>-<cpu>[-musl]; DuckDB:
 // @duckdb/node-bindings-<os>-<cpu>[-musl]). npm then leaves the other platforms out of
 // package-lock.json, and `npm ci` refuses the lock ("Missing: @biomejs/cli-darwin-arm64@ from lock file").
 // This adds the missing entries, tagged with their os/cpu/libc so npm never fetches them on another platform.
@@ -9,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const file = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(file, 'utf8'));
-const platform = /^(?:cli|ccusage|node-bindings)-(linux|darwin|win32|android|freebsd)-(x64|arm64)(-musl)?$/;
+const platform = /^(?:cli|ccusage|node-bindings|claude-agent-sdk)-(linux|darwin|win32|android|freebsd)-(x64|arm64)(-musl)?$/;
 let added = 0;
 for (const entry of Object.values(lock.packages)) {
   for (const [name, range] of Object.entries(entry.optionalDependencies ?? {})) {

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
 import { listSessions } from '../src/lifecycle/load-sessions.js';
-import { hasChromium, launchChromium } from './browser.js';
-import { corpusDir, hasCorpus } from './corpus.js';
+import { launchChromium } from './browser.js';
+import { corpusDir } from './corpus.js';
 import { writeHostileFixture } from './fixtures/hostile/hostile-fixture.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'agentlog-browser-html-'));
@@ -16,7 +16,6 @@ const out = path.join(work, 'html');
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!hasChromium) return;
   browser = await launchChromium();
 }, 30_000);
 afterAll(async () => {
@@ -41,7 +40,7 @@ async function open(url: string): Promise<{ page: Page; requests: string[]; erro
   return { page, requests, errors };
 }
 
-describe.skipIf(!hasChromium || !hasCorpus)('agentlog html pages in Chromium', () => {
+describe('agentlog html pages in Chromium', () => {
   beforeAll(async () => {
     const code = await runCli(['html', corpusDir, '-o', out], memoryIo({}, work));
     expect(code).toBe(0);
@@ -114,7 +113,7 @@ describe.skipIf(!hasChromium || !hasCorpus)('agentlog html pages in Chromium', (
   });
 });
 
-describe.skipIf(!hasChromium)('the hostile fixture in Chromium (html)', () => {
+describe('the hostile fixture in Chromium (html)', () => {
   it('runs no script from the log and shows the payloads as text', async () => {
     const file = writeHostileFixture(path.join(work, 'hostile'));
     const page = path.join(work, 'hostile.html');

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningViewer, startViewer } from '../src/cli/commands/serve-command.js';
 import { memoryIo } from '../src/cli/output.js';
 import { readSession } from '../src/lifecycle/load-sessions.js';
-import { hasChromium, launchChromium } from './browser.js';
-import { corpusDir, hasCorpus } from './corpus.js';
+import { launchChromium } from './browser.js';
+import { corpusDir } from './corpus.js';
 import { hostileSessionId, writeHostileFixture } from './fixtures/hostile/hostile-fixture.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'agentlog-browser-serve-'));
@@ -18,7 +18,6 @@ let browser: Browser;
 let viewer: RunningViewer;
 
 beforeAll(async () => {
-  if (!hasChromium || !hasCorpus) return;
   cpSync(corpusDir, path.join(logs, 'corpus'), { recursive: true });
   writeHostileFixture(path.join(logs, 'hostile'));
   mkdirSync(path.dirname(liveFile), { recursive: true });
@@ -53,7 +52,7 @@ async function open(url: string): Promise<{ page: Page; errors: string[]; foreig
   return { page, errors, foreign };
 }
 
-describe.skipIf(!hasChromium || !hasCorpus)('agentlog serve in Chromium', () => {
+describe('agentlog serve in Chromium', () => {
   it('answers only GET and HEAD, and sends its policy', async () => {
     const post = await fetch(viewer.url, { method: 'POST' });
     expect(post.status).toBe(405);

@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 
-/** Debian's chromium, installed by scripts/install-chromium.sh (which .ci/run calls). */
+/** Debian's chromium, installed by scripts/install-chromium.sh (which .ci/run calls); missing, the tests fail. */
 export const chromiumPath = '/usr/bin/chromium';
-export const hasChromium = existsSync(chromiumPath);
-if (!hasChromium)
-  console.warn(`Browser tests skipped: no Chromium at "${chromiumPath}" (run scripts/install-chromium.sh).`);
 
 /** One headless Chromium for a test file (the flags keep it off the network by itself). */
 export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(chromiumPath))
+    throw new Error(
+      `No Chromium at "${chromiumPath}": run scripts/install-chromium.sh (the browser tests never skip).`,
+    );
   const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: chromiumPath,

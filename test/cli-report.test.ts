@@ -10,7 +10,7 @@ import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
 import { loadSessions } from '../src/lifecycle/load-sessions.js';
 import { discoverPaths } from '../src/sources/index.js';
-import { corpusDir, hasCorpus } from './corpus.js';
+import { corpusDir } from './corpus.js';
 
 async function run(args: string[]) {
   const io = memoryIo({}, path.resolve(import.meta.dirname, '..'));
@@ -18,7 +18,7 @@ async function run(args: string[]) {
   return { code, out: io.out(), err: io.err() };
 }
 
-describe.skipIf(!hasCorpus)('report commands on the corpus', () => {
+describe('report commands on the corpus', () => {
   it('counts tool calls as an independent scan does', async () => {
     const { code, out } = await run(['tools', corpusDir, '--json']);
     expect(code).toBe(0);

@@ -4,7 +4,7 @@ import type { SessionSummary } from '../src/analytics/session-summary.js';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
 import type { Session } from '../src/model/session.js';
-import { corpusDir, corpusPath, hasCorpus } from './corpus.js';
+import { corpusDir, corpusPath } from './corpus.js';
 
 async function run(args: string[]) {
   const io = memoryIo({}, path.resolve(import.meta.dirname, '..'));
@@ -15,7 +15,7 @@ async function run(args: string[]) {
 const subagentSession =
   'iansherr__claude-code-log/test/test_data/real_projects/-src-experiments-claude_p/29ccd257-68b1-427f-ae5f-6524b7cb6f20.jsonl';
 
-describe.skipIf(!hasCorpus)('agentlog ls and show', () => {
+describe('agentlog ls and show', () => {
   it('lists sessions newest first, with the counts of the model', async () => {
     const { code, out } = await run(['ls', corpusDir, '--json']);
     expect(code).toBe(0);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
 import type { ValidationReport } from '../src/reader/validation-report.js';
-import { corpusDir, corpusFiles, hasCorpus } from './corpus.js';
+import { corpusDir, corpusFiles } from './corpus.js';
 
 async function run(args: string[], env: NodeJS.ProcessEnv = {}) {
   const io = memoryIo(env);
@@ -24,7 +24,7 @@ function madeUpFiles(): Set<string> {
   );
 }
 
-describe.skipIf(!hasCorpus)('agentlog validate on the corpus', () => {
+describe('agentlog validate on the corpus', () => {
   it('reads every file, keeps the counts, and finds issues only in hand-made files', async () => {
     const { code, out } = await run(['validate', corpusDir, '--json']);
     expect(code).toBe(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSessions } from '../src/lifecycle/load-sessions.js';
 import { discoverPaths } from '../src/sources/index.js';
-import { corpusFiles, corpusPath, hasCorpus, isCodexFile, naiveRecords } from './corpus.js';
+import { corpusFiles, corpusPath, isCodexFile, naiveRecords } from './corpus.js';
 
 async function session(relative: string) {
   const { files } = await discoverPaths([corpusPath(relative)]);
@@ -10,7 +10,7 @@ async function session(relative: string) {
   return built;
 }
 
-describe.skipIf(!hasCorpus)('Codex rollouts in the model', () => {
+describe('Codex rollouts in the model', () => {
   it('usage of a 0.77 exec rollout equals the hand computation', async () => {
     const s = await session(
       'codemie-ai__codemie-code/tests/integration/metrics/fixtures/codex/sessions/2026/01/02/rollout-2026-01-02T18-39-45-019b7f94-51b4-7593-922e-ba12b5b73b52.jsonl',

@@ -1,10 +1,20 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** The shared corpus of real transcripts, beside the repo. Tests skip (visibly) where it is absent. */
-export const corpusDir = path.resolve(import.meta.dirname, '../../shared/corpus');
-export const hasCorpus = existsSync(corpusDir);
-if (!hasCorpus) console.warn(`Corpus tests skipped: no corpus at "${corpusDir}".`);
+/**
+ * The corpora of real logs, inside the repository as test data (test/data/, each with its PROVENANCE.tsv:
+ * every file comes from an MIT or Apache-2.0 repository). A missing corpus is a failure, never a skip.
+ */
+export const corpusDir = path.resolve(import.meta.dirname, 'data/corpus');
+/** Real logs of other agents (Gemini CLI, Copilot CLI, OpenCode, Pi, Qwen Code, Cursor), with FORMATS.md. */
+export const corpusMoreDir = path.resolve(import.meta.dirname, 'data/corpus-more');
+
+for (const dir of [corpusDir, corpusMoreDir]) {
+  if (!existsSync(path.join(dir, 'PROVENANCE.tsv')))
+    throw new Error(
+      `The test corpus is missing: "${dir}" holds no PROVENANCE.tsv (it is part of the repository).`,
+    );
+}
 
 export function corpusPath(relative: string): string {
   return path.join(corpusDir, relative);
@@ -12,7 +22,7 @@ export function corpusPath(relative: string): string {
 
 /** Every *.jsonl file under the corpus, sorted. */
 export function corpusFiles(dir = corpusDir): string[] {
-  if (!existsSync(dir)) return [];
+  if (!existsSync(dir)) throw new Error(`No corpus folder at "${dir}".`);
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && e.name.endsWith('.jsonl'))
     .map((e) => path.join(e.parentPath, e.name))

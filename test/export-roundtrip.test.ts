@@ -7,7 +7,7 @@ import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
 import { exportDatasets } from '../src/exporters/index.js';
 import { indexFileName } from '../src/index/cache-location.js';
-import { corpusDir, hasCorpus } from './corpus.js';
+import { corpusDir } from './corpus.js';
 import { refreshed, tempDir } from './index-helpers.js';
 
 async function run(args: string[], cwd = process.cwd()) {
@@ -76,7 +76,7 @@ async function exportedFigures(dir: string, format: string): Promise<Figures> {
   }
 }
 
-describe.skipIf(!hasCorpus)('export round trip through DuckDB on the corpus', () => {
+describe('export round trip through DuckDB on the corpus', () => {
   let out: string;
   let index: Figures;
 

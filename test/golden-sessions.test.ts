@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readSession } from '../src/lifecycle/load-sessions.js';
 import type { Message } from '../src/model/message.js';
 import type { Session } from '../src/model/session.js';
-import { corpusPath, hasCorpus } from './corpus.js';
+import { corpusPath } from './corpus.js';
 
 /** A reviewable projection of a session: one line per message and per call, no bulky text. */
 function project(session: Session): unknown {
@@ -71,7 +71,7 @@ const cases: [string, string][] = [
   ],
 ];
 
-describe.skipIf(!hasCorpus)('golden sessions', () => {
+describe('golden sessions', () => {
   for (const [name, file] of cases) {
     it(name, async () => {
       const session = await readSession(corpusPath(file));

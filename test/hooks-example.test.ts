@@ -9,7 +9,7 @@ import { listSessions, toolCalls } from '../src/lifecycle/load-sessions.js';
 import type { Session } from '../src/model/session.js';
 import type { ToolCall } from '../src/model/tool-call.js';
 import { validateToolInput } from '../src/schemas/claude-code/tools/validate-tool-call.js';
-import { corpusDir, hasCorpus } from './corpus.js';
+import { corpusDir } from './corpus.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const hook = path.join(root, 'examples/hooks/guard-bash.ts');
@@ -125,39 +125,36 @@ describe('the example hook, run as Claude Code runs it', () => {
     expect(bad.stderr).toMatch(/^Hook input is not JSON \(.+\): ".+"\.\n$/);
   });
 
-  it.skipIf(!hasCorpus)(
-    'passes real calls of a corpus session through, logging each before and after',
-    async () => {
-      const { sessions } = await listSessions({ paths: [corpusDir], session: '29ccd257' });
-      const session = sessions[0] as Session;
-      const calls = [...toolCalls(session)];
-      const sample = [
-        ...calls.filter((c) => c.name === 'Bash').slice(0, 3),
-        ...calls.filter((c) => c.name !== 'Bash').slice(0, 2),
-      ];
-      expect(sample).toHaveLength(5);
-      const log = path.join(dir, 'corpus.ndjson');
-      const runs: HookRun[] = [];
-      // One at a time: each run appends to the log, which is then read in order.
-      for (const call of sample) {
-        const { pre, post } = hookPayloads(session, call);
-        runs.push(await runExample(pre, log), await runExample(post, log));
-      }
-      expect(runs.every((r) => r.code === 0 && r.stdout === '' && r.stderr === '')).toBe(true);
-      const lines = readLog(log);
-      expect(lines.map((l) => [l.event, l.call])).toEqual(
-        sample.flatMap((c) => [
-          ['PreToolUse', c.id],
-          ['PostToolUse', c.id],
-        ]),
-      );
-      expect(lines.filter((l) => l.event === 'PreToolUse').every((l) => l.decision === 'pass')).toBe(true);
-      expect(lines[0]?.input).toEqual(sample[0]?.input);
-    },
-  );
+  it('passes real calls of a corpus session through, logging each before and after', async () => {
+    const { sessions } = await listSessions({ paths: [corpusDir], session: '29ccd257' });
+    const session = sessions[0] as Session;
+    const calls = [...toolCalls(session)];
+    const sample = [
+      ...calls.filter((c) => c.name === 'Bash').slice(0, 3),
+      ...calls.filter((c) => c.name !== 'Bash').slice(0, 2),
+    ];
+    expect(sample).toHaveLength(5);
+    const log = path.join(dir, 'corpus.ndjson');
+    const runs: HookRun[] = [];
+    // One at a time: each run appends to the log, which is then read in order.
+    for (const call of sample) {
+      const { pre, post } = hookPayloads(session, call);
+      runs.push(await runExample(pre, log), await runExample(post, log));
+    }
+    expect(runs.every((r) => r.code === 0 && r.stdout === '' && r.stderr === '')).toBe(true);
+    const lines = readLog(log);
+    expect(lines.map((l) => [l.event, l.call])).toEqual(
+      sample.flatMap((c) => [
+        ['PreToolUse', c.id],
+        ['PostToolUse', c.id],
+      ]),
+    );
+    expect(lines.filter((l) => l.event === 'PreToolUse').every((l) => l.decision === 'pass')).toBe(true);
+    expect(lines[0]?.input).toEqual(sample[0]?.input);
+  });
 });
 
-describe.skipIf(!hasCorpus)('hook input built from every real tool call of the corpus', () => {
+describe('hook input built from every real tool call of the corpus', () => {
   it('parses, narrows exactly when the registry accepts the input, and is never denied', async () => {
     process.env.AGENTLOG_HOOK_LOG = path.join(dir, 'all.ndjson');
     const { sessions } = await listSessions({ paths: [corpusDir], agent: 'claude-code' });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
 import { indexFileName } from '../src/index/cache-location.js';
-import { corpusDir, corpusPath, hasCorpus } from './corpus.js';
+import { corpusDir, corpusPath } from './corpus.js';
 import { copyCorpus, tempDir } from './index-helpers.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -16,7 +16,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv = {}) {
   return { code, out: io.out(), err: io.err() };
 }
 
-describe.skipIf(!hasCorpus)('index commands', () => {
+describe('index commands', () => {
   let cache: string;
   const env = () => ({ AGENTLOG_CACHE_DIR: cache });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
-import { corpusDir, hasCorpus } from './corpus.js';
+import { corpusDir } from './corpus.js';
 import { tempDir } from './index-helpers.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -37,7 +37,7 @@ const commands: string[][] = [
   ['validate', '--json', '--files'],
 ];
 
-describe.skipIf(!hasCorpus)('the same output with and without the index cache', () => {
+describe('the same output with and without the index cache', () => {
   const caches: string[] = [];
   afterAll(() => {
     for (const dir of caches) rmSync(dir, { recursive: true, force: true });

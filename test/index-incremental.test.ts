@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { indexFileName } from '../src/index/cache-location.js';
 import { openIndex } from '../src/index/open-index.js';
-import { hasCorpus } from './corpus.js';
+import {} from './corpus.js';
 import { coldSessions, copyCorpus, refreshed, reports, tempDir } from './index-helpers.js';
 
 const claudeDir = 'microsoft__vscode-copilot-chat/src/extension/chatSessions/claude/node/test/fixtures';
@@ -51,7 +51,7 @@ async function expectSameAsCold(result: { sessions: import('../src/model/session
   expect(reports(result.sessions)).toEqual(reports(await coldSessions(logs)));
 }
 
-describe.skipIf(!hasCorpus)('incremental index', () => {
+describe('incremental index', () => {
   beforeEach(() => {
     logs = tempDir('logs');
     cache = tempDir('cache');

@@ -3,7 +3,7 @@ import { loadSessions, toolCalls } from '../src/lifecycle/load-sessions.js';
 import type { Session } from '../src/model/session.js';
 import type { ToolCall } from '../src/model/tool-call.js';
 import { discoverPaths } from '../src/sources/index.js';
-import { corpusDir, corpusFiles, corpusPath, hasCorpus, isCodexFile, naiveRecords } from './corpus.js';
+import { corpusDir, corpusFiles, corpusPath, isCodexFile, naiveRecords } from './corpus.js';
 
 /** Every session of a tree, depth first. */
 function flatten(session: Session): Session[] {
@@ -33,7 +33,7 @@ function scanPairs(file: string) {
   return { uses, results, usesWithoutId, resultsWithoutId };
 }
 
-describe.skipIf(!hasCorpus)('lifecycle on the corpus', () => {
+describe('lifecycle on the corpus', () => {
   let sessions: Session[] = [];
   let all: Session[] = [];
   const byFile = (relative: string): Session => {

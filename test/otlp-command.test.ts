@@ -7,7 +7,7 @@ import { runCli } from '../src/cli/run-cli.js';
 import { spanIdOf, traceIdOf } from '../src/exporters/otlp/index.js';
 import { readSession, toolCalls } from '../src/lifecycle/load-sessions.js';
 import type { Session } from '../src/model/session.js';
-import { corpusPath, hasCorpus } from './corpus.js';
+import { corpusPath } from './corpus.js';
 import { patternsFile, secretsDir, survivors } from './fake-secrets.js';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from './helpers/otlp-receiver.js';
 
@@ -46,7 +46,7 @@ beforeEach(() => {
   cache = mkdtempSync(path.join(dir, 'cache-'));
 });
 
-describe.skipIf(!hasCorpus)('agentlog otlp on a corpus session', () => {
+describe('agentlog otlp on a corpus session', () => {
   let session: Session;
   beforeAll(async () => {
     session = (await readSession(

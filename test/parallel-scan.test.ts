@@ -10,7 +10,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusDir, hasCorpus } from './corpus.js';
+import { corpusDir } from './corpus.js';
 import { type BuiltPackage, buildPackage, run } from './docs/build-package.js';
 import { tempDir } from './index-helpers.js';
 
@@ -18,7 +18,7 @@ import { tempDir } from './index-helpers.js';
  * Worker threads need compiled JavaScript: these tests build the package and run its CLI as a process,
  * with `--jobs 2` (threads used whatever the size) against `--jobs 1` (the main thread only).
  */
-describe.skipIf(!hasCorpus)('parallel scans (--jobs) on the corpus', () => {
+describe('parallel scans (--jobs) on the corpus', () => {
   let pkg: BuiltPackage;
   const dirs: string[] = [];
   beforeAll(() => {

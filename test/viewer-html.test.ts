@@ -7,7 +7,7 @@ import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
 import { readSession } from '../src/lifecycle/load-sessions.js';
 import { renderSession } from '../src/viewer/render-session.js';
-import { corpusDir, corpusPath, hasCorpus } from './corpus.js';
+import { corpusDir, corpusPath } from './corpus.js';
 import { hostileSessionId, writeHostileFixture } from './fixtures/hostile/hostile-fixture.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'agentlog-html-'));
@@ -71,7 +71,7 @@ describe('agentlog html: the hostile fixture', () => {
   });
 });
 
-describe.skipIf(!hasCorpus)('agentlog html on the corpus', () => {
+describe('agentlog html on the corpus', () => {
   it('writes a page for every session and an index linking them', async () => {
     const out = path.join(work, 'corpus-html');
     const { code, out: stdout } = await run(['html', corpusDir, '-o', out]);

@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusDir as sharedCorpusDir } from '../../test/corpus.js';
 import { getClaudeCodeTool } from '../schemas/claude-code/tools/registry.js';
 import { unknownKeys } from '../schemas/common/unknown-keys.js';
 import { fromOpenAIToolCall } from './from-openai-tool-call.js';
@@ -8,10 +9,7 @@ import { acceptsNull, isJsonObject, type JsonSchema, typeList } from './json-sch
 import { toOpenAITool } from './to-openai-tool.js';
 import { ToolNameMap } from './tool-name-map.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const corpusDir = path.resolve(repoRoot, '../shared/corpus');
-const corpusExists = existsSync(corpusDir);
-if (!corpusExists) console.warn(`Corpus round trip skipped: "${corpusDir}" does not exist`);
+const corpusDir = sharedCorpusDir;
 
 interface ToolUse {
   file: string;
@@ -77,7 +75,7 @@ function fillNulls(value: unknown, schema: JsonSchema): unknown {
   return out;
 }
 
-describe.skipIf(!corpusExists)('round trip of corpus tool inputs through OpenAI function calls', () => {
+describe('round trip of corpus tool inputs through OpenAI function calls', () => {
   it('gives back every valid Claude Code input unchanged, strict tools with nulls filled in', () => {
     const names = new ToolNameMap();
     const counts = { uses: 0, notBuiltin: 0, invalidToBegin: 0, undeclaredKeys: 0, strict: 0, nonStrict: 0 };

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { corpusDir as sharedCorpusDir } from '../../test/corpus.js';
 import { claudeCodeTools, getClaudeCodeTool } from '../schemas/claude-code/tools/registry.js';
 import { codexTools } from '../schemas/codex/tools/registry.js';
 import type { ToolSpec } from '../schemas/common/define-tool.js';
@@ -10,7 +11,7 @@ import { isJsonObject } from './json-schema.js';
 import { jsonSchemaToTypeScript, typeScriptTypeName } from './json-schema-to-typescript.js';
 import { toJsonSchema } from './to-json-schema.js';
 
-const corpusDir = path.resolve(import.meta.dirname, '../../../shared/corpus');
+const corpusDir = sharedCorpusDir;
 
 const libraryFiles = new Map<string, ts.SourceFile | undefined>();
 
@@ -141,44 +142,41 @@ describe('jsonSchemaToTypeScript', () => {
     }
   });
 
-  it.skipIf(!existsSync(corpusDir))(
-    'gives types every valid corpus input type-checks against, and that reject a wrong one',
-    () => {
-      const { text, inputTypes } = declarations(claudeCodeTools);
-      const lines = [text];
-      let checked = 0;
-      const files = readdirSync(corpusDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
-        file.endsWith('.jsonl'),
-      );
-      for (const file of files) {
-        for (const line of readFileSync(path.join(corpusDir, file), 'utf8').split('\n')) {
-          let record: unknown;
-          try {
-            record = JSON.parse(line);
-          } catch {
+  it('gives types every valid corpus input type-checks against, and that reject a wrong one', () => {
+    const { text, inputTypes } = declarations(claudeCodeTools);
+    const lines = [text];
+    let checked = 0;
+    const files = readdirSync(corpusDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.jsonl'),
+    );
+    for (const file of files) {
+      for (const line of readFileSync(path.join(corpusDir, file), 'utf8').split('\n')) {
+        let record: unknown;
+        try {
+          record = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        if (!isJsonObject(record) || record.type !== 'assistant' || !isJsonObject(record.message)) continue;
+        const content = Array.isArray(record.message.content) ? record.message.content : [];
+        for (const block of content) {
+          if (!isJsonObject(block) || block.type !== 'tool_use' || typeof block.name !== 'string') continue;
+          const spec = getClaudeCodeTool(block.name);
+          const typeName = spec === undefined ? undefined : inputTypes.get(spec.name);
+          // Object literals get excess-property checks: only inputs without undeclared keys are fair tests.
+          if (spec === undefined || typeName === undefined || !spec.input.safeParse(block.input).success)
             continue;
-          }
-          if (!isJsonObject(record) || record.type !== 'assistant' || !isJsonObject(record.message)) continue;
-          const content = Array.isArray(record.message.content) ? record.message.content : [];
-          for (const block of content) {
-            if (!isJsonObject(block) || block.type !== 'tool_use' || typeof block.name !== 'string') continue;
-            const spec = getClaudeCodeTool(block.name);
-            const typeName = spec === undefined ? undefined : inputTypes.get(spec.name);
-            // Object literals get excess-property checks: only inputs without undeclared keys are fair tests.
-            if (spec === undefined || typeName === undefined || !spec.input.safeParse(block.input).success)
-              continue;
-            if (unknownKeys(spec.input, block.input).length > 0) continue;
-            lines.push(`export const input${checked}: ${typeName} = ${JSON.stringify(block.input)};`);
-            checked += 1;
-          }
+          if (unknownKeys(spec.input, block.input).length > 0) continue;
+          lines.push(`export const input${checked}: ${typeName} = ${JSON.stringify(block.input)};`);
+          checked += 1;
         }
       }
-      expect(checked).toBeGreaterThan(500);
-      expect(typeErrors(lines.join('\n'))).toEqual([]);
-      const wrong = [text, 'export const wrong: ReadInput = { file_path: 1 };'].join('\n');
-      const errors = typeErrors(wrong);
-      expect(errors).toHaveLength(1);
-      expect(errors[0]).toMatch(/Type 'number' is not assignable to type 'string'/);
-    },
-  );
+    }
+    expect(checked).toBeGreaterThan(500);
+    expect(typeErrors(lines.join('\n'))).toEqual([]);
+    const wrong = [text, 'export const wrong: ReadInput = { file_path: 1 };'].join('\n');
+    const errors = typeErrors(wrong);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/Type 'number' is not assignable to type 'string'/);
+  });
 });

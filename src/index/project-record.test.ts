@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { corpusDir as sharedCorpusDir } from '../../test/corpus.js';
 import { computeErrors } from '../analytics/error-report.js';
 import { summarizeSession } from '../analytics/session-summary.js';
 import { computeSessionsOverview } from '../analytics/sessions-overview.js';
@@ -13,9 +12,7 @@ import { buildUnit, type UnitFile } from './build-unit.js';
 import { cutString, projectRecord, skeletonStringLimit } from './project-record.js';
 import { toReportModel } from './report-model.js';
 
-const corpusDir = path.resolve(import.meta.dirname, '../../../shared/corpus');
-const hasCorpus = existsSync(corpusDir);
-if (!hasCorpus) console.warn(`Skeleton equivalence skipped: no corpus at "${corpusDir}".`);
+const corpusDir = sharedCorpusDir;
 
 const price = (model: string, usage: { inputTokens: number; outputTokens: number }) =>
   model.startsWith('claude') ? usage.inputTokens * 3e-6 + usage.outputTokens * 15e-6 : null;
@@ -103,7 +100,7 @@ describe('projectRecord', () => {
   });
 });
 
-describe.skipIf(!hasCorpus)('sessions built from skeletons on the corpus', () => {
+describe('sessions built from skeletons on the corpus', () => {
   let refs: SessionFileRef[] = [];
   let full: Session[] = [];
   let fromSkeletons: Session[] = [];

@@ -1,15 +1,12 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusDir as sharedCorpusDir } from '../../test/corpus.js';
 import { loadSessions } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
 import { discoverPaths } from '../sources/index.js';
 import { toReportModel } from './report-model.js';
 import { decodeReportModel, encodeReportModel } from './report-model-codec.js';
 
-const corpusDir = path.resolve(import.meta.dirname, '../../../shared/corpus');
-const hasCorpus = existsSync(corpusDir);
-if (!hasCorpus) console.warn(`Report model codec corpus test skipped: no corpus at "${corpusDir}".`);
+const corpusDir = sharedCorpusDir;
 
 /** Objects with their keys sorted, `undefined` values dropped: equal content compares equal. */
 function canonical(value: unknown): unknown {
@@ -90,7 +87,7 @@ describe('report model codec', () => {
     expect('durationMs' in (decoded.toolCalls[1] ?? {})).toBe(false);
   });
 
-  it.skipIf(!hasCorpus)('gives back every corpus session unchanged', async () => {
+  it('gives back every corpus session unchanged', async () => {
     const sessions = await loadSessions((await discoverPaths([corpusDir])).files);
     let plain = 0;
     let packed = 0;

@@ -1,14 +1,11 @@
-import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createReadStream, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { corpusDir as sharedCorpusDir } from '../../test/corpus.js';
 import type { LineResult } from './line-result.js';
 import { type JsonlReader, type JsonlSource, type ReadStats, readJsonl } from './read-jsonl.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const corpusDir = path.resolve(repoRoot, '../shared/corpus');
-const hasCorpus = existsSync(corpusDir);
-if (!hasCorpus) console.warn(`Corpus not found at "${corpusDir}": skipping the corpus tests of readJsonl`);
+const corpusDir = sharedCorpusDir;
 
 function listJsonl(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -17,7 +14,7 @@ function listJsonl(dir: string): string[] {
     .sort();
 }
 
-const files = hasCorpus ? listJsonl(corpusDir) : [];
+const files = listJsonl(corpusDir);
 
 /** Seeded PRNG (mulberry32), so failures reproduce. */
 function prng(seed: number): () => number {
@@ -64,7 +61,7 @@ function countLines(data: Buffer): number {
   return data.length > 0 && data[data.length - 1] !== 10 ? count + 1 : count;
 }
 
-describe.skipIf(!hasCorpus)('readJsonl on the corpus', () => {
+describe('readJsonl on the corpus', () => {
   it('finds the corpus files', () => {
     expect(files.length).toBeGreaterThan(0);
   });

@@ -1,14 +1,11 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusDir as sharedCorpusDir } from '../../test/corpus.js';
 import { discoverPaths } from './discover-paths.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const corpus = path.resolve(repoRoot, '../shared/corpus');
-const present = existsSync(corpus);
-if (!present) console.warn(`discover-paths-corpus.test: corpus '${corpus}' is absent; tests skipped`);
+const corpus = sharedCorpusDir;
 
-describe.skipIf(!present)('discoverPaths on the shared corpus', () => {
+describe('discoverPaths on the shared corpus', () => {
   it('finds every transcript once, with the counts `find` gives', async () => {
     const found = await discoverPaths([corpus]);
     expect(found.errors).toEqual([]);

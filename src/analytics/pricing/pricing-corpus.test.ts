@@ -1,15 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { corpusDir as sharedCorpusDir } from '../../../test/corpus.js';
 import { defaultPricing } from './default-pricing.js';
 import { findModelPricing } from './find-model-pricing.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const corpusDir = path.resolve(repoRoot, '../shared/corpus');
-const hasCorpus = existsSync(corpusDir);
-if (!hasCorpus)
-  console.warn(`Corpus not found at "${corpusDir}": skipping the corpus test of the pricing table`);
+const corpusDir = sharedCorpusDir;
 
 /**
  * Model ids of the corpus that have no price on purpose: `<synthetic>` (Claude Code's own messages) and
@@ -44,8 +40,8 @@ function corpusModels(): Map<string, string> {
   return models;
 }
 
-describe.skipIf(!hasCorpus)('pricing of the corpus models', () => {
-  const models = hasCorpus ? corpusModels() : new Map<string, string>();
+describe('pricing of the corpus models', () => {
+  const models = corpusModels();
 
   it('finds models in both agents', () => {
     const ids = [...models.keys()];

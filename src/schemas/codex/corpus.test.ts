@@ -1,14 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusDir as sharedCorpusDir } from '../../../test/corpus.js';
 import { decodeCodexLine, looksLikeCodexRollout } from './decode-line.js';
 import { type ParsedShellOutput, parseCodexToolOutput } from './parse-tool-io.js';
 import { codexToolCallInput, lookupCodexTool } from './tools/index.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const corpusDir = path.resolve(repoRoot, '../shared/corpus');
-const hasCorpus = existsSync(path.join(corpusDir, 'PROVENANCE.tsv'));
-if (!hasCorpus) console.warn(`Codex corpus tests skipped: no corpus at ${corpusDir}`);
+const corpusDir = sharedCorpusDir;
 
 /** Codex files of the corpus: rows of PROVENANCE.tsv whose `kind` column is `codex`. */
 function codexFiles(): string[] {
@@ -128,14 +126,14 @@ const knownBadCalls: Record<string, string> = {
   [`${files.synthetic}:114`]: 'tool name "[trimmed for fixture]"',
 };
 
-describe.skipIf(!hasCorpus)('Codex corpus', () => {
+describe('Codex corpus', () => {
   it('lists exactly the files these tests know', () => {
     expect(codexFiles().sort()).toEqual(Object.values(files).sort());
   });
 
   describe.each(Object.entries(files))('%s', (key, file) => {
     const want = expected[key as keyof typeof files];
-    const values = hasCorpus ? readLines(file) : [];
+    const values = readLines(file);
 
     it('is recognised as a Codex rollout from its first line', () => {
       expect(values).toHaveLength(want.lines);

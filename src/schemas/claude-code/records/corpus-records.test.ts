@@ -1,14 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusDir as sharedCorpusDir } from '../../../../test/corpus.js';
 import { unknownKeys } from '../../common/unknown-keys.js';
 import { type DecodedRecord, decodeClaudeCodeRecord } from '../decode-record.js';
 import { attachmentTypes, claudeCodeRecordSchemas, progressDataTypes, systemSubtypes } from './index.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-const corpusDir = path.resolve(repoRoot, '../shared/corpus');
-const hasCorpus = existsSync(corpusDir);
-if (!hasCorpus) console.warn(`Corpus not found at "${corpusDir}": corpus tests are skipped`);
+const corpusDir = sharedCorpusDir;
 
 /** The deliberately malformed handwritten file (and a synthetic fixture with invented fields). */
 const edgeCasesFile = 'iansherr__claude-code-log/test/test_data/edge_cases.jsonl';
@@ -79,8 +77,8 @@ function variantOf(value: Record<string, unknown>): string {
   return String(value.type);
 }
 
-describe.skipIf(!hasCorpus)('Claude Code corpus', () => {
-  const lines = hasCorpus ? readCorpus() : [];
+describe('Claude Code corpus', () => {
+  const lines = readCorpus();
   const decoded = decodeAll(lines);
 
   it('decodes every record of every Claude Code file with zero issues, except the malformed edge cases', () => {

@@ -1,12 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusDir as sharedCorpusDir } from '../../../../test/corpus.js';
 import { lookupClaudeCodeTool, validateToolInput, validateToolResult } from './index.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-const corpusDir = path.resolve(repoRoot, '../shared/corpus');
-const corpusExists = existsSync(corpusDir);
-if (!corpusExists) console.warn(`Corpus sweep skipped: "${corpusDir}" does not exist`);
+const corpusDir = sharedCorpusDir;
 
 type JsonObject = Record<string, unknown>;
 
@@ -166,8 +164,8 @@ const expectedCalls: Record<string, number> = {
   '[trimmed for fixture]': 1,
 };
 
-describe.skipIf(!corpusExists)('Claude Code tool registry over the corpus', () => {
-  const sweep = corpusExists ? sweepCorpus() : undefined;
+describe('Claude Code tool registry over the corpus', () => {
+  const sweep = sweepCorpus();
 
   it('reads the Claude Code files and skips Codex rollouts', () => {
     expect(sweep?.files.length).toBe(55);
