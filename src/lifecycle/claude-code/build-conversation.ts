@@ -3,10 +3,11 @@ import type { LocatedProblem, SourceLocation } from '../../model/source-location
 import type { ToolCall } from '../../model/tool-call.js';
 import type { TokenUsage } from '../../model/usage.js';
 import { lookupClaudeCodeTool } from '../../schemas/claude-code/tools/index.js';
-import { orderConversation, pathToRoot } from '../conversation-order.js';
+import { orderConversation } from '../conversation-order.js';
 import { arr, isObject, type JsonObject, num, obj, optional, str, timeOf } from '../value-access.js';
 import { classifyToolResult } from './classify-tool-result.js';
 import { flattenResultContent, partsFromContent, promptText, userMessageKind } from './message-parts.js';
+import { isParentlessCompactSummary, offBranchRecords } from './off-branch-records.js';
 import { maxUsage, usageFromAnthropic } from './wire-usage.js';
 
 /** A decoded record and where it came from. */
@@ -88,7 +89,8 @@ export function buildConversation(
       });
   }
 
-  const onBranch = currentBranch(byUuid, order, parentOf);
+  const offBranch = offBranchRecords(byUuid, parentOf);
+  const onBranch = { has: (uuid: string) => !offBranch.has(uuid) };
   const hookBlocked = hookBlockedCalls(records);
   const messages: Message[] = [];
   const calls = new Map<string, ToolCall>();
@@ -96,7 +98,6 @@ export function buildConversation(
   const mergedAssistant = new Map<string, Message>();
   const usageByKey: Conversation['usageByKey'] = new Map();
   let firstPrompt: string | undefined;
-  let lastOnBranchMessage = true;
 
   for (const uuid of order) {
     const record = byUuid.get(uuid);
@@ -150,11 +151,22 @@ export function buildConversation(
           newCall(block, id, record.location, { ...context, timestamp, messageId: apiId ?? uuid, model }),
         );
       }
-      lastOnBranchMessage = onBranch.has(uuid);
     } else if (type === 'user') {
       const message = obj(value.message);
       const parts = partsFromContent(message?.content);
       const kind = userMessageKind(value, parts);
+      // Before 2.0 a compaction wrote no boundary record: its summary simply starts a new chain.
+      if (isParentlessCompactSummary(value) && messages[messages.length - 1]?.kind !== 'compact_boundary')
+        messages.push({
+          id: `${uuid}#compaction`,
+          role: 'system',
+          kind: 'compact_boundary',
+          subtype: 'compact_boundary',
+          parts: [],
+          location: record.location,
+          ...optional('timestamp', timestamp),
+          ...optional('agentId', context.agentId),
+        });
       messages.push({
         id: uuid,
         role: 'user',
@@ -186,7 +198,6 @@ export function buildConversation(
         const target = call ?? orphanCall(id, record.location, context, orphans);
         attachResult(target, block, structured, record.location, timestamp, hookBlocked.has(id));
       }
-      lastOnBranchMessage = onBranch.has(uuid);
     } else if (type === 'system') {
       const subtype = str(value.subtype);
       const content = str(value.content);
@@ -200,7 +211,7 @@ export function buildConversation(
         ...optional('parentId', str(value.parentUuid) ?? str(value.logicalParentUuid)),
         ...optional('timestamp', timestamp),
         ...optional('agentId', context.agentId),
-        ...(lastOnBranchMessage ? {} : { offBranch: true }),
+        ...(onBranch.has(uuid) ? {} : { offBranch: true }),
       });
     }
   }
@@ -221,23 +232,6 @@ function sameMessage(a: JsonObject, b: JsonObject): boolean {
   const mb = obj(b.message);
   if (str(ma?.id) !== undefined || str(mb?.id) !== undefined) return str(ma?.id) === str(mb?.id);
   return JSON.stringify(ma?.content) === JSON.stringify(mb?.content);
-}
-
-/**
- * The current branch: the path to the root from the last user or assistant record in conversation order,
- * crossing compaction boundaries through `logicalParentUuid`. Everything else is a rewound branch.
- */
-function currentBranch(
-  byUuid: Map<string, LocatedRecord>,
-  order: readonly string[],
-  parentOf: (uuid: string) => string | undefined,
-): Set<string> {
-  for (let i = order.length - 1; i >= 0; i--) {
-    const uuid = order[i] as string;
-    const type = str(byUuid.get(uuid)?.value.type);
-    if (type === 'user' || type === 'assistant') return pathToRoot(uuid, parentOf);
-  }
-  return new Set();
 }
 
 /** Call ids named by hook blocking errors (attachments written since 2.1.x). */
