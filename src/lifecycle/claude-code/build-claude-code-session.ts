@@ -3,8 +3,14 @@ import type { LocatedProblem } from '../../model/source-location.js';
 import { addUsage, addUsageTo, emptyUsage } from '../../model/usage.js';
 import { buildTurns } from '../build-turns.js';
 import { baseName, obj, optional, str, timeOf } from '../value-access.js';
-import { buildConversation, type Conversation, type LocatedRecord } from './build-conversation.js';
+import {
+  buildConversation,
+  type Conversation,
+  type LocatedRecord,
+  type ProgressUsage,
+} from './build-conversation.js';
 import { linkSubagents, type PendingSubagent } from './link-subagents.js';
+import { maxUsage } from './wire-usage.js';
 
 /** The records of one file, with what the reader counted. */
 export interface RecordFile {
@@ -25,7 +31,10 @@ export interface RecordFile {
  *
  * Usage rule: an API message (key `message.id` + `requestId`) counts once in the whole tree, with the
  * per-field maximum over its split records, in the first conversation that has it (the main file before
- * subagent files), so a subagent's replay of a parent message is not counted twice.
+ * subagent files), so a subagent's replay of a parent message is not counted twice. Subagent responses
+ * streamed into a parent as `agent_progress` records join their subagent's usage under the same key
+ * (per-field maximum); when the subagent's file is missing they make a subagent of their own (no files,
+ * usage only), linked to the call named by `parentToolUseID`.
  */
 export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly RecordFile[] = []): Session {
   const sessionId = claudeSessionIdOf(main);
@@ -34,6 +43,22 @@ export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly
   const counted = new Set<string>();
 
   const mainConversation = buildConversation(mainRecords, { sessionId });
+  const subagentInputs: { records: readonly LocatedRecord[]; file?: RecordFile; agentId: string }[] = [];
+  for (const [root, records] of sidechains)
+    subagentInputs.push({
+      records,
+      agentId: str(records[0]?.value.agentId) ?? `sidechain-${root.slice(0, 8)}`,
+    });
+  for (const file of subagentFiles) {
+    const agentId =
+      file.agentId ?? str(file.records[0]?.value.agentId) ?? baseName(file.file).replace(/\.jsonl$/, '');
+    subagentInputs.push({ records: file.records, file, agentId });
+  }
+  const subagentConversations = subagentInputs.map((input) =>
+    buildConversation(input.records, { sessionId, agentId: input.agentId }),
+  );
+  const progress = collectProgressUsage([mainConversation, ...subagentConversations]);
+
   const session = sessionFrom(
     mainConversation,
     main.records,
@@ -44,16 +69,30 @@ export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly
   applyMetadata(session, main.records, mainConversation);
 
   const pending: PendingSubagent[] = [];
-  for (const [root, records] of sidechains) {
-    const agentId = str(records[0]?.value.agentId) ?? `sidechain-${root.slice(0, 8)}`;
-    pending.push(subagentFrom(records, [], agentId, sessionId, counted));
-  }
-  for (const file of subagentFiles) {
-    const agentId =
-      file.agentId ?? str(file.records[0]?.value.agentId) ?? baseName(file.file).replace(/\.jsonl$/, '');
-    const entry = subagentFrom(file.records, [file], agentId, sessionId, counted);
-    if (file.meta?.toolUseId !== undefined) entry.metaToolUseId = file.meta.toolUseId;
-    if (file.meta?.agentType !== undefined) entry.agentType = file.meta.agentType;
+  subagentInputs.forEach((input, i) => {
+    const conversation = subagentConversations[i] as Conversation;
+    const streamed = progress.get(input.agentId);
+    progress.delete(input.agentId);
+    if (streamed) mergeUsage(conversation.usageByKey, streamed.usageByKey);
+    const entry = subagentFrom(
+      conversation,
+      input.records,
+      input.file ? [input.file] : [],
+      input.agentId,
+      sessionId,
+      counted,
+    );
+    if (input.file?.meta?.toolUseId !== undefined) entry.metaToolUseId = input.file.meta.toolUseId;
+    else if (streamed?.toolUseId !== undefined) entry.metaToolUseId = streamed.toolUseId;
+    if (input.file?.meta?.agentType !== undefined) entry.agentType = input.file.meta.agentType;
+    pending.push(entry);
+  });
+  // Subagents known only from the responses streamed into their parent (their own file is missing).
+  for (const [agentId, streamed] of progress) {
+    const conversation = emptyConversation(streamed.usageByKey);
+    const entry = subagentFrom(conversation, [], [], agentId, sessionId, counted);
+    entry.session.meta.usageFrom = 'agent_progress records (the subagent file is missing)';
+    if (streamed.toolUseId !== undefined) entry.metaToolUseId = streamed.toolUseId;
     pending.push(entry);
   }
   const unlinked = linkSubagents(session, pending);
@@ -68,14 +107,47 @@ export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly
   return session;
 }
 
+/** Streamed subagent usage of all conversations of a session, by subagent id (per-field max per key). */
+function collectProgressUsage(conversations: readonly Conversation[]): Map<string, ProgressUsage> {
+  const all = new Map<string, ProgressUsage>();
+  for (const conversation of conversations)
+    for (const [agentId, streamed] of conversation.progressUsage) {
+      const entry = all.get(agentId);
+      if (!entry)
+        all.set(agentId, { toolUseId: streamed.toolUseId, usageByKey: new Map(streamed.usageByKey) });
+      else mergeUsage(entry.usageByKey, streamed.usageByKey);
+    }
+  return all;
+}
+
+/** Merges usage entries into `target`, per-field maximum for keys both have. */
+function mergeUsage(target: Conversation['usageByKey'], source: Conversation['usageByKey']): void {
+  for (const [key, entry] of source) {
+    const existing = target.get(key);
+    target.set(key, existing ? { ...existing, usage: maxUsage(existing.usage, entry.usage) } : entry);
+  }
+}
+
+function emptyConversation(usageByKey: Conversation['usageByKey']): Conversation {
+  return {
+    messages: [],
+    toolCalls: [],
+    usageByKey,
+    progressUsage: new Map(),
+    firstPrompt: undefined,
+    problems: [],
+    duplicateRecords: 0,
+  };
+}
+
 function subagentFrom(
+  conversation: Conversation,
   records: readonly LocatedRecord[],
   files: readonly RecordFile[],
   agentId: string,
   parentSessionId: string,
   counted: Set<string>,
 ): PendingSubagent {
-  const conversation = buildConversation(records, { sessionId: parentSessionId, agentId });
   const session = sessionFrom(
     conversation,
     records,
@@ -112,7 +184,7 @@ function sessionFrom(
       usage: entry.usage,
       messageId: entry.messageId,
       ...optional('model', entry.model),
-      ...optional('timestamp', message?.timestamp),
+      ...optional('timestamp', message?.timestamp ?? entry.timestamp),
     });
   }
 

@@ -21,11 +21,26 @@ export interface Conversation {
   messages: Message[];
   toolCalls: ToolCall[];
   /** Usage per API message key (message.id + requestId), per-field maximum over its records. */
-  usageByKey: Map<string, { usage: TokenUsage; model: string | undefined; messageId: string }>;
+  usageByKey: Map<
+    string,
+    { usage: TokenUsage; model: string | undefined; messageId: string; timestamp?: string }
+  >;
+  /**
+   * Usage of subagent API responses streamed into this conversation as `agent_progress` records (2.1.x),
+   * by subagent id, then by the same key as `usageByKey`: the only trace of them when the subagent's
+   * own file is missing.
+   */
+  progressUsage: Map<string, ProgressUsage>;
   /** First prompt text, for sidechain linking and titles. */
   firstPrompt: string | undefined;
   problems: LocatedProblem[];
   duplicateRecords: number;
+}
+
+/** A subagent's usage seen in `agent_progress` records, and the call that started the subagent. */
+export interface ProgressUsage {
+  toolUseId: string | undefined;
+  usageByKey: Conversation['usageByKey'];
 }
 
 const chainTypes = new Set(['user', 'assistant', 'system', 'attachment', 'progress']);
@@ -220,6 +235,7 @@ export function buildConversation(
     messages,
     toolCalls: [...calls.values(), ...orphans],
     usageByKey,
+    progressUsage: agentProgressUsage(records),
     firstPrompt,
     problems,
     duplicateRecords,
@@ -232,6 +248,40 @@ function sameMessage(a: JsonObject, b: JsonObject): boolean {
   const mb = obj(b.message);
   if (str(ma?.id) !== undefined || str(mb?.id) !== undefined) return str(ma?.id) === str(mb?.id);
   return JSON.stringify(ma?.content) === JSON.stringify(mb?.content);
+}
+
+/**
+ * Usage of subagent responses in `agent_progress` records (`data.message` is the subagent's record:
+ * `{type: "assistant", message: {id, model, usage, ...}, requestId}`), per-field maximum per key.
+ */
+function agentProgressUsage(records: readonly LocatedRecord[]): Map<string, ProgressUsage> {
+  const byAgent = new Map<string, ProgressUsage>();
+  for (const { value } of records) {
+    if (value.type !== 'progress') continue;
+    const data = obj(value.data);
+    const inner = obj(data?.message);
+    const agentId = str(data?.agentId);
+    if (data?.type !== 'agent_progress' || inner?.type !== 'assistant' || agentId === undefined) continue;
+    const message = obj(inner.message);
+    const usage = usageFromAnthropic(message?.usage);
+    const model = str(message?.model);
+    const apiId = str(message?.id);
+    if (!usage || model === '<synthetic>' || apiId === undefined) continue;
+    const key = `${apiId}|${str(inner.requestId) ?? ''}`;
+    let entry = byAgent.get(agentId);
+    if (!entry) {
+      entry = { toolUseId: str(value.parentToolUseID) ?? str(value.toolUseID), usageByKey: new Map() };
+      byAgent.set(agentId, entry);
+    }
+    const existing = entry.usageByKey.get(key);
+    entry.usageByKey.set(key, {
+      usage: existing ? maxUsage(existing.usage, usage) : usage,
+      model: existing?.model ?? model,
+      messageId: existing?.messageId ?? str(inner.uuid) ?? apiId,
+      ...optional('timestamp', existing?.timestamp ?? str(inner.timestamp) ?? str(value.timestamp)),
+    });
+  }
+  return byAgent;
 }
 
 /** Call ids named by hook blocking errors (attachments written since 2.1.x). */
