@@ -109,7 +109,7 @@ export function toolsReadme(ctx, demoInventory) {
     `Which tools exist in which Claude Code version, from the registry's versions and history notes (\`toolVersionMatrix\`): ${presenceMark.yes} present, ${presenceMark.no} absent, ${presenceMark.unknown} inside a bisected range or not recorded. A renamed tool has one row per name. † The registry records no first version for this tool, so it shows as present back to the oldest column: true for the original tools (Read, Bash, …), not a claim for tools that only the newest SDK types list (Artifact, ClaudeDesign, …: the spec places those in 2.1.2xx–2.1.3xx).`,
     matrixTable(ctx),
     '## Codex tools',
-    'Codex tool names vary by version and model family; the registry holds the names of the spec (section 4.8) and of real rollouts. MCP tools (`mcp__server__tool`, or a `namespace`) are not in this list.',
+    'Codex tool names vary by version and model family; the registry holds the names of the spec (section 4.8) and of real rollouts. MCP tools (`mcp__server__tool`, `tool` in a `mcp__server__` namespace, or `server__tool` in rollouts before the `mcp__` prefix; no built-in has `__` in its name) are not in this list.',
     indexTable(ctx, 'codex', ctx.lib.codexTools),
     '## Tool inventory',
     'The inventory in the shape of the hand-made one the project started from (`../shared/requirements/000_*.txt`): tool name, calls, what it does. `agentlog tools PATH --format md` prints it for any logs.',

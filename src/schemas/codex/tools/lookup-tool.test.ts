@@ -98,12 +98,24 @@ describe('lookupCodexTool', () => {
     expect(lookup.spec.input.safeParse('text').success).toBe(false);
   });
 
-  it('leaves everything else unknown', () => {
-    expect(lookupCodexTool('github__create_issue')).toEqual({
-      kind: 'unknown',
-      name: 'github__create_issue',
-      canonical: 'github__create_issue',
+  it('reads the older server__tool names of rollouts without the mcp__ prefix as MCP calls', () => {
+    expect(lookupCodexTool('memory__create_entities')).toMatchObject({
+      kind: 'mcp',
+      server: 'memory',
+      tool: 'create_entities',
     });
+    expect(lookupCodexTool('context7__get-library-docs')).toMatchObject({
+      kind: 'mcp',
+      server: 'context7',
+      tool: 'get-library-docs',
+    });
+    // In a namespace of dynamic tools, only a known server makes it MCP.
+    expect(lookupCodexTool('github__create_issue', 'codex_app').kind).toBe('unknown');
+  });
+
+  it('leaves everything else unknown', () => {
+    expect(lookupCodexTool('__tool').kind).toBe('unknown');
+    expect(lookupCodexTool('tool__').kind).toBe('unknown');
     expect(lookupCodexTool('automation_update', 'codex_app').kind).toBe('unknown');
     expect(lookupCodexTool('Bash').kind).toBe('unknown');
     expect(lookupCodexTool('').kind).toBe('unknown');

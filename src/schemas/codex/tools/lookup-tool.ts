@@ -17,7 +17,8 @@ export interface LookupCodexToolOptions {
 /**
  * Resolves the tool a call names. Built-ins win, with or without a namespace (multi-agent v1 puts collab
  * tools in namespace `multi_agent_v1`); then MCP: `mcp__server__tool`, `tool` in namespace
- * `mcp__server__`, or the older `server__tool` when the server is the call's namespace or a known server.
+ * `mcp__server__`, or the older `server__tool` (outside a non-MCP namespace, or when the server is that
+ * namespace or a known server).
  * Anything else (dynamic tools, typos) is `unknown`.
  */
 export function lookupCodexTool(

@@ -10,7 +10,7 @@ import { parsedShellOutputSchema } from './tool-result.js';
 export const mcpToolSpec = defineTool({
   name: 'mcp',
   description:
-    'A tool of an MCP server (`mcp__<server>__<tool>`, or `<tool>` in namespace `mcp__<server>__`).',
+    'A tool of an MCP server (`mcp__<server>__<tool>`, `<tool>` in namespace `mcp__<server>__`, or `<server>__<tool>` in older rollouts).',
   input: z.record(z.string(), z.unknown()),
   result: parsedShellOutputSchema,
 });
@@ -23,8 +23,11 @@ export interface McpToolName {
 
 /**
  * Splits an MCP tool name. Accepted forms: name `mcp__server__tool`; name `tool` with namespace
- * `mcp__server__` (or `mcp__server`); the older name `server__tool` when `server` is known, from the
- * call's namespace or from `knownServers`. Returns `undefined` when the name is not an MCP tool's.
+ * `mcp__server__` (or `mcp__server`); the older name `server__tool` (rollouts before the `mcp__` prefix:
+ * `memory__create_entities`, `context7__get-library-docs`), split at the first `__` as Codex joined it. No
+ * built-in Codex tool has `__` in its name. Inside a namespace that is not an MCP one (dynamic tools), a
+ * `server__tool` name counts only when `server` is that namespace or one of `knownServers`. Returns
+ * `undefined` when the name is not an MCP tool's.
  */
 export function splitMcpToolName(
   name: string,
@@ -42,9 +45,10 @@ export function splitMcpToolName(
   if (separator <= 0) return undefined;
   const server = name.slice(0, separator);
   const tool = name.slice(separator + 2);
-  if (tool === '') return undefined;
+  if (tool === '' || server === 'mcp') return undefined;
+  if (!namespace) return { server, tool };
   const servers = new Set(knownServers ?? []);
-  if (namespace) servers.add(namespace);
+  servers.add(namespace);
   return servers.has(server) ? { server, tool } : undefined;
 }
 
