@@ -29,6 +29,10 @@ describe('inputFieldHistory', () => {
 
   it('reads ranges, approximate versions, "≤" notes and wildcard names; ignores other phrasings', () => {
     expect(summary(claudeCodeTools.Bash)).toEqual([
+      '1.0.70 added sandbox',
+      '1.0.70 added shellExecutable',
+      '[1.0.71..2.1.330] removed sandbox',
+      '[1.0.71..2.1.330] removed shellExecutable',
       '[1.0.71..1.0.128] added run_in_background',
       '[2.0.15..2.0.30] added dangerouslyDisableSandbox',
     ]);
@@ -39,6 +43,9 @@ describe('inputFieldHistory', () => {
       '2.1.30 added allowedPrompts',
       '2.1.30 added pushToRemote',
       '2.1.30 added remoteSession*',
+      '[2.0.51..2.0.77] removed plan',
+      '[2.1.31..2.1.330] removed pushToRemote',
+      '[2.1.31..2.1.330] removed remoteSession*',
     ]);
     expect(summary(claudeCodeTools.AskUserQuestion)).toEqual([
       '2.1.30 added metadata',

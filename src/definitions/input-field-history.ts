@@ -23,13 +23,61 @@ function boundOf(from: string, to: string | undefined): VersionBound | undefined
   return high === undefined ? low : { lo: low.lo, hi: high.hi, text: `[${low.text}..${high.text}]` };
 }
 
-function clauseChanges(clause: string, at: VersionBound, upTo: boolean, line: string): InputFieldChange[] {
+/** One change of the values an enum input field accepts: `2.1.100: input mode + "auto"`, `mode drops "delegate"`. */
+export interface InputValueChange {
+  field: string;
+  value: string;
+  change: 'added' | 'removed';
+  at: VersionBound;
+  line: string;
+}
+
+function clauseBody(clause: string): string | undefined {
   const text = clause
     .replace(/\s*\(required\)/g, ' !required')
     .replace(/\s*\([^)]*\)/g, '')
     .replace(/\.$/, '')
     .trim();
-  const body = /^input(?: and result)? (.*)$/.exec(text)?.[1];
+  return /^input(?: and result)? (.*)$/.exec(text)?.[1];
+}
+
+function noteParts(line: string): { at: VersionBound; upTo: boolean; clauses: string[] } | undefined {
+  const match = linePattern.exec(line.trim());
+  if (match?.[2] === undefined || match[4] === undefined) return undefined;
+  const at = boundOf(match[2], match[3]);
+  return at === undefined ? undefined : { at, upTo: match[1] === '≤', clauses: match[4].split(/;\s*/) };
+}
+
+/**
+ * The changes of the values enum input fields accept, from the same `history` notes as
+ * `inputFieldHistory`: `input mode + "auto"` (a value added), `input mode drops "delegate"` (removed).
+ */
+export function inputValueHistory(spec: ToolSpec): InputValueChange[] {
+  const changes: InputValueChange[] = [];
+  for (const line of spec.history ?? []) {
+    const note = noteParts(line);
+    if (note === undefined) continue;
+    for (const clause of note.clauses) {
+      const body = clauseBody(clause);
+      if (body === undefined) continue;
+      for (const raw of body.split(/,\s*/)) {
+        const value = /^([\w*-]+) (\+|drops) "([^"]+)"$/.exec(raw.trim());
+        if (value?.[1] === undefined || value[3] === undefined) continue;
+        changes.push({
+          field: value[1],
+          value: value[3],
+          change: value[2] === '+' ? 'added' : 'removed',
+          at: note.at,
+          line,
+        });
+      }
+    }
+  }
+  return changes;
+}
+
+function clauseChanges(clause: string, at: VersionBound, upTo: boolean, line: string): InputFieldChange[] {
+  const body = clauseBody(clause);
   if (body === undefined) return [];
   const changes: InputFieldChange[] = [];
   let adding = false;
@@ -77,12 +125,9 @@ function clauseChanges(clause: string, at: VersionBound, upTo: boolean, line: st
 export function inputFieldHistory(spec: ToolSpec): InputFieldChange[] {
   const changes: InputFieldChange[] = [];
   for (const line of spec.history ?? []) {
-    const match = linePattern.exec(line.trim());
-    if (match?.[2] === undefined || match[4] === undefined) continue;
-    const at = boundOf(match[2], match[3]);
-    if (at === undefined) continue;
-    for (const clause of match[4].split(/;\s*/))
-      changes.push(...clauseChanges(clause, at, match[1] === '≤', line));
+    const note = noteParts(line);
+    if (note === undefined) continue;
+    for (const clause of note.clauses) changes.push(...clauseChanges(clause, note.at, note.upTo, line));
   }
   return changes;
 }

@@ -38,17 +38,65 @@ describe('toolSpecAtVersion', () => {
   });
 
   it('keeps a field whose addition falls in a bisected range around the version', () => {
-    expect(atVersion('Bash', '1.0.70').omitted).toEqual(['run_in_background', 'dangerouslyDisableSandbox']);
-    expect(atVersion('Bash', '1.0.100').omitted).toEqual(['dangerouslyDisableSandbox']);
-    expect(atVersion('Bash', '2.0.20').omitted).toEqual([]);
+    // _simulatedSedEdit is internal (written by the harness, never offered): in no version's schema.
+    expect(atVersion('Bash', '1.0.70').omitted).toEqual([
+      'run_in_background',
+      'dangerouslyDisableSandbox',
+      '_simulatedSedEdit',
+    ]);
+    expect(atVersion('Bash', '1.0.100').omitted).toEqual(['dangerouslyDisableSandbox', '_simulatedSedEdit']);
+    expect(atVersion('Bash', '2.0.20').omitted).toEqual(['_simulatedSedEdit']);
   });
 
-  it('returns the registry spec itself when nothing changes, and says why a union input is not narrowed', () => {
+  it('returns the registry spec itself when nothing changes', () => {
     const write = atVersion('Write', '1.0.30');
     expect(write.spec).toBe(claudeCodeTools.Write);
-    const ask = atVersion('AskUserQuestion', '2.0.30');
-    expect(ask.spec).toBe(claudeCodeTools.AskUserQuestion);
-    expect(ask.note).toMatch(/not a single object/);
     expect(atVersion('Agent', '2.1.0').presence).toBe('no');
+  });
+
+  it('leaves legacy input shapes out of every version: AskUserQuestion offers only its questions form', () => {
+    const all = toJsonSchema(claudeCodeTools.AskUserQuestion);
+    expect(all.anyOf).toHaveLength(2);
+    expect((all.anyOf as { [k: string]: unknown }[])[1]).toMatchObject({ 'x-agentlog-legacy': true });
+    for (const version of ['2.0.30', '2.1.330']) {
+      const ask = toJsonSchema(atVersion('AskUserQuestion', version).spec);
+      expect(ask.anyOf).toBeUndefined();
+      expect(ask.required).toEqual(['questions']);
+    }
+    expect(Object.keys(toJsonSchema(atVersion('AskUserQuestion', '2.0.30').spec).properties ?? {})).toEqual([
+      'questions',
+      'answers',
+    ]);
+  });
+
+  it('keeps a legacy field only in the versions its history places it in: Grep include up to 1.0.4x', () => {
+    const fields = (version: string) =>
+      Object.keys(toJsonSchema(atVersion('Grep', version).spec).properties ?? {});
+    expect(fields('1.0.30')).toEqual(['pattern', 'path', 'include']);
+    expect(fields('2.1.330')).not.toContain('include');
+    expect(fields('2.1.330')).toContain('glob');
+    // The all-versions schema keeps it, marked legacy, to validate old logs.
+    expect(toJsonSchema(claudeCodeTools.Grep).properties?.include).toMatchObject({
+      'x-agentlog-legacy': true,
+    });
+  });
+
+  it('narrows enum values to the version: Agent mode "delegate" until 2.1.62, "bubble" from 2.1.200', () => {
+    const modes = (version: string) =>
+      (toJsonSchema(atVersion('Agent', version).spec).properties?.mode as { enum?: string[] }).enum;
+    expect(modes('2.1.63')).not.toContain('delegate');
+    expect(atVersion('Task', '2.1.30').omitted).not.toContain('mode');
+    expect(
+      (toJsonSchema(atVersion('Task', '2.1.30').spec).properties?.mode as { enum?: string[] }).enum,
+    ).toEqual(['acceptEdits', 'bypassPermissions', 'default', 'delegate', 'dontAsk', 'plan']);
+    expect(modes('2.1.200')).toContain('bubble');
+    expect(modes('2.1.330')).toEqual([
+      'acceptEdits',
+      'bypassPermissions',
+      'default',
+      'dontAsk',
+      'plan',
+      'auto',
+    ]);
   });
 });

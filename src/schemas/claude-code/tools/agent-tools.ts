@@ -149,6 +149,7 @@ const agentHistory = [
   '2.1.77: input resume removed (use SendMessage).',
   '2.1.100: input subagent_type optional, max_turns removed, mode + "auto"; result + agentType, toolStats.',
   '2.1.200: input model + "fable", isolation + "remote", mode + "bubble"; result status "remote_launched", resolvedModel.',
+  '2.1.201–2.1.330: input mode drops "bubble" (transient, not in the SDK 0.3.330 types).',
   '2.1.250: result + modelsUsed; worktreePath and worktreeBranch (spec: 2.1.250) already appear in 2.1.114 logs.',
   '2.1.300: input + effort.',
   '2.1.330: result + toolsUsed.',

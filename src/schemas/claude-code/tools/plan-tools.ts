@@ -51,6 +51,8 @@ const exitPlanModeHistory = [
   '≤2.0.50: input plan required.',
   'By 2.0.77: input is an open object; the plan comes from the plan file.',
   '2.1.30: input + allowedPrompts, pushToRemote, remoteSession*.',
+  '2.0.51–2.0.77: input plan removed (the plan comes from the plan file).',
+  '2.1.31–2.1.330: input pushToRemote removed, remoteSession* removed (not in the SDK 0.3.330 types).',
   '2.1.x: result plan nullable, + filePath, hasTaskTool, awaitingLeaderApproval, requestId; 2.1.100: + planWasEdited.',
 ];
 
@@ -126,10 +128,13 @@ const askInputSchema = z.looseObject({
     .describe('Metadata (2.1.30)'),
 });
 
-const legacyAskInputSchema = z.looseObject({
-  question: z.string().describe('The question (legacy single-question form)'),
-  options: z.array(z.unknown()).optional().describe('Choices'),
-});
+const legacyAskInputSchema = legacyField(
+  z.looseObject({
+    question: z.string().describe('The question (legacy single-question form)'),
+    options: z.array(z.unknown()).optional().describe('Choices'),
+  }),
+  'Legacy single-question form (reported by third-party parsers; in no documented version)',
+);
 
 /** The `AskUserQuestion` tool. */
 export const askUserQuestionTool = defineTool({

@@ -42,8 +42,31 @@ export const sendFeedbackTool = defineTool({
     title: z.string().describe('Title'),
     details: z.string().describe('Details'),
     area: z.string().optional().describe('Product area'),
-    failure_mode: z.string().optional().describe('How things went wrong'),
-    task_category: z.string().optional().describe('Kind of task being done'),
+    failure_mode: z
+      .enum([
+        'instruction_following',
+        'destructive_actions',
+        'code_quality',
+        'repetition_and_looping',
+        'model_regression',
+        'overconfidence_and_hallucination',
+        'context_and_memory',
+        'overeager',
+        'over_correction',
+        'stopping_short',
+        'dispute_or_decline',
+        'subagent_overspawn',
+        'tone_or_preachiness',
+        'excessive_questions',
+        'unwanted_scope',
+        'other',
+      ])
+      .optional()
+      .describe('How things went wrong'),
+    task_category: z
+      .enum(['code_edit', 'debug', 'explain', 'plan', 'shell', 'search', 'review', 'other'])
+      .optional()
+      .describe('Kind of task being done'),
   }),
   result: z.looseObject({
     success: z.boolean().describe('The feedback was sent'),
@@ -174,7 +197,7 @@ export const artifactTool = defineTool({
     icon: z.string().optional().describe('Icon of the artifact'),
     limit: z.number().optional().describe('Most items to return'),
     page_token: z.string().optional().describe('Pagination token'),
-    scope: z.string().optional().describe('Which artifacts to list'),
+    scope: z.enum(['mine', 'shared', 'all']).optional().describe('Which artifacts to list'),
     title: z.string().optional().describe('Title'),
     description: z.string().optional().describe('Description'),
     label: z.string().optional().describe('Label'),
@@ -186,8 +209,11 @@ export const artifactTool = defineTool({
     file_paths: z.array(z.string()).optional().describe('Files to upload'),
     asset_id: z.string().optional().describe('Asset to act on'),
     after: z.string().optional().describe('Only changes after this point'),
-    capabilities: z.unknown().optional().describe('Capabilities the artifact needs'),
-    contract: z.unknown().optional().describe('Data contract of the artifact'),
+    capabilities: z.record(z.string(), z.unknown()).optional().describe('Capabilities the artifact needs'),
+    contract: z
+      .union([z.literal('latest'), z.string()])
+      .optional()
+      .describe('Data contract of the artifact ("latest" or a version)'),
   }),
   result: z
     .looseObject({

@@ -127,7 +127,7 @@ export const remoteTriggerTool = defineTool({
     trigger_id: z.string().optional().describe('Trigger to act on'),
     session_id: z.string().optional().describe('Session to act on'),
     cursor: z.string().optional().describe('Pagination cursor'),
-    body: z.unknown().optional().describe('Request body for create and update'),
+    body: z.record(z.string(), z.unknown()).optional().describe('Request body for create and update'),
   }),
   result: z.looseObject({
     status: z.number().describe('HTTP status of the API call'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../common/define-tool.js';
+import { legacyField } from '../../common/legacy-field.js';
 
 /** The `LS` tool. */
 export const lsTool = defineTool({
@@ -45,7 +46,10 @@ export const grepTool = defineTool({
   input: z.looseObject({
     pattern: z.string().describe('Regular expression to search for'),
     path: z.string().optional().describe('File or directory to search (default: working directory)'),
-    include: z.string().optional().describe('File glob filter (1.0.30 and earlier; later "glob")'),
+    include: legacyField(
+      z.string().optional(),
+      'File glob filter (legacy: 1.0.30 and earlier; later "glob")',
+    ),
     glob: z.string().optional().describe('File glob filter such as "*.{ts,tsx}"'),
     output_mode: z
       .enum(['content', 'files_with_matches', 'count'])
@@ -78,7 +82,7 @@ export const grepTool = defineTool({
   }),
   history: [
     '1.0.30: input pattern, path, include.',
-    '1.0.4x: ripgrep options (glob, output_mode, -A/-B/-C, -n, -i, type, head_limit, multiline).',
+    '1.0.4x: input + glob, output_mode, -A, -B, -C, -n, -i, type, head_limit, multiline (ripgrep options); input include removed.',
     '2.0.50: input + offset; result + appliedOffset (by 2.0.77).',
     '2.1.30: input + context.',
     '2.1.141: input + -o.',

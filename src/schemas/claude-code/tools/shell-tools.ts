@@ -111,7 +111,8 @@ export const bashTool = defineTool({
   input: bashInputSchema,
   result: bashResultSchema,
   history: [
-    '1.0.70: SDK type lists sandbox, shellExecutable.',
+    '1.0.70: SDK type lists sandbox, shellExecutable; input + sandbox, shellExecutable.',
+    '1.0.71–2.1.330: input sandbox removed, shellExecutable removed (not in the SDK 0.3.330 types).',
     '1.0.71–1.0.128: input + run_in_background.',
     '1.0.128: result + dangerouslyOverrideSandbox (later dangerouslyDisableSandbox).',
     '2.0.15–2.0.30: input + dangerouslyDisableSandbox.',

@@ -98,7 +98,7 @@ export const workflowTool = defineTool({
     name: z.string().optional().describe('Name of a saved workflow'),
     description: z.string().optional().describe('What the run is for'),
     title: z.string().optional().describe('Title of the run'),
-    args: z.unknown().optional().describe('Arguments for the workflow'),
+    args: z.record(z.string(), z.unknown()).optional().describe('Arguments for the workflow'),
     scriptPath: z.string().optional().describe('File holding the script'),
     resumeFromRunId: z.string().optional().describe('Run to resume'),
   }),

@@ -158,7 +158,7 @@ export const taskUpdateTool = defineTool({
   firstVersion: '2.1.16',
   history: [
     '2.0.7x prototype: status open/resolved, addComment, addReferences; result wasResolved.',
-    '2.1.16: shipped.',
+    '2.1.16: shipped; input status drops "open", status drops "resolved", addComment removed, addReferences removed.',
     '2.1.20: status + "deleted".',
     'Result verificationNudgeNeeded observed in 2.1.114 logs (not in the spec).',
   ],
