@@ -17,13 +17,13 @@ import { listSessions, matchesFilter, type SessionFilter } from '../lifecycle/lo
 import { readRecordSlice } from '../lifecycle/read-record-slice.js';
 import type { Session } from '../model/session.js';
 import { type FileValidationFacts, validateFile } from '../reader/validate-file.js';
-import type { SessionFileRef } from '../sources/index.js';
+import type { SessionFileRef, SkippedFile } from '../sources/index.js';
 import { CliError, exitCodes } from './cli-error.js';
 import { type FilterFlags, parseFilter } from './filter-options.js';
 import { colorsFor, type Io } from './output.js';
 import { packageVersion } from './package-version.js';
 import { createProgress } from './progress.js';
-import { nothingFound, resolveInputs } from './resolve-inputs.js';
+import { nothingFound, type ResolvedInputs, resolveInputs } from './resolve-inputs.js';
 import { createScanPool, defaultJobs, type ScanPool } from './scan-pool.js';
 
 /** The demo logs shipped in the package (`demo/`, written by `scripts/make-demo.mjs`). */
@@ -44,6 +44,8 @@ export interface LoadedData {
   sessions: Session[];
   files: SessionFileRef[];
   searched: string[];
+  /** Files discovery saw but did not read, with the reason. */
+  skipped: SkippedFile[];
 }
 
 /** Adds `--cache-dir DIR` and `--no-cache` to a data command. */
@@ -112,6 +114,7 @@ export async function loadData(
           sessions: filterAndSort(sessions, filter),
           files: resolved.files,
           searched: resolved.searched,
+          skipped: resolved.skipped,
         };
       } catch (error) {
         // A locked or damaged index (another agentlog writing too long, a full disk): what was committed
@@ -132,7 +135,7 @@ export async function loadData(
     });
     progress.stop();
     printSkipped(io, warnings);
-    return { sessions, files: resolved.files, searched: resolved.searched };
+    return { sessions, files: resolved.files, searched: resolved.searched, skipped: resolved.skipped };
   } finally {
     progress.stop();
   }
@@ -171,6 +174,7 @@ export async function loadIndexed(
       sessions: filterAndSort(sessions, filter),
       files: resolved.files,
       searched: resolved.searched,
+      skipped: resolved.skipped,
       index,
       stats,
     };
@@ -293,11 +297,7 @@ export function cacheDirFor(flags: DataFlags, io: Io, searched: readonly string[
   return dir;
 }
 
-async function resolveData(
-  paths: readonly string[],
-  flags: DataFlags,
-  io: Io,
-): Promise<{ files: SessionFileRef[]; searched: string[] }> {
+async function resolveData(paths: readonly string[], flags: DataFlags, io: Io): Promise<ResolvedInputs> {
   let inputs = paths;
   if (flags.demo) {
     if (paths.length > 0) throw new CliError('Use either --demo or PATHs, not both.', { exitCode: 2 });

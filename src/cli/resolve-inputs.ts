@@ -1,4 +1,4 @@
-import { discoverDefault, discoverPaths, type SessionFileRef } from '../sources/index.js';
+import { discoverDefault, discoverPaths, type SessionFileRef, type SkippedFile } from '../sources/index.js';
 import { CliError, quote } from './cli-error.js';
 import type { Io } from './output.js';
 import { colorsFor } from './output.js';
@@ -7,6 +7,8 @@ export interface ResolvedInputs {
   files: SessionFileRef[];
   /** Said to the user when nothing was found. */
   searched: string[];
+  /** Files seen but not read, with the reason (orphaned copies, side files, look-alikes). */
+  skipped: SkippedFile[];
 }
 
 /**
@@ -24,12 +26,16 @@ export async function resolveInputs(paths: readonly string[], io: Io): Promise<R
     }
     for (const warning of discovery.warnings)
       io.stderr.write(`${colors.yellow('warning')}: ${warning.message}\n`);
-    return { files: discovery.files, searched: [...paths] };
+    return { files: discovery.files, searched: [...paths], skipped: discovery.skipped };
   }
   const discovery = await discoverDefault({ env: io.env });
   for (const warning of discovery.warnings)
     io.stderr.write(`${colors.yellow('warning')}: ${warning.message}\n`);
-  return { files: discovery.files, searched: discovery.searched.map((s) => s.path) };
+  return {
+    files: discovery.files,
+    searched: discovery.searched.map((s) => s.path),
+    skipped: discovery.skipped,
+  };
 }
 
 /** The sentence for "nothing to read": where we looked and what to try. */

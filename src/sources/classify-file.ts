@@ -2,12 +2,16 @@ import path from 'node:path';
 import type { DirLookup } from './dir-lookup.js';
 import type { SessionFileRef, SkippedFile } from './discovery.js';
 import { isUuid, parseFileName } from './parse-file-name.js';
+import { readCodexHeader } from './read-codex-header.js';
 
 /** Where a file was found, which decides how strictly its path is read. */
 export type ClassifyContext =
   /** Under `<claude root>/projects`: only the known Claude Code layouts are accepted. */
   | { kind: 'claude-projects'; projectsDir: string }
-  /** Under a Codex root's `sessions/` or `archived_sessions/`: only `rollout-*.jsonl`. */
+  /**
+   * Under a Codex root's `sessions/` or `archived_sessions/`: `rollout-*.jsonl`, and any other `.jsonl`
+   * whose first line is a session header (renamed or copied rollouts).
+   */
   | { kind: 'codex'; archived: boolean }
   /** Anywhere (user-given paths): classified by path shape. */
   | { kind: 'paths' };
@@ -23,7 +27,10 @@ export interface FileFacts {
 
 const orphanedReason = "Orphaned transcript copy ('.jsonl.orphaned-N'), not a live session";
 
-/** Decides what a found file is, from its path and its neighbours (never its contents). */
+/**
+ * Decides what a found file is, from its path and its neighbours; the contents only for a `.jsonl` under
+ * a Codex sessions folder that is not named `rollout-*.jsonl` (its first line).
+ */
 export async function classifyFile(
   file: FileFacts,
   context: ClassifyContext,
@@ -33,7 +40,7 @@ export async function classifyFile(
     case 'claude-projects':
       return classifyClaudeProjectsFile(file, context.projectsDir, lookup);
     case 'codex':
-      return classifyCodexFile(file, context.archived);
+      return await classifyCodexFile(file, context.archived);
     case 'paths':
       return classifyByShape(file, lookup);
     default:
@@ -63,10 +70,14 @@ async function classifyClaudeProjectsFile(file: FileFacts, projectsDir: string, 
   return skip(file, 'Not at a known Claude Code transcript location');
 }
 
-function classifyCodexFile(file: FileFacts, archived: boolean): Classified {
+async function classifyCodexFile(file: FileFacts, archived: boolean): Promise<Classified> {
   const parsed = parseFileName(path.basename(file.path));
-  if (parsed.kind !== 'rollout') return skip(file, "Not a Codex rollout file name ('rollout-*.jsonl')");
-  return { ref: codexRollout(file, parsed.threadId, archived) };
+  if (parsed.kind === 'rollout') return { ref: codexRollout(file, parsed.threadId, archived) };
+  if (parsed.kind !== 'jsonl') return skip(file, "Not a Codex rollout (not a '.jsonl' file)");
+  // A rollout renamed or copied under another name still starts with its session header.
+  const header = await readCodexHeader(file.path);
+  if (!header.ok) return skip(file, `${header.reason}; not named 'rollout-*.jsonl' either`);
+  return { ref: codexRollout(file, header.sessionId, archived) };
 }
 
 const sideFiles: Record<string, { siblings: string[]; reason: string }> = {

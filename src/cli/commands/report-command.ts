@@ -8,6 +8,7 @@ import type { Session } from '../../model/session.js';
 import { type DriftEntry, summarizeDrift } from '../../reader/summarize-drift.js';
 import type { FileValidationFacts } from '../../reader/validate-file.js';
 import { mergeValidations } from '../../reader/validate-files.js';
+import type { SkippedFile } from '../../sources/index.js';
 import { describeTool } from '../describe-tool.js';
 import { addFilterOptions, parseFilter } from '../filter-options.js';
 import {
@@ -69,6 +70,7 @@ export function registerReportCommand(program: Command, io: Io): void {
     const pool = scanPoolFor(flags);
     let report: Report;
     let sessions: Session[];
+    let skipped: SkippedFile[] = [];
     try {
       // Unfiltered cold runs validate every file for the drift section while the index reads them.
       let prefetched = new Map<string, Promise<FileValidationFacts>>();
@@ -77,6 +79,7 @@ export function registerReportCommand(program: Command, io: Io): void {
         if (unfiltered) prefetched = prefetchValidations(resolved.files, flags, io, resolved.searched, pool);
       });
       sessions = loaded.sessions;
+      skipped = loaded.skipped;
       // Drift covers the files of the sessions shown (the filters apply), in the order they were read.
       const used = new Set(sessions.flatMap((s) => [...allSessions([s])].flatMap((x) => x.files)));
       const files = loaded.files.filter((f) => used.has(f.path));
@@ -99,6 +102,15 @@ export function registerReportCommand(program: Command, io: Io): void {
     const heading = (text: string) => writeLine(io, `\n${colors.bold(colors.underline(text))}`);
     heading('Sessions');
     printSessions(io, report.sessions, sessions, Number.isFinite(top) && top > 0 ? top : 15);
+    if (skipped.length > 0)
+      writeLine(
+        io,
+        colors.dim(
+          skipped.length === 1
+            ? `1 file skipped as not a session log (${skippedSummary(skipped)}); agentlog validate says which.`
+            : `${formatNumber(skipped.length)} files skipped as not session logs (${skippedSummary(skipped)}); agentlog validate lists them.`,
+        ),
+      );
     heading('Tools');
     printTools(io, report.tools, Number.isFinite(top) && top > 0 ? top : 15);
     heading(`Usage by ${by}`);
@@ -108,6 +120,25 @@ export function registerReportCommand(program: Command, io: Io): void {
     heading('Drift');
     printDrift(io, report.drift);
   });
+}
+
+/** The reasons files were skipped, most frequent first: "not a Codex rollout: 2, orphaned copy: 1". */
+function skippedSummary(skipped: readonly SkippedFile[]): string {
+  const counts = new Map<string, number>();
+  for (const file of skipped) {
+    const reason = file.reason.startsWith('Not a Codex rollout')
+      ? 'not a Codex rollout'
+      : file.reason.startsWith('Orphaned')
+        ? 'orphaned copy'
+        : file.reason.startsWith('Archived copy')
+          ? 'archived copy'
+          : 'other';
+    counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, n]) => `${reason}: ${formatNumber(n)}`)
+    .join(', ');
 }
 
 function printSessions(

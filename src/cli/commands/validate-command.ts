@@ -44,8 +44,18 @@ export function registerValidateCommand(program: Command, io: Io): void {
       await pool?.close();
     }
     const unreadable = report.files.filter((f) => f.readError !== undefined);
-    if (options.json) writeJson(io, report);
-    else printReport(io, report, { files: options.files ?? false, limit });
+    if (options.json) writeJson(io, { ...report, skippedFiles: inputs.skipped });
+    else {
+      printReport(io, report, { files: options.files ?? false, limit });
+      if (inputs.skipped.length > 0)
+        section(
+          io,
+          'Skipped files (not read as session logs)',
+          ['file', 'why'],
+          inputs.skipped.map((s) => [displayPath(io, s.path), s.reason]),
+          limit,
+        );
+    }
     if (unreadable.length === report.files.length) {
       throw new CliError(unreadable[0]?.readError ?? 'No input could be read.');
     }

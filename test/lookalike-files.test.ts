@@ -1,0 +1,65 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { memoryIo } from '../src/cli/output.js';
+import { runCli } from '../src/cli/run-cli.js';
+
+/**
+ * Issue 16, point 5: sessions and files that look alike. A Codex rollout under another name is read,
+ * and what default discovery skips is said in `report` (one line) and `validate` (listed).
+ */
+const root = mkdtempSync(path.join(tmpdir(), 'agentlog-lookalike-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+async function run(args: string[], env: NodeJS.ProcessEnv) {
+  const io = memoryIo(env);
+  const code = await runCli(args, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+describe('default discovery of Codex files that are not named rollout-*.jsonl', () => {
+  const codexHome = path.join(root, 'codex-home');
+  const day = path.join(codexHome, 'sessions', '2025', '07', '10');
+  mkdirSync(day, { recursive: true });
+  copyFileSync(
+    path.resolve(
+      import.meta.dirname,
+      'fixtures/codex/rollout-2025-07-10T09-12-33-0197f3a2-5b1c-7e40-9d2a-6c8e1f0b4a73.jsonl',
+    ),
+    path.join(day, 'my-backup.jsonl'),
+  );
+  writeFileSync(path.join(day, 'notes.jsonl'), '{"type":"user","text":"not a rollout"}\n');
+  const env = {
+    CODEX_HOME: codexHome,
+    CLAUDE_CONFIG_DIR: path.join(root, 'no-claude'),
+    AGENTLOG_CACHE_DIR: path.join(root, 'cache'),
+    COLUMNS: '200',
+  };
+
+  it('reads a renamed rollout that starts with its session header', async () => {
+    const { code, out } = await run(['ls', '--json'], env);
+    expect(code).toBe(0);
+    const sessions = JSON.parse(out) as { id: string; agent: string }[];
+    expect(sessions.map((s) => [s.id, s.agent])).toEqual([['0197f3a2-5b1c-7e40-9d2a-6c8e1f0b4a73', 'codex']]);
+  });
+
+  it('says in report, in one line, that a file was skipped', async () => {
+    const { code, out } = await run(['report'], env);
+    expect(code).toBe(0);
+    const lines = out.split('\n').filter((l) => l.includes('skipped'));
+    expect(lines).toEqual([
+      '1 file skipped as not a session log (not a Codex rollout: 1); agentlog validate says which.',
+    ]);
+  });
+
+  it('lists the skipped file and why in validate (text and JSON)', async () => {
+    const text = await run(['validate'], env);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('Skipped files (not read as session logs)');
+    expect(text.out).toMatch(/notes\.jsonl .*Not a Codex rollout: its first line is not a session header/);
+    const json = await run(['validate', '--json'], env);
+    const report = JSON.parse(json.out) as { skippedFiles: { path: string; reason: string }[] };
+    expect(report.skippedFiles.map((s) => path.basename(s.path))).toEqual(['notes.jsonl']);
+  });
+});
