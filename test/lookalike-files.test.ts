@@ -2,12 +2,21 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { computeToolInventory } from '../src/analytics/tool-inventory.js';
+import { describeTool } from '../src/cli/describe-tool.js';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
+import { transcriptMarkdown } from '../src/exporters/transcript-markdown.js';
+import { loadSessions, readSession } from '../src/lifecycle/load-sessions.js';
+import type { Session } from '../src/model/session.js';
+import { discoverPaths } from '../src/sources/index.js';
+import { renderSession } from '../src/viewer/render-session.js';
+import { corpusDir, corpusPath } from './corpus.js';
 
 /**
  * Issue 16, point 5: sessions and files that look alike. A Codex rollout under another name is read,
- * and what default discovery skips is said in `report` (one line) and `validate` (listed).
+ * and what default discovery skips is said in `report` (one line) and `validate` (listed); a result whose
+ * call is not in the log is shown as such.
  */
 const root = mkdtempSync(path.join(tmpdir(), 'agentlog-lookalike-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -61,5 +70,40 @@ describe('default discovery of Codex files that are not named rollout-*.jsonl', 
     const json = await run(['validate', '--json'], env);
     const report = JSON.parse(json.out) as { skippedFiles: { path: string; reason: string }[] };
     expect(report.skippedFiles.map((s) => path.basename(s.path))).toEqual(['notes.jsonl']);
+  });
+});
+
+describe('a tool result whose call is not in the log', () => {
+  const file = corpusPath(
+    'codemie-ai__codemie-code/tests/integration/conversations/fixtures/sessions/5c187f31.jsonl',
+  );
+
+  it('is a result without its call in the model, not a tool named "(unknown)"', async () => {
+    const session = await readSession(file);
+    const orphans = (session?.toolCalls ?? []).filter((c) => c.status === 'orphan_result');
+    expect(orphans.map((c) => c.name)).toEqual(['(result without its call)']);
+    const all = (await loadSessions((await discoverPaths([corpusDir])).files)).flatMap(function flat(
+      s: Session,
+    ): Session[] {
+      return [s, ...s.subagents.flatMap((sub) => flat(sub.session))];
+    });
+    expect(all.flatMap((s) => s.toolCalls).filter((c) => c.name === '(unknown)')).toEqual([]);
+  });
+
+  it('is shown as such by tools, the transcript export and the viewer', async () => {
+    const session = await readSession(file);
+    if (!session) throw new Error('not read');
+    const rows = computeToolInventory([session], { describe: describeTool });
+    expect(rows.find((r) => r.tool === '(result without its call)')).toMatchObject({
+      calls: 1,
+      orphanResults: 1,
+      description: 'Results whose call is not in the log (tool not known)',
+    });
+    const markdown = [...transcriptMarkdown(session, 'minimal')].join('\n');
+    expect(markdown).toContain('**(result without its call)**');
+    expect(markdown).not.toContain('(unknown)');
+    const html = JSON.stringify(renderSession(session).transcripts);
+    expect(html).toContain('(result without its call)');
+    expect(html).not.toContain('(unknown)');
   });
 });

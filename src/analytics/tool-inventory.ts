@@ -56,7 +56,7 @@ const statusKeys: Record<ToolCallStatus, keyof ToolInventoryRow> = {
 
 /**
  * The tool inventory: one row per tool (and per group with `by`), sorted by calls, with status counts,
- * error rate and duration percentiles. Orphan results are counted on a `(unknown)` row: their calls are
+ * error rate and duration percentiles. Orphan results are counted on a `(result without its call)` row: their calls are
  * not in the logs, so their tool is unknown.
  */
 export function computeToolInventory(

@@ -21,6 +21,12 @@ export const toolCallStatuses = [
 ] as const;
 export type ToolCallStatus = (typeof toolCallStatuses)[number];
 
+/**
+ * The name of a call whose result is in the logs but whose call is not (status `orphan_result`): what the
+ * tool was is not known, and it is shown as what it is rather than as a tool named "(unknown)".
+ */
+export const resultWithoutCallName = '(result without its call)';
+
 /** The result side of a call, agent-neutral. */
 export interface ToolCallResult {
   /** The model-facing result as text (text parts joined; images as `[image]`). */

@@ -46,7 +46,7 @@ export function renderToolCard(call: ToolCall, extras: CardExtras = {}): string 
   // The command of a shell call is shown in full right below: the head does not repeat it.
   const summary =
     call.status === 'orphan_result'
-      ? 'result of a call not in the logs'
+      ? `call id ${call.id}`
       : commandTools.has(call.canonicalName) && isObject(call.input)
         ? ''
         : summarizeToolInput(call, 140);

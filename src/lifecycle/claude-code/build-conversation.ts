@@ -1,6 +1,6 @@
 import type { Message } from '../../model/message.js';
 import type { LocatedProblem, SourceLocation } from '../../model/source-location.js';
-import type { ToolCall } from '../../model/tool-call.js';
+import { resultWithoutCallName, type ToolCall } from '../../model/tool-call.js';
 import type { TokenUsage } from '../../model/usage.js';
 import { lookupClaudeCodeTool } from '../../schemas/claude-code/tools/index.js';
 import { orderConversation } from '../conversation-order.js';
@@ -340,8 +340,8 @@ function orphanCall(
 ): ToolCall {
   const call: ToolCall = {
     id,
-    name: '(unknown)',
-    canonicalName: '(unknown)',
+    name: resultWithoutCallName,
+    canonicalName: resultWithoutCallName,
     kind: 'unknown',
     input: undefined,
     status: 'orphan_result',

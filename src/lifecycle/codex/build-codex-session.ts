@@ -1,6 +1,6 @@
 import type { Message, MessagePart } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
-import type { ToolCall } from '../../model/tool-call.js';
+import { resultWithoutCallName, type ToolCall } from '../../model/tool-call.js';
 import { decodeCodexLine } from '../../schemas/codex/decode-line.js';
 import { buildTurns } from '../build-turns.js';
 import type { RecordFile } from '../claude-code/build-claude-code-session.js';
@@ -283,8 +283,8 @@ function enrichFromEvent(call: ToolCall, type: string, payload: JsonObject): voi
 function orphanCall(id: string, sessionId: string, location: ToolCall['location']): ToolCall {
   return {
     id,
-    name: '(unknown)',
-    canonicalName: '(unknown)',
+    name: resultWithoutCallName,
+    canonicalName: resultWithoutCallName,
     kind: 'unknown',
     input: undefined,
     status: 'orphan_result',
