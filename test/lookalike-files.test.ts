@@ -73,6 +73,10 @@ describe('default discovery of Codex files that are not named rollout-*.jsonl', 
   });
 });
 
+function flatten(session: Session): Session[] {
+  return [session, ...session.subagents.flatMap((sub) => flatten(sub.session))];
+}
+
 describe('a tool result whose call is not in the log', () => {
   const file = corpusPath(
     'codemie-ai__codemie-code/tests/integration/conversations/fixtures/sessions/5c187f31.jsonl',
@@ -82,11 +86,7 @@ describe('a tool result whose call is not in the log', () => {
     const session = await readSession(file);
     const orphans = (session?.toolCalls ?? []).filter((c) => c.status === 'orphan_result');
     expect(orphans.map((c) => c.name)).toEqual(['(result without its call)']);
-    const all = (await loadSessions((await discoverPaths([corpusDir])).files)).flatMap(function flat(
-      s: Session,
-    ): Session[] {
-      return [s, ...s.subagents.flatMap((sub) => flat(sub.session))];
-    });
+    const all = (await loadSessions((await discoverPaths([corpusDir])).files)).flatMap(flatten);
     expect(all.flatMap((s) => s.toolCalls).filter((c) => c.name === '(unknown)')).toEqual([]);
   });
 
