@@ -113,7 +113,17 @@ describe('index commands', () => {
     expect(JSON.parse(result.out)).toEqual([{ n: 140 }]);
     const sessions = JSON.parse((await run(['ls', '--json', corpusDir], env())).out) as unknown[];
     const top = JSON.parse(
-      (await run(['sql', '--json', 'SELECT COUNT(*) AS n FROM sessions WHERE top_level = 1'], env())).out,
+      // ls leaves out sessions with nothing in them (metadata-only files); the table keeps every file's row.
+      (
+        await run(
+          [
+            'sql',
+            '--json',
+            'SELECT COUNT(*) AS n FROM sessions WHERE top_level = 1 AND (messages > 0 OR tool_calls > 0 OR subagents > 0 OR input_tokens + output_tokens + cache_write_tokens + cache_read_tokens > 0)',
+          ],
+          env(),
+        )
+      ).out,
     ) as { n: number }[];
     expect(top[0]?.n).toBe(sessions.length);
     const table = await run(

@@ -11,7 +11,7 @@ import { loadSessions, readSession } from '../src/lifecycle/load-sessions.js';
 import type { Session } from '../src/model/session.js';
 import { discoverPaths } from '../src/sources/index.js';
 import { renderSession } from '../src/viewer/render-session.js';
-import { corpusDir, corpusPath } from './corpus.js';
+import { corpusDir, corpusMoreDir, corpusPath } from './corpus.js';
 
 /**
  * Issue 16, point 5: sessions and files that look alike. A Codex rollout under another name is read,
@@ -105,5 +105,43 @@ describe('a tool result whose call is not in the log', () => {
     const html = JSON.stringify(renderSession(session).transcripts);
     expect(html).toContain('(result without its call)');
     expect(html).not.toContain('(unknown)');
+  });
+});
+
+describe('files with no message at all', () => {
+  const metadataOnly = corpusPath(
+    'AcidicSoil__codex-session-view/public/demos/example-session-metadata.jsonl',
+  );
+  const gemini = path.join(
+    corpusMoreDir,
+    'gemini-cli/lanegrid__agtrace/crates/agtrace-providers/tests/samples/gemini_session.json',
+  );
+  const env = { AGENTLOG_CACHE_DIR: path.join(root, 'cache-empty'), COLUMNS: '200' };
+
+  it('are not listed as empty sessions by ls', async () => {
+    const { code, out } = await run(['ls', corpusDir, '--json'], env);
+    expect(code).toBe(0);
+    const listed = JSON.parse(out) as { id: string; files?: string[]; messages: number; subagents: number }[];
+    // The Codex file holds one session_meta record and nothing else (a plain scan of its one line).
+    expect(listed.map((s) => s.id)).not.toContain('019ab22c-95af-7160-b11d-8f552d0ce721');
+    expect(listed.every((s) => s.messages > 0 || s.subagents > 0)).toBe(true);
+    const more = await run(['ls', gemini, '--json'], env);
+    expect(JSON.parse(more.out)).toEqual([]);
+  });
+
+  it('are not counted as sessions by report, but validate still accounts for every line', async () => {
+    const report = await run(['report', metadataOnly, '--json'], env);
+    expect((JSON.parse(report.out) as { sessions: { sessions: number } }).sessions.sessions).toBe(0);
+    const { out } = await run(['validate', metadataOnly, gemini, '--json'], env);
+    const files = (
+      JSON.parse(out) as {
+        files: { file: string; lines: number; records: Record<string, number>; errors: number }[];
+      }
+    ).files;
+    const meta = files.find((f) => f.file === metadataOnly);
+    expect(meta).toMatchObject({ lines: 1, records: { session_meta: 1 }, errors: 0 });
+    const doc = files.find((f) => f.file === gemini);
+    const recordCount = Object.values(doc?.records ?? {}).reduce((a, b) => a + b, 0);
+    expect((doc?.lines ?? 0) > 0 && recordCount + (doc?.errors ?? 0) > 0).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '../index/file-facts.js';
 import { type IndexDb, openIndex, openIndexReadOnly } from '../index/open-index.js';
 import { type RefreshStats, refreshIndex } from '../index/refresh-index.js';
+import { holdsConversation } from '../lifecycle/holds-conversation.js';
 import { listSessions, matchesFilter, type SessionFilter } from '../lifecycle/load-sessions.js';
 import { readRecordSlice } from '../lifecycle/read-record-slice.js';
 import type { Session } from '../model/session.js';
@@ -377,7 +378,7 @@ async function refreshWithProgress(
 
 /** `listSessions`' filter and order: newest first by start time. */
 function filterAndSort(sessions: Session[], filter: SessionFilter): Session[] {
-  const kept = sessions.filter((s) => matchesFilter(s, filter));
+  const kept = sessions.filter((s) => holdsConversation(s) && matchesFilter(s, filter));
   kept.sort((a, b) => (b.startTime ?? '').localeCompare(a.startTime ?? ''));
   return kept;
 }

@@ -10,6 +10,7 @@ import type { RecordFile } from './claude-code/build-claude-code-session.js';
 import { buildClaudeCodeSession, claudeSessionIdOf } from './claude-code/build-claude-code-session.js';
 import type { LocatedRecord } from './claude-code/build-conversation.js';
 import { buildCodexSession } from './codex/build-codex-session.js';
+import { holdsConversation } from './holds-conversation.js';
 import { str } from './value-access.js';
 
 /** Filters shared by every listing and report. Dates are inclusive bounds on a session's time span. */
@@ -275,7 +276,10 @@ export function matchesFilter(session: Session, filter: SessionFilter): boolean 
   return true;
 }
 
-/** Finds session files (paths or the default folders), builds the sessions and filters them, newest first. */
+/**
+ * Finds session files (paths or the default folders), builds the sessions and filters them, newest first;
+ * sessions with nothing in them (see `holdsConversation`) are left out.
+ */
 export async function listSessions(
   options: ListOptions = {},
 ): Promise<{ sessions: Session[]; warnings: string[] }> {
@@ -292,7 +296,7 @@ export async function listSessions(
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     onSkip: (_path, message) => warnings.push(message),
   });
-  const sessions = loaded.filter((s) => matchesFilter(s, options));
+  const sessions = loaded.filter((s) => holdsConversation(s) && matchesFilter(s, options));
   sessions.sort((a, b) => (b.startTime ?? '').localeCompare(a.startTime ?? ''));
   return { sessions, warnings };
 }

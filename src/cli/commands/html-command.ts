@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { sessionState } from '../../analytics/session-state.js';
 import { allCalls } from '../../analytics/session-summary.js';
+import { holdsConversation } from '../../lifecycle/holds-conversation.js';
 import { loadSessions, matchesFilter } from '../../lifecycle/load-sessions.js';
 import type { Session } from '../../model/session.js';
 import type { SessionFileRef } from '../../sources/index.js';
@@ -133,7 +134,8 @@ export function registerHtmlCommand(program: Command, io: Io): void {
         const sessions = await loadSessions(group, {
           onSkip: (_p, message) => io.stderr.write(`${colors.yellow('warning')}: ${message} Skipped.\n`),
         });
-        for (const session of sessions) if (matchesFilter(session, filter)) await write(session);
+        for (const session of sessions)
+          if (holdsConversation(session) && matchesFilter(session, filter)) await write(session);
         done += group.length;
         progress.update(done, resolved.files.length);
       }

@@ -8,6 +8,7 @@ import { allSessions } from '../../analytics/all-calls.js';
 import { refreshIndex } from '../../index/refresh-index.js';
 import { QueryError } from '../../index/run-query.js';
 import { hitEnd, hitStart, searchIndex } from '../../index/search-index.js';
+import { holdsConversation } from '../../lifecycle/holds-conversation.js';
 import { loadSessions, matchesFilter } from '../../lifecycle/load-sessions.js';
 import { readRecordSlice } from '../../lifecycle/read-record-slice.js';
 import type { Session } from '../../model/session.js';
@@ -119,7 +120,9 @@ export async function startViewer(
       search: true,
     });
     refreshedAt = Date.now();
-    sessions = await redactTitles(result.sessions.filter((s) => matchesFilter(s, filter)));
+    sessions = await redactTitles(
+      result.sessions.filter((s) => holdsConversation(s) && matchesFilter(s, filter)),
+    );
     sessions.sort((a, b) => (b.startTime ?? '').localeCompare(a.startTime ?? ''));
     return sessions;
   };
