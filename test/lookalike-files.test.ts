@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -143,5 +143,43 @@ describe('files with no message at all', () => {
     const doc = files.find((f) => f.file === gemini);
     const recordCount = Object.values(doc?.records ?? {}).reduce((a, b) => a + b, 0);
     expect((doc?.lines ?? 0) > 0 && recordCount + (doc?.errors ?? 0) > 0).toBe(true);
+  });
+});
+
+describe('two files with the same session id', () => {
+  const id = '0d3a8e6f-290f-4105-a327-a2496e5e2a83';
+  const source = corpusPath(
+    `iansherr__claude-code-log/test/test_data/real_projects/-Users-dain-workspace-claude-code-log-sample/${id}.jsonl`,
+  );
+  const dir = path.join(root, 'same-id');
+  mkdirSync(path.join(dir, 'live'), { recursive: true });
+  mkdirSync(path.join(dir, 'backup'), { recursive: true });
+  copyFileSync(source, path.join(dir, 'live', `${id}.jsonl`));
+  // A checkpoint: the first 30 lines of the same session.
+  writeFileSync(
+    path.join(dir, 'backup', `${id}.jsonl`),
+    `${readFileSync(source, 'utf8').split('\n').slice(0, 30).join('\n')}\n`,
+  );
+  const env = { AGENTLOG_CACHE_DIR: path.join(root, 'cache-same-id'), COLUMNS: '200' };
+
+  it('makes show list both files and say how to pick one', async () => {
+    const { code, err } = await run(['show', id.slice(0, 8), '--in', dir], env);
+    expect(code).toBe(2);
+    expect(err).toContain('is ambiguous: 2 files hold it');
+    expect(err).toContain(path.join(dir, 'backup', `${id}.jsonl`));
+    expect(err).toContain(path.join(dir, 'live', `${id}.jsonl`));
+    expect(err).toContain(`agentlog show ${id.slice(0, 8)}@1`);
+    const second = await run(['show', `${id.slice(0, 8)}@2`, '--in', dir, '--json'], env);
+    expect(second.code).toBe(0);
+    expect((JSON.parse(second.out) as { files: string[] }).files[0]).toBe(
+      path.join(dir, 'live', `${id}.jsonl`),
+    );
+  });
+
+  it('keeps them apart in usage --by session', async () => {
+    const { code, out } = await run(['usage', dir, '--by', 'session', '--json'], env);
+    expect(code).toBe(0);
+    const keys = (JSON.parse(out) as { rows: { key: string }[] }).rows.map((r) => r.key).sort();
+    expect(keys).toEqual([`${id} (backup/${id}.jsonl)`, `${id} (live/${id}.jsonl)`]);
   });
 });

@@ -41,10 +41,11 @@ export interface UsageReport {
 export function computeUsage(sessions: readonly Session[], by: UsageSplit, price: Pricer): UsageReport {
   const rows = new Map<string, UsageRow & { usage: TokenUsage; modelSet: Set<string> }>();
   const unpricedModels: Record<string, number> = {};
+  const sessionKey = sessionKeys(sessions);
   for (const root of sessions) {
     for (const session of allSessions([root])) {
       for (const entry of session.usageEntries) {
-        const key = keyOf(entry, root, session, by);
+        const key = by === 'session' ? (sessionKey.get(root) ?? root.id) : keyOf(entry, root, session, by);
         let row = rows.get(key);
         if (!row) {
           row = { ...emptyRow(key), usage: emptyUsage(), modelSet: new Set() };
@@ -115,6 +116,32 @@ function emptyRow(key: string): UsageRow {
     requests: 0,
     models: [],
   };
+}
+
+/**
+ * Row keys for `by: "session"`: the session id, or, when several files hold the same id (copies,
+ * checkpoints, resumed sessions), the id with its file (`<id> (<folder>/<file>)`), so they stay apart.
+ */
+function sessionKeys(sessions: readonly Session[]): Map<Session, string> {
+  const byId = new Map<string, Session[]>();
+  for (const session of sessions) {
+    const list = byId.get(session.id);
+    if (list) list.push(session);
+    else byId.set(session.id, [session]);
+  }
+  const keys = new Map<Session, string>();
+  for (const [id, list] of byId) {
+    if (list.length === 1) continue;
+    const used = new Set<string>();
+    for (const session of list) {
+      const parts = (session.files[0] ?? '').split(/[\\/]/).filter((p) => p !== '');
+      let key = `${id} (${parts.slice(-2).join('/') || 'no file'})`;
+      for (let n = 2; used.has(key); n += 1) key = `${id} (${parts.slice(-2).join('/')} #${n})`;
+      used.add(key);
+      keys.set(session, key);
+    }
+  }
+  return keys;
 }
 
 function keyOf(entry: UsageEntry, root: Session, session: Session, by: UsageSplit): string {

@@ -2,13 +2,15 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { listSessions, readSession } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
-import { CliError, quote } from './cli-error.js';
-import type { Io } from './output.js';
+import { CliError, exitCodes, quote } from './cli-error.js';
+import { displayPath, type Io } from './output.js';
 import { resolveInputs } from './resolve-inputs.js';
 
 /**
  * The session a command line names: a transcript path, or a session id (or unique id prefix) found in
- * `inPaths` (default: the log folders). A CliError says what was not found, or which ids a prefix matches.
+ * `inPaths` (default: the log folders). Several files can hold the same session id (copies, checkpoints,
+ * resumed sessions): `ID@N` picks the Nth of them, in the order the "ambiguous" message lists them (by
+ * path). A CliError says what was not found, or lists the candidates with their files and how to pick one.
  */
 export async function findSession(target: string, inPaths: string[], io: Io): Promise<Session> {
   const asPath = path.resolve(io.cwd, target);
@@ -17,20 +19,43 @@ export async function findSession(target: string, inPaths: string[], io: Io): Pr
     if (!session) throw new CliError(`No session could be read from ${quote(target)}.`);
     return session;
   }
+  const picked = /^(.+)@(\d+)$/.exec(target);
+  const id = picked?.[1] ?? target;
   const inputs = await resolveInputs(inPaths, io);
   const { sessions } = await listSessions({ files: inputs.files });
-  const matches = sessions.filter((s) => s.id === target || s.id.startsWith(target));
-  const exact = matches.find((s) => s.id === target);
-  if (exact) return exact;
-  if (matches.length === 1 && matches[0]) return matches[0];
-  if (matches.length === 0)
+  const matches = sessions.filter((s) => s.id === id || s.id.startsWith(id));
+  const exact = matches.filter((s) => s.id === id);
+  const candidates = (exact.length > 0 ? exact : matches).sort((a, b) =>
+    (a.files[0] ?? '').localeCompare(b.files[0] ?? ''),
+  );
+  if (candidates.length === 0)
     throw new CliError(
-      `No session ${quote(target)} in ${inputs.searched.map(quote).join(', ') || 'the log folders'}.`,
+      `No session ${quote(id)} in ${inputs.searched.map(quote).join(', ') || 'the log folders'}.`,
     );
+  if (picked) {
+    const chosen = candidates[Number(picked[2]) - 1];
+    if (chosen) return chosen;
+    throw new CliError(
+      `${quote(target)} asks for session ${picked[2]} of ${quote(id)}, but only ${candidates.length} ${candidates.length === 1 ? 'matches' : 'match'}.`,
+    );
+  }
+  if (candidates.length === 1 && candidates[0]) return candidates[0];
+  const sameId = new Set(candidates.map((s) => s.id)).size === 1;
+  const lines = candidates.slice(0, 20).map((s, i) => {
+    const when = s.startTime === undefined ? 'no date' : s.startTime.slice(0, 16).replace('T', ' ');
+    const where = s.files[0] === undefined ? '(no file)' : displayPath(io, s.files[0]);
+    return `  ${i + 1}. ${quote(s.id)} in ${quote(where)} (${when}, ${s.messages.length} messages)`;
+  });
+  const more = candidates.length > 20 ? [`  ... and ${candidates.length - 20} more`] : [];
   throw new CliError(
-    `Session id ${quote(target)} is ambiguous: ${matches
-      .slice(0, 5)
-      .map((s) => quote(s.id))
-      .join(', ')}${matches.length > 5 ? ', ...' : ''}.`,
+    [
+      sameId
+        ? `Session id ${quote(id)} is ambiguous: ${candidates.length} files hold it (copies, checkpoints or resumed sessions):`
+        : `Session id ${quote(id)} is ambiguous: it starts ${candidates.length} session ids:`,
+      ...lines,
+      ...more,
+      `Pick one by its file (agentlog show PATH) or its number (agentlog show ${id}@1).`,
+    ].join('\n'),
+    { exitCode: exitCodes.usage },
   );
 }

@@ -19,7 +19,10 @@ export function registerShowCommand(program: Command, io: Io): void {
     program
       .command('show')
       .description('Print one session as a transcript: prompts, answers, tool calls with status and duration')
-      .argument('<session>', 'a transcript file, or a session id (or id prefix) found in the log folders')
+      .argument(
+        '<session>',
+        'a transcript file, or a session id (or id prefix) found in the log folders; ID@N picks the Nth file when several hold that id',
+      )
       .option(
         '--in <paths...>',
         'look for the session id in these files or folders instead of the log folders',
