@@ -24,6 +24,8 @@ export interface SearchHit {
   snippet: string;
   /** FTS5 bm25 rank: lower is better. */
   rank: number;
+  /** The whole indexed text (long texts keep their head and tail); only with {@link SearchOptions.withText}. */
+  text?: string;
 }
 
 /**
@@ -65,6 +67,8 @@ export interface SearchOptions {
   order?: 'rank' | 'time';
   /** Tokens around each hit in the snippet (default 12). */
   snippetTokens?: number;
+  /** Also return each hit's whole text (to redact it before a snippet is cut from it). */
+  withText?: boolean;
 }
 
 /** The SQL of a search and its parameters, to run on any connection to the index (`.all(params)`). */
@@ -116,7 +120,7 @@ export function searchStatement(query: string, options: SearchOptions = {}): Sea
   const order = options.order === 'time' ? 'timestamp DESC, rank' : 'rank';
   const sql = `SELECT root_session_id AS sessionId, session_id AS subSessionId, timestamp, source, role, kind,
       ref_id AS refId, file, line, snippet(search, 0, '${hitStart}', '${hitEnd}', '…', @tokens) AS snippet,
-      rank FROM search WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit OFFSET @offset`;
+      rank${options.withText ? ', text' : ''} FROM search WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit OFFSET @offset`;
   return { sql, params };
 }
 

@@ -37,6 +37,7 @@ import { colorsFor, type Io, writeLine } from '../output.js';
 import { createPricer } from '../pricer.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 import { resolveInputs } from '../resolve-inputs.js';
+import { snippetAround } from '../snippet-around.js';
 
 export interface ServeFlags extends DataFlags, RedactFlags {
   port: string;
@@ -252,27 +253,6 @@ export async function startViewer(
       index.db.close();
     },
   };
-}
-
-/** About 160 characters of `text` around the first word of `query`, each query word between the hit marks. */
-export function snippetAround(text: string, query: string): string {
-  const words = query
-    .split(/\s+/)
-    .map((w) => w.replace(/\*$/, '').replace(/^"|"$/g, ''))
-    .filter((w) => w.length > 0);
-  const lower = text.toLowerCase();
-  const at = Math.max(
-    0,
-    Math.min(...words.map((w) => lower.indexOf(w.toLowerCase())).filter((i) => i >= 0), text.length),
-  );
-  const start = Math.max(0, at - 60);
-  const end = Math.min(text.length, at + 100);
-  let cut = `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
-  for (const word of words) {
-    const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    cut = cut.replace(new RegExp(escaped, 'gi'), (m) => `${hitStart}${m}${hitEnd}`);
-  }
-  return cut;
 }
 
 /** Discards what is written (warnings of rediscovery were already printed once). */
