@@ -16,7 +16,13 @@ export function snippetAround(text: string, query: string): string {
   let cut = `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
   for (const word of words) {
     const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    cut = cut.replace(new RegExp(escaped, 'gi'), (m) => `${hitStart}${m}${hitEnd}`);
+    // Placeholders of redaction stay whole: `password` is not marked inside `[REDACTED:password:1]`.
+    cut = cut
+      .split(/(\[REDACTED:[^\]\s]*\])/)
+      .map((part, i) =>
+        i % 2 === 1 ? part : part.replace(new RegExp(escaped, 'gi'), (m) => `${hitStart}${m}${hitEnd}`),
+      )
+      .join('');
   }
   return cut;
 }
