@@ -56,6 +56,10 @@ describe('serve: searches are bounded', () => {
     const short = await search(viewer.url, 'session ab*');
     expect(short.status).toBe(400);
     expect(short.body).toContain('The prefix &quot;ab*&quot; is too short');
+    // A NUL is text SQLite does not take: a bad query (400), not a failure of the viewer (500).
+    const nul = await search(viewer.url, 'session\u0000');
+    expect(nul.status).toBe(400);
+    expect(nul.body).toContain('The search failed:');
     const fine = await search(viewer.url, 'sess* tool*');
     expect(fine.status).toBe(200);
     expect(fine.body).toContain('class="hit"');

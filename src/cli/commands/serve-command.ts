@@ -187,7 +187,8 @@ export async function startViewer(
         if (error instanceof QueryError) throw new ViewerSearchError(error.message, 400);
         if (error instanceof SearchTooExpensiveError || error instanceof SearchBusyError)
           throw new ViewerSearchError(error.message, 503);
-        throw searchFailure(query, options, error);
+        // SQLite refused the statement (a query that is not text, a NUL in it): the user's query, so 400.
+        throw new ViewerSearchError(searchFailure(query, options, error).message, 400);
       }
       if (!redactor) return hits;
       // A snippet of the index is cut from the raw text, possibly through a secret (a key without its
