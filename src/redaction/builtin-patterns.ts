@@ -86,9 +86,9 @@ export const builtinPatterns: BuiltinPattern[] = [
     kind: 'password',
     regex:
       /\b(?:password|passwd|passphrase|passcode)(?:\s+(?:is|was))?\s+(?<secret>[^\s"'`]{3,199}[^\s"'`.,;:!?)\]}])/dgi,
-    accept: (secret) => looksLikeValue(secret) && /[^\p{L}]/u.test(secret),
+    accept: (secret) => looksLikeValue(secret) && /[0-9!@#$%^&*+=?~_]/.test(secret),
     description:
-      '`password hunter2`, `the passphrase is c0rrect-horse` in prose (a value with a digit or sign: "password reset" is no password)',
+      '`password hunter2`, `the passphrase is c0rrect-horse` in prose (a value with a digit or a sign such as `!@#$%&*`: "password reset" or "password re-entry" is no password)',
   },
   {
     kind: 'password',

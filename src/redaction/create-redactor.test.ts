@@ -261,6 +261,8 @@ describe('passwords in prose', () => {
       'the password (optional) goes here',
       'password for the admin account',
       'Enter password and confirm',
+      'Ask for password re-entry on the settings page',
+      'store password hashes/salts in the users table',
     ];
     for (const text of texts) expect(await redactor.redactText(text)).toBe(text);
     expect(redactor.summary()).toEqual({});
