@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../src/cli/output.js';
@@ -59,6 +61,34 @@ describe('redaction of the fake-secrets fixture', () => {
     expect(code).toBe(0);
     // Without the patterns file the employee id is not a secret; every other fake secret in the rollout goes.
     expect(survivors(out)).toEqual(['employeeId']);
+  });
+
+  it('search --redact shows no secret in any snippet, as a table or JSON, and says what it redacted', async () => {
+    const cache = mkdtempSync(path.join(tmpdir(), 'agentlog-search-redact-'));
+    const search = async (args: string[]) => {
+      const io = memoryIo({ HOME: '/nonexistent-home', AGENTLOG_CACHE_DIR: cache }, cache);
+      const code = await runCli(['search', ...args], io);
+      return { code, out: io.out(), err: io.err() };
+    };
+    try {
+      let plain = '';
+      for (const query of ['AWS', 'password', 'key', 'token', 'postgres', 'BEGIN', 'EMP']) {
+        const raw = await search([query, secretsDir, '--limit', '50', '--json']);
+        expect(raw.code, query).toBe(0);
+        plain += raw.out;
+        for (const format of [[], ['--json']]) {
+          const args = [query, secretsDir, '--limit', '50', '--redact-patterns', patternsFile, ...format];
+          const { code, out, err } = await search(args);
+          expect(code, query).toBe(0);
+          expect(survivors(out), `${query} ${format.join(' ')}`).toEqual([]);
+          expect(err, query).toMatch(/^Redacted (\d+ secrets? \(.+\)|nothing: no secrets found)\.\n$/);
+        }
+      }
+      // The same searches without --redact show secrets (the check above can fail).
+      expect(survivors(plain).length).toBeGreaterThan(5);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
   });
 
   it('a bad patterns file is one sentence and exit code 2', async () => {

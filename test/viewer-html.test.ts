@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -110,6 +110,28 @@ describe('agentlog html on the corpus', () => {
       /^error: The output ".*" is inside the input folder ".*"; agentlog never writes next to your logs\./,
     );
     expect(existsSync(inside)).toBe(false);
+  });
+
+  it('refuses a single page inside the --in folder or the agent folders, in one sentence, exit 2', async () => {
+    const logs = path.join(work, 'single-logs');
+    cpSync(path.join(corpusDir, 'marot__spotter'), logs, { recursive: true });
+    const id = '55604662-cf2a-4331-851a-ec234028f8ca';
+    const refused =
+      /^error: The output ".*" is inside the input folder ".*"; agentlog never writes next to your logs\./;
+    // The session's file lies deep under the --in folder; the page would go to the folder's top.
+    const byId = path.join(logs, 'page.html');
+    const inFolder = await run(['html', id, '--in', logs, '-o', byId]);
+    expect(inFolder.err).toMatch(refused);
+    expect(inFolder.code).toBe(2);
+    expect(existsSync(byId)).toBe(false);
+    // A transcript given by path, the page under the agent's folder (CLAUDE_CONFIG_DIR) but beside no input.
+    const file = corpusPath('marot__spotter/test/fixtures/transcripts/short.jsonl');
+    const config = path.join(work, 'claude-config');
+    const page = path.join(config, 'pages', 'short.html');
+    const io = memoryIo({ AGENTLOG_CACHE_DIR: path.join(work, 'cache'), CLAUDE_CONFIG_DIR: config }, work);
+    expect(await runCli(['html', file, '-o', page], io)).toBe(2);
+    expect(io.err()).toMatch(refused);
+    expect(existsSync(page)).toBe(false);
   });
 
   it('says so when no session matches', async () => {

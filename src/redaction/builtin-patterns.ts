@@ -83,6 +83,21 @@ export const builtinPatterns: BuiltinPattern[] = [
     description: '`--password VALUE` command-line options',
   },
   {
+    kind: 'password',
+    regex:
+      /\b(?:password|passwd|passphrase|passcode)(?:\s+(?:is|was))?\s+(?<secret>[^\s"'`]{3,199}[^\s"'`.,;:!?)\]}])/dgi,
+    accept: (secret) => looksLikeValue(secret) && /[0-9!@#$%^&*+=?~_]/.test(secret),
+    description:
+      '`password hunter2`, `the passphrase is c0rrect-horse` in prose (a value with a digit or a sign such as `!@#$%&*`: "password reset" or "password re-entry" is no password)',
+  },
+  {
+    kind: 'password',
+    regex:
+      /\b(?:password|passwd|passphrase|passcode)(?:\s+(?:is|was))?\s+(["'`])(?<secret>[^\s"'`]{4,200})\1/dgi,
+    accept: looksLikeValue,
+    description: '`password "swordfish"`, `the passphrase is \'...\'` in prose (quoted)',
+  },
+  {
     kind: 'secret',
     regex:
       /(?:secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|client[_-]?secret)["']?\s*[:=]\s*["']?(?<secret>[A-Za-z0-9_~+/=.-]{12,300})/dgi,

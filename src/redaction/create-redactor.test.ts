@@ -174,3 +174,97 @@ describe('mergeFindings', () => {
     ]);
   });
 });
+
+describe('a found secret is followed', () => {
+  // Fake values only.
+  const pemLines = [
+    'MIIEowIBAAKCAQEAfakeFAKEfakeFAKEfakeFAKEfakeFAKEfakeFAKEfakeFAKE',
+    'Zm9vYmFyZmFrZWJvZHlsaW5lLXR3by1vZi10aGUtZmFrZS1rZXktYm9keS0xMjM0',
+  ];
+  const pem = `-----BEGIN RSA PRIVATE KEY-----\n${pemLines.join('\n')}\n-----END RSA PRIVATE KEY-----`;
+
+  it('replaces every other occurrence of a found value in the same output, before or after where it was found', async () => {
+    const redactor = await createRedactor();
+    const out = await redactor.redact([
+      'it was S3cretFakePw9 as before',
+      'psql postgres://app:S3cretFakePw9@db.example.net:5432/shop',
+      'echo S3cretFakePw9 | pbcopy',
+    ]);
+    expect(out).toEqual([
+      'it was [REDACTED:postgresql-connection-string:1] as before',
+      'psql postgres://app:[REDACTED:postgresql-connection-string:1]@db.example.net:5432/shop',
+      'echo [REDACTED:postgresql-connection-string:1] | pbcopy',
+    ]);
+    // And in later texts of the same redactor.
+    expect(await redactor.redactText('login with S3cretFakePw9')).toBe(
+      'login with [REDACTED:postgresql-connection-string:1]',
+    );
+  });
+
+  it('follows the lines of a private key body, an AWS secret key and a bearer token on their own', async () => {
+    const aws = 'Zq8fAk3s3cr3tK3yF0rT3st1ngOnlyXyZ9Ab+c/D';
+    const bearer = 'f4keBearerT0kenValue0123456789';
+    const redactor = await createRedactor();
+    const out = await redactor.redact({
+      key: `cat id_rsa\n${pem}`,
+      half: `head -2 says ${pemLines[1]}`,
+      env: `AWS_SECRET_ACCESS_KEY=${aws}`,
+      bare: `the key ${aws} works`,
+      curl: `curl -H "Authorization: Bearer ${bearer}" https://api.example.net`,
+      log: `sent ${bearer} (200)`,
+    });
+    const text = JSON.stringify(out);
+    for (const secret of [...pemLines, aws, bearer]) expect(text).not.toContain(secret);
+    expect(out.half).toMatch(/^head -2 says \[REDACTED:private-key:\d+\]$/);
+    expect(out.bare).toBe('the key [REDACTED:aws-secret-key:1] works');
+    expect(out.log).toMatch(/^sent \[REDACTED:(authorization-header|bearer-token):1\] \(200\)$/);
+  });
+
+  it('gives one value one placeholder, whichever rule found it', async () => {
+    const redactor = await createRedactor();
+    const [first, second] = await redactor.redact([
+      'DB_PASSWORD=Xyz12345abcFake',
+      'redis-cli -u redis://:Xyz12345abcFake@cache:6379',
+    ]);
+    const placeholder = /\[REDACTED:[a-z-]+:\d+\]/;
+    const a = first?.match(placeholder)?.[0];
+    expect(a).toBeDefined();
+    expect(second?.match(placeholder)?.[0]).toBe(a);
+  });
+});
+
+describe('passwords in prose', () => {
+  it('redacts "password hunter2", "password: hunter2", "pwd=...", "the passphrase is ..."', async () => {
+    const redactor = await createRedactor();
+    const cases: [string, string][] = [
+      ['my password hunter2 works', 'hunter2'],
+      ['password: hunter22', 'hunter22'],
+      ['set pwd=Tr0ub4dor&3', 'Tr0ub4dor&3'],
+      ['the passphrase is c0rrect-horse-battery.', 'c0rrect-horse-battery'],
+      ['the password was "swordfish" all along', 'swordfish'],
+    ];
+    for (const [text, secret] of cases) {
+      const out = await redactor.redactText(text);
+      expect(out, text).not.toContain(secret);
+      expect(out, text).toContain('[REDACTED:password:');
+    }
+    expect(await redactor.redactText('the passphrase is c0rrect-horse-battery.')).toMatch(/\]\.$/);
+  });
+
+  it('keeps prose about passwords that holds none', async () => {
+    const redactor = await createRedactor();
+    const texts = [
+      'Add a password field to the login form',
+      'The password reset link expires after 24 hours',
+      'password is required',
+      'Password: ********',
+      'the password (optional) goes here',
+      'password for the admin account',
+      'Enter password and confirm',
+      'Ask for password re-entry on the settings page',
+      'store password hashes/salts in the users table',
+    ];
+    for (const text of texts) expect(await redactor.redactText(text)).toBe(text);
+    expect(redactor.summary()).toEqual({});
+  });
+});

@@ -12,7 +12,10 @@ export interface Redactor {
   /**
    * A deep copy of a JSON-like value (plain objects, arrays, strings) with every secret in every string
    * replaced by a stable placeholder `[REDACTED:<kind>:<n>]` (same secret -> same placeholder within this
-   * redactor). Object keys are redacted too; numbers, booleans and null are kept.
+   * redactor, whichever rule found it). A secret found anywhere in the value is also replaced wherever else
+   * it occurs in the value on its own (where no rule would see it: a key's body without its header, a
+   * password without its URL), and in every later text of this redactor. Object keys are redacted too;
+   * numbers, booleans and null are kept.
    */
   redact<T>(value: T): Promise<T>;
   redactText(text: string): Promise<string>;
@@ -22,6 +25,10 @@ export interface Redactor {
 
 /** Shortest text that can hold a secret. */
 const minLength = 8;
+/** Shortest secret that is followed to its other occurrences (shorter ones would hit ordinary words). */
+const minFollowed = 6;
+/** Lines of a private key block's body that are followed on their own (a base64 line, not a word). */
+const minKeyLine = 24;
 /** Texts where a secret pattern can match (a long token run, a URL, a key block, a key word). */
 const candidate = /[A-Za-z0-9_+/=.-]{16,}|:\/\/|-----BEGIN|pass|pwd|secret|token|key|auth|bearer|cred/i;
 /**
@@ -37,6 +44,14 @@ const base64Blob = /^[A-Za-z0-9+/=\r\n]+$/;
 const cacheBudget = 64 * 1024 * 1024;
 
 const priorities = { secretlint: 0, builtin: 1, user: 2 } as const;
+/** Kinds that say only "a secret": a value some rule names more precisely gets that rule's kind. */
+const genericKinds: ReadonlySet<string> = new Set(['secret', 'password']);
+
+/** Whether `a` names a secret better than `b`: a specific kind over a generic one, then the rule's priority. */
+function better(a: { kind: string; priority: number }, b: { kind: string; priority: number }): boolean {
+  const generic = Number(genericKinds.has(a.kind)) - Number(genericKinds.has(b.kind));
+  return generic !== 0 ? generic < 0 : a.priority < b.priority;
+}
 
 /**
  * A redactor: secrets found by the secretlint recommended preset, agentlog's own patterns for what the
@@ -48,8 +63,35 @@ export async function createRedactor(options: RedactionOptions = {}): Promise<Re
     options.patternsFile === undefined ? [] : await loadUserPatterns(options.patternsFile);
   const cache = new Map<string, Finding[]>();
   let cached = 0;
-  const numbers = new Map<string, Map<string, number>>();
+  /** Each secret found so far and the best kind a rule gave it (see {@link better}). */
+  const found = new Map<string, { kind: string; priority: number }>();
+  /** Each secret's placeholder, given where it is first written: one value, one placeholder. */
+  const placeholders = new Map<string, string>();
+  /** Placeholders given so far per kind. */
+  const numbered = new Map<string, number>();
+  /** The secrets followed to their other occurrences, longest first (so a longer one wins where both match). */
+  let followed: string[] = [];
   const counts: Record<string, number> = {};
+
+  /** Records a found secret under its best kind; what is long enough is followed from then on. */
+  const remember = (kind: string, priority: number, secret: string) => {
+    const values = [secret];
+    // A key block is also found by its body lines, which travel on their own (a `cat` of half the file).
+    if (kind === 'private-key')
+      for (const line of secret.split(/\r?\n/)) {
+        const body = line.trim();
+        if (body.length >= minKeyLine && !body.startsWith('-----')) values.push(body);
+      }
+    let added = false;
+    for (const value of values) {
+      const known = found.get(value);
+      if (known && !better({ kind, priority }, known)) continue;
+      found.set(value, { kind, priority });
+      if (!known && value.length >= minFollowed) added = true;
+    }
+    if (added)
+      followed = [...found.keys()].filter((v) => v.length >= minFollowed).sort((a, b) => b.length - a.length);
+  };
 
   const analyze = async (text: string): Promise<Finding[]> => {
     const hit = cache.get(text);
@@ -61,6 +103,7 @@ export async function createRedactor(options: RedactionOptions = {}): Promise<Re
       findings.push(...builtinFindings(text, priorities.builtin));
     }
     const merged = mergeFindings(findings);
+    for (const f of [...findings, ...merged]) remember(f.kind, f.priority, text.slice(f.start, f.end));
     if (cached + text.length > cacheBudget) {
       cache.clear();
       cached = 0;
@@ -71,26 +114,40 @@ export async function createRedactor(options: RedactionOptions = {}): Promise<Re
   };
 
   const placeholder = (kind: string, secret: string): string => {
-    let byKind = numbers.get(kind);
-    if (!byKind) {
-      byKind = new Map();
-      numbers.set(kind, byKind);
+    let given = placeholders.get(secret);
+    if (given === undefined) {
+      const best = found.get(secret)?.kind ?? kind;
+      const n = (numbered.get(best) ?? 0) + 1;
+      numbered.set(best, n);
+      given = `[REDACTED:${best}:${n}]`;
+      placeholders.set(secret, given);
     }
-    let n = byKind.get(secret);
-    if (n === undefined) {
-      n = byKind.size + 1;
-      byKind.set(secret, n);
-    }
-    counts[kind] = (counts[kind] ?? 0) + 1;
-    return `[REDACTED:${kind}:${n}]`;
+    const givenKind = given.slice('[REDACTED:'.length, given.lastIndexOf(':'));
+    counts[givenKind] = (counts[givenKind] ?? 0) + 1;
+    return given;
   };
 
-  const apply = (text: string, findings: readonly Finding[]): string => {
+  /** Where the secrets found so far occur in `text`, rules or not. */
+  const followedIn = (text: string): Finding[] => {
+    const found: Finding[] = [];
+    for (const value of followed) {
+      if (value.length > text.length) continue;
+      for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + value.length))
+        found.push({ kind: '', start: at, end: at + value.length, priority: -1 });
+    }
+    return found;
+  };
+
+  const apply = (text: string, ruleFindings: readonly Finding[]): string => {
+    const extra = followedIn(text);
+    const findings = extra.length === 0 ? ruleFindings : mergeFindings([...ruleFindings, ...extra]);
     if (findings.length === 0) return text;
     let out = '';
     let at = 0;
     for (const f of findings) {
-      out += text.slice(at, f.start) + placeholder(f.kind, text.slice(f.start, f.end));
+      const secret = text.slice(f.start, f.end);
+      // A followed value has the kind it was found with (a span merged from several: `secret`).
+      out += text.slice(at, f.start) + placeholder(f.kind || 'secret', secret);
       at = f.end;
     }
     return out + text.slice(at);

@@ -6,7 +6,7 @@ import { allCalls } from '../../analytics/session-summary.js';
 import { holdsConversation } from '../../lifecycle/holds-conversation.js';
 import { loadSessions, matchesFilter } from '../../lifecycle/load-sessions.js';
 import type { Session } from '../../model/session.js';
-import type { SessionFileRef } from '../../sources/index.js';
+import { claudeCodeRoots, codexRoots, type SessionFileRef } from '../../sources/index.js';
 import { safeFileName } from '../../viewer/escape-html.js';
 import { listingOf, renderIndexPage, type SessionListing } from '../../viewer/index-page.js';
 import { lastWriteMs } from '../../viewer/last-write.js';
@@ -79,9 +79,15 @@ export function registerHtmlCommand(program: Command, io: Io): void {
       const target = targets[0] as string;
       const session = await redact(await findSession(target, flags.in ?? [], io));
       const out = singleOutput(flags.output, session, io);
-      const inputs =
-        ids.length === 1 ? session.files.map((f) => path.dirname(f)) : [path.resolve(io.cwd, target)];
-      assertOutsideInputs(out, inputs.map(folderOf));
+      // Never next to the logs: not in the session's folders, the folders searched for its id (--in), nor
+      // anywhere under the agents' own folders.
+      const inputs = [
+        ...session.files.map((f) => path.dirname(f)),
+        ...(ids.length === 1 ? (flags.in ?? []) : [target]).map((p) => folderOf(path.resolve(io.cwd, p))),
+        ...claudeCodeRoots(io.env),
+        ...codexRoots(io.env),
+      ];
+      assertOutsideInputs(out, inputs);
       const state = sessionState(session, optionalWrite(lastWriteMs(session))).state;
       mkdirSync(path.dirname(out), { recursive: true });
       writeFileSync(out, renderSessionPage(session, { assets: { mode: 'inline' }, price, state }));

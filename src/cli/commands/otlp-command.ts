@@ -41,7 +41,11 @@ export function registerOtlpCommand(program: Command, io: Io): void {
           'HTTP headers, e.g. authorization=Bearer%20TOKEN; repeatable (added to $OTEL_EXPORTER_OTLP_HEADERS)',
           (value: string, previous: string[] = []) => [...previous, value],
         )
-        .option('--content', 'also send prompts, full tool arguments and results (cut to 4 KiB each)')
+        .option(
+          '--content',
+          'also send free text: titles, prompts, commands, tool arguments and results, paths (cut to 4 KiB each; redacted unless --no-redact)',
+        )
+        .option('--no-redact', 'with --content, send the text as it is (no redaction)')
         .option('--resend', 'send everything again, not only what is new (same ids: nothing is duplicated)')
         .option('--dry-run', 'count what would be sent, send nothing')
         .option('--timeout <ms>', 'time limit per request in milliseconds, retries included', '10000')
@@ -68,7 +72,10 @@ export function registerOtlpCommand(program: Command, io: Io): void {
         },
       );
 
-    const redactor = await redactorFor(flags, io);
+    // Without --content no free text is sent at all; with it, secrets are redacted unless --no-redact.
+    // (`--redact` is on by default here: `--no-redact` comes first.)
+    const redactor =
+      flags.content && flags.redact !== false ? await redactorFor({ ...flags, redact: true }, io) : undefined;
     // Loaded on demand: the OpenTelemetry SDK is large, and only this command needs it.
     const { OtlpSendError, OtlpSender, SentLog, sendSessions } = await import(
       '../../exporters/otlp/index.js'

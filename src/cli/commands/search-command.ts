@@ -5,10 +5,12 @@ import { CliError, exitCodes } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
 import { colorsFor, displayPath, type Io, renderTable, writeJson, writeLine } from '../output.js';
+import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
+import { snippetAround } from '../snippet-around.js';
 
 const sources = ['prompt', 'user', 'assistant', 'system', 'tool_input', 'tool_result'] as const;
 
-interface SearchFlags extends DataFlags {
+interface SearchFlags extends DataFlags, RedactFlags {
   json?: boolean;
   limit: string;
   in?: string;
@@ -18,19 +20,21 @@ interface SearchFlags extends DataFlags {
 
 /** `agentlog search QUERY [PATH...]`: full-text search over prompts, answers, tool inputs and results. */
 export function registerSearchCommand(program: Command, io: Io): void {
-  addCacheOptions(
-    addFilterOptions(
-      program
-        .command('search')
-        .description('Full-text search over prompts, assistant text, tool inputs and tool results')
-        .argument('<query>', 'words that must all occur (a trailing * matches a prefix)')
-        .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
-        .option('--in <sources>', `only these texts, comma-separated: ${sources.join(', ')}`)
-        .option('--limit <n>', 'hits to show', '20')
-        .option('--sort <order>', 'rank (best first) or time (newest first)', 'rank')
-        .option('--fts', 'take the query as FTS5 syntax (AND, OR, NOT, "phrases", prefix*)')
-        .option('--demo', 'search the demo sessions shipped with agentlog')
-        .option('--json', 'print the hits as JSON'),
+  addRedactOptions(
+    addCacheOptions(
+      addFilterOptions(
+        program
+          .command('search')
+          .description('Full-text search over prompts, assistant text, tool inputs and tool results')
+          .argument('<query>', 'words that must all occur (a trailing * matches a prefix)')
+          .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+          .option('--in <sources>', `only these texts, comma-separated: ${sources.join(', ')}`)
+          .option('--limit <n>', 'hits to show', '20')
+          .option('--sort <order>', 'rank (best first) or time (newest first)', 'rank')
+          .option('--fts', 'take the query as FTS5 syntax (AND, OR, NOT, "phrases", prefix*)')
+          .option('--demo', 'search the demo sessions shipped with agentlog')
+          .option('--json', 'print the hits as JSON'),
+      ),
     ),
   ).action(async (query: string, paths: string[], flags: SearchFlags) => {
     const limit = Number.parseInt(flags.limit, 10);
@@ -52,6 +56,7 @@ export function registerSearchCommand(program: Command, io: Io): void {
         `Option --in takes ${sources.map((s) => `"${s}"`).join(', ')}, got "${unknown.join('", "')}".`,
         { exitCode: exitCodes.usage },
       );
+    const redactor = await redactorFor(flags, io);
     const data = await loadIndexed(paths, flags, io);
     let hits: SearchHit[];
     try {
@@ -60,6 +65,7 @@ export function registerSearchCommand(program: Command, io: Io): void {
         limit,
         order: flags.sort,
         raw: flags.fts ?? false,
+        withText: redactor !== undefined,
         ...(only === undefined ? {} : { sources: only }),
       });
     } catch (error) {
@@ -67,6 +73,17 @@ export function registerSearchCommand(program: Command, io: Io): void {
       throw error;
     } finally {
       data.index.db.close();
+    }
+    if (redactor) {
+      // The index's snippet is cut from the raw text, possibly through a secret that no rule then knows:
+      // the whole texts are redacted together (a secret found in one is followed into the others), and
+      // the snippets cut again from them.
+      const texts = await redactor.redact(hits.map((h) => h.text ?? ''));
+      hits = hits.map(({ text: _text, ...hit }, i) => ({
+        ...hit,
+        snippet: snippetAround(texts[i] ?? '', query),
+      }));
+      printRedactionSummary(redactor, io);
     }
     if (flags.json) {
       writeJson(

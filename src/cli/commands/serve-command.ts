@@ -7,13 +7,30 @@ import type { Command } from 'commander';
 import { allSessions } from '../../analytics/all-calls.js';
 import { refreshIndex } from '../../index/refresh-index.js';
 import { QueryError } from '../../index/run-query.js';
-import { hitEnd, hitStart, searchIndex } from '../../index/search-index.js';
+import {
+  defaultSearchLimits,
+  hitEnd,
+  hitStart,
+  type SearchHit,
+  type SearchLimits,
+  searchFailure,
+  searchStatement,
+} from '../../index/search-index.js';
 import { holdsConversation } from '../../lifecycle/holds-conversation.js';
 import { loadSessions, matchesFilter } from '../../lifecycle/load-sessions.js';
 import { readRecordSlice } from '../../lifecycle/read-record-slice.js';
 import type { Session } from '../../model/session.js';
 import type { SessionFileRef } from '../../sources/index.js';
-import { createViewerServer, type ViewerSource } from '../../viewer/server/viewer-server.js';
+import {
+  createSearchProcesses,
+  SearchBusyError,
+  SearchTooExpensiveError,
+} from '../../viewer/server/search-processes.js';
+import {
+  createViewerServer,
+  ViewerSearchError,
+  type ViewerSource,
+} from '../../viewer/server/viewer-server.js';
 import { CliError, exitCodes } from '../cli-error.js';
 import { addFilterOptions, parseFilter } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
@@ -21,12 +38,20 @@ import { colorsFor, type Io, writeLine } from '../output.js';
 import { createPricer } from '../pricer.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 import { resolveInputs } from '../resolve-inputs.js';
+import { snippetAround } from '../snippet-around.js';
 
 export interface ServeFlags extends DataFlags, RedactFlags {
   port: string;
   host: string;
   open?: boolean;
   pricing?: string;
+}
+
+/** What tests may change of how searches are bounded (not command-line options). */
+export interface SearchBounds {
+  limits?: SearchLimits;
+  /** Time one search may run (default 5 s). */
+  budgetMs?: number;
 }
 
 /** A running viewer: its address and how to stop it. */
@@ -77,6 +102,7 @@ export async function startViewer(
   paths: readonly string[],
   flags: ServeFlags,
   io: Io,
+  bounds: SearchBounds = {},
 ): Promise<RunningViewer> {
   const port = Number(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -127,6 +153,10 @@ export async function startViewer(
     return sessions;
   };
 
+  const searches = createSearchProcesses({
+    dbFile: index.db.name,
+    ...(bounds.budgetMs === undefined ? {} : { budgetMs: bounds.budgetMs }),
+  });
   const full = new Map<string, { key: string; session: Session }>();
   const source: ViewerSource = {
     sessions: async () => {
@@ -149,19 +179,25 @@ export async function startViewer(
       if (loaded) full.set(id, { key, session: loaded });
       return loaded;
     },
-    search: async (query, ids) => {
+    search: async (query, ids, page) => {
       await source.sessions();
+      // Bounded (any web page can make a browser send a query) and run in another process with a time budget.
+      const options = { rootSessionIds: ids, ...page, limits: bounds.limits ?? defaultSearchLimits };
+      let hits: SearchHit[];
       try {
-        const hits = searchIndex(index.db, query, { rootSessionIds: ids, limit: 100 });
-        if (!redactor) return hits;
-        // A snippet of the index is cut from the raw text, possibly through a secret (a key without its
-        // header is no longer recognised): with --redact, snippets are cut again from the redacted session.
-        for (const hit of hits) hit.snippet = await redactedSnippet(hit, query);
-        return hits;
+        hits = (await searches.run(searchStatement(query, options))) as SearchHit[];
       } catch (error) {
-        if (error instanceof QueryError) throw new Error(error.message);
-        throw error;
+        if (error instanceof QueryError) throw new ViewerSearchError(error.message, 400);
+        if (error instanceof SearchTooExpensiveError || error instanceof SearchBusyError)
+          throw new ViewerSearchError(error.message, 503);
+        // SQLite refused the statement (a query that is not text, a NUL in it): the user's query, so 400.
+        throw new ViewerSearchError(searchFailure(query, options, error).message, 400);
       }
+      if (!redactor) return hits;
+      // A snippet of the index is cut from the raw text, possibly through a secret (a key without its
+      // header is no longer recognised): with --redact, snippets are cut again from the redacted session.
+      for (const hit of hits) hit.snippet = await redactedSnippet(hit, query);
+      return hits;
     },
     searchMarks: [hitStart, hitEnd],
     price,
@@ -199,6 +235,7 @@ export async function startViewer(
       server.listen(port, host, () => resolve());
     });
   } catch (error) {
+    searches.close();
     index.db.close();
     const code = (error as NodeJS.ErrnoException).code;
     throw new CliError(
@@ -216,30 +253,10 @@ export async function startViewer(
       if (redactor) printRedactionSummary(redactor, io);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      searches.close();
       index.db.close();
     },
   };
-}
-
-/** About 160 characters of `text` around the first word of `query`, each query word between the hit marks. */
-export function snippetAround(text: string, query: string): string {
-  const words = query
-    .split(/\s+/)
-    .map((w) => w.replace(/\*$/, '').replace(/^"|"$/g, ''))
-    .filter((w) => w.length > 0);
-  const lower = text.toLowerCase();
-  const at = Math.max(
-    0,
-    Math.min(...words.map((w) => lower.indexOf(w.toLowerCase())).filter((i) => i >= 0), text.length),
-  );
-  const start = Math.max(0, at - 60);
-  const end = Math.min(text.length, at + 100);
-  let cut = `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
-  for (const word of words) {
-    const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    cut = cut.replace(new RegExp(escaped, 'gi'), (m) => `${hitStart}${m}${hitEnd}`);
-  }
-  return cut;
 }
 
 /** Discards what is written (warnings of rediscovery were already printed once). */

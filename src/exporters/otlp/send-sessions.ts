@@ -86,7 +86,7 @@ export async function sendSessions(
       if (sent.get(`${span.traceId}/${span.spanId}`) === digest) stats.skippedSpans += 1;
       else fresh.push([i, span, digest]);
     });
-    const metrics = sessionMetrics(session);
+    const metrics = sessionMetrics(session, options);
     const digest = mark + metricsDigest(metrics);
     const newMetrics = sent.get('metrics') === digest ? [] : metrics;
     if (fresh.length === 0 && newMetrics.length === 0) {
@@ -110,7 +110,9 @@ export async function sendSessions(
         })),
       );
       const outgoingMetrics =
-        redacted && newMetrics.length > 0 ? await options.redact!(sessionMetrics(redacted)) : newMetrics;
+        redacted && newMetrics.length > 0
+          ? await options.redact!(sessionMetrics(redacted, options))
+          : newMetrics;
       await sender.sendMetrics(session.agent, outgoingMetrics);
       log.record(options.endpoint, key, [
         ...fresh.map(([, span, d]) => [`${span.traceId}/${span.spanId}`, d] as const),

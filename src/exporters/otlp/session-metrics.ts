@@ -20,6 +20,7 @@ import {
 } from '@opentelemetry/semantic-conventions/incubating';
 import type { Session } from '../../model/session.js';
 import type { TokenUsage } from '../../model/usage.js';
+import { projectAttributes } from './project-attributes.js';
 
 /** Bucket boundaries the GenAI conventions advise for `gen_ai.client.token.usage`. */
 export const tokenBuckets = [
@@ -39,7 +40,7 @@ const providers: Record<Session['agent'], string> = { 'claude-code': 'anthropic'
  * - `agentlog.tool.calls`: sum of tool calls by tool and `agentlog.tool.status`.
  * A session without a start time gives no metrics.
  */
-export function sessionMetrics(session: Session): MetricData[] {
+export function sessionMetrics(session: Session, options: { content?: boolean } = {}): MetricData[] {
   const start = Date.parse(session.startTime ?? '');
   if (Number.isNaN(start)) return [];
   const endParsed = Date.parse(session.endTime ?? '');
@@ -49,7 +50,7 @@ export function sessionMetrics(session: Session): MetricData[] {
     [ATTR_GEN_AI_CONVERSATION_ID]: session.id,
     [ATTR_GEN_AI_PROVIDER_NAME]: providers[session.agent],
     'agentlog.agent': session.agent,
-    ...(session.project === undefined ? {} : { 'agentlog.project': session.project }),
+    ...projectAttributes(session.project, options.content ?? false),
   };
 
   const requests = new Map<string, { input: number[]; output: number[] }>();

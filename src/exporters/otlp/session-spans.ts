@@ -24,6 +24,7 @@ import type { Session, Turn } from '../../model/session.js';
 import type { ToolCall, ToolCallStatus } from '../../model/tool-call.js';
 import { addUsage, emptyUsage, type TokenUsage } from '../../model/usage.js';
 import { spanIdOf, traceIdOf } from './otlp-ids.js';
+import { projectAttributes } from './project-attributes.js';
 
 /** An attribute value as OTLP carries it. */
 export type AttributeValue = string | number | boolean | string[];
@@ -47,9 +48,10 @@ export interface SpanSpec {
 
 export interface SpanOptions {
   /**
-   * Also send text: the prompt of each turn, each call's full arguments and its result (each cut to
-   * `maxContentLength`). Off by default: spans then carry one-line input summaries (the command, the
-   * path), never prompts or results.
+   * Also send free text: the session's title, project path, folder, branch and files, the prompt of each
+   * turn, each call's input summary, full arguments, result and failure reason (each cut to
+   * `maxContentLength`). Off by default: spans then carry only ids, names (agents, tools, models),
+   * counts, tokens, times, statuses and exit codes, and the project as a digest.
    */
   content?: boolean;
   maxContentLength?: number;
@@ -143,20 +145,24 @@ function addSession(
       'agentlog.agent': session.agent,
       'agentlog.session.id': session.id,
       'agentlog.session.is_subagent': !isRoot,
-      'agentlog.session.title': session.title,
       'agentlog.session.forked_from': session.forkedFromId,
-      'agentlog.project': session.project,
-      'agentlog.cwd': session.cwd,
-      'agentlog.git_branch': session.gitBranch,
+      ...projectAttributes(session.project, context.content),
       'agentlog.models': session.models,
       'agentlog.versions': session.versions,
-      'agentlog.file': session.files[0],
       'agentlog.messages': session.messages.length,
       'agentlog.turns': session.turns.length,
       'agentlog.tool_calls': calls.length,
       'agentlog.failed_tool_calls': failed,
       'agentlog.subagents': session.subagents.length,
-      'agentlog.subagent.description': subagent?.description,
+      ...(context.content
+        ? {
+            'agentlog.session.title': session.title,
+            'agentlog.cwd': session.cwd,
+            'agentlog.git_branch': session.gitBranch,
+            'agentlog.file': session.files[0],
+            'agentlog.subagent.description': subagent?.description,
+          }
+        : {}),
     }),
     status: failed > 0 ? { code: 'unset' } : { code: 'ok' },
     rootSessionId: context.root.id,
@@ -248,7 +254,9 @@ function addCall(
     time(call.endTime) ?? (call.durationMs === undefined ? startMs : startMs + call.durationMs),
   );
   const failed = failedStatuses.has(call.status);
-  const reason = failed ? clip(call.statusReason ?? call.result?.text ?? call.status, 500) : undefined;
+  // The reason is the tool's own error text (a path, a command's output): free text, sent only with content.
+  const reason =
+    failed && context.content ? clip(call.statusReason ?? call.result?.text ?? call.status, 500) : undefined;
   context.spans.push({
     traceId: context.traceId,
     spanId: spanIdOf(context.root.id, `call:${sessionKey(session)}:${call.id}`),
@@ -271,12 +279,12 @@ function addCall(
       'agentlog.tool.kind': call.kind,
       'agentlog.tool.mcp_server': call.mcpServer,
       'agentlog.tool.input_summary':
-        call.status === 'orphan_result' ? undefined : summarizeToolInput(call, 300),
+        call.status === 'orphan_result' || !context.content ? undefined : summarizeToolInput(call, 300),
       'agentlog.tool.exit_code': call.result?.exitCode,
       'agentlog.tool.duration_ms': call.durationMs,
       'agentlog.tool.subagent_id': call.subagentId,
-      'agentlog.file': call.location.file,
-      'agentlog.line': call.location.line,
+      'agentlog.file': context.content ? call.location.file : undefined,
+      'agentlog.line': context.content ? call.location.line : undefined,
       [ATTR_GEN_AI_TOOL_CALL_ARGUMENTS]: context.content
         ? clip(argumentsText(call), context.maxContent)
         : undefined,

@@ -61,13 +61,39 @@ export function highlight(snippet: string, marks: [string, string]): string {
   return html + escapeHtml(rest.replaceAll(start, '').replaceAll(end, ''));
 }
 
+/** What the search page says besides its hits: a problem with the query, or which page of hits it is. */
+export interface SearchPageOptions {
+  problem?: string;
+  /** 1-based. */
+  page?: number;
+  pageSize?: number;
+  /** Whether there is a next page. */
+  more?: boolean;
+}
+
 /** `/search?q=`: hits with the matched words highlighted, each linking to its message or tool card. */
-export function renderSearchPage(query: string, hits: readonly SearchHitView[], problem?: string): string {
+export function renderSearchPage(
+  query: string,
+  hits: readonly SearchHitView[],
+  options: SearchPageOptions = {},
+): string {
+  const { problem, page = 1, pageSize = hits.length, more = false } = options;
   const list = hits.map(
     (h) =>
       `<div class="hit"><div class="where"><a href="${escapeHtml(h.href)}">${escapeHtml(h.session)}</a> · ${escapeHtml(h.where)} · ${escapeHtml(formatTime(h.time))}</div><div class="snippet">${highlight(h.snippet, h.marks)}</div></div>`,
   );
-  const body = `<h1>Search</h1>${problem ? `<p class="note">${escapeHtml(problem)}</p>` : ''}${query && !problem ? `<p class="dim">${formatNumber(hits.length)} hit${hits.length === 1 ? '' : 's'} for “${escapeHtml(query)}”${hits.length >= 100 ? ' (the first 100)' : ''}</p>` : ''}<div class="hits">${list.join('')}</div>`;
+  const first = (page - 1) * pageSize + 1;
+  const count =
+    hits.length === 0
+      ? `No hits for “${escapeHtml(query)}”${page > 1 ? ` on page ${page}` : ''}.`
+      : `Hits ${formatNumber(first)} to ${formatNumber(first + hits.length - 1)} for “${escapeHtml(query)}”${more || page > 1 ? '' : ` (${formatNumber(hits.length)} in all)`}.`;
+  const link = (p: number, label: string) =>
+    `<a href="/search?q=${encodeURIComponent(query)}${p > 1 ? `&amp;page=${p}` : ''}">${label}</a>`;
+  const pager =
+    page > 1 || more
+      ? `<p class="pager">${page > 1 ? link(page - 1, '← previous') : ''}${page > 1 && more ? ' · ' : ''}${more ? link(page + 1, 'next →') : ''}</p>`
+      : '';
+  const body = `<h1>Search</h1>${problem ? `<p class="note">${escapeHtml(problem)}</p>` : ''}${query && !problem ? `<p class="dim">${count}</p>` : ''}<div class="hits">${list.join('')}</div>${problem ? '' : pager}`;
   return renderPage({
     title: `${query || 'Search'} · agentlog`,
     assets: { mode: 'served' },

@@ -43,8 +43,15 @@ export interface ViewerSource {
   sessions(): Promise<Session[]>;
   /** The full session (texts, inputs, results) of a top-level session, or undefined. */
   session(id: string): Promise<Session | undefined>;
-  /** Full-text search in these sessions; throws an Error whose message is for the user on a bad query. */
-  search(query: string, sessionIds: readonly string[]): Promise<ViewerSearchHit[]>;
+  /**
+   * Full-text search in these sessions, `page.limit` hits from `page.offset`. Throws a
+   * {@link ViewerSearchError} (its message for the user) on a query it will not run.
+   */
+  search(
+    query: string,
+    sessionIds: readonly string[],
+    page: { offset: number; limit: number },
+  ): Promise<ViewerSearchHit[]>;
   /** Marks around hits in snippets. */
   searchMarks: [string, string];
   price: Pricer;
@@ -56,6 +63,22 @@ export interface ViewerServerOptions {
   /** Host names accepted in the `Host` header (DNS rebinding guard); undefined accepts any. */
   allowedHosts?: readonly string[];
 }
+
+/** A search the source will not run or could not finish: its message is for the user, with an HTTP status. */
+export class ViewerSearchError extends Error {
+  constructor(
+    message: string,
+    /** 400: a query beyond the bounds; 503: too expensive or too many at once. */
+    readonly status: 400 | 503,
+  ) {
+    super(message);
+    this.name = 'ViewerSearchError';
+  }
+}
+
+/** Search hits per page, and the pages one can go through. */
+export const searchPageSize = 100;
+export const maxSearchPages = 10;
 
 /** The policy of every served page: scripts only from this server (never inline), no other host at all. */
 export const servedPolicy = [
@@ -123,23 +146,32 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const route = url.pathname;
     const send = (status: number, type: string, body: string, extra: Record<string, string> = {}) => {
       res.writeHead(status, { ...securityHeaders, 'content-type': type, ...extra });
       res.end(req.method === 'HEAD' ? undefined : body);
     };
     const html = (body: string, status = 200) => send(status, 'text/html; charset=utf-8', body);
-    const notFound = (what: string) =>
+    const problemPage = (status: number, title: string, what: string) =>
       html(
         renderPage({
-          title: 'Not found · agentlog',
+          title: `${title} · agentlog`,
           assets: { mode: 'served' },
           nav: navBar(),
-          body: `<h1>Not found</h1><p>${escapeHtml(what)}</p><p><a href="/">All sessions</a></p>`,
+          body: `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(what)}</p><p><a href="/">All sessions</a></p>`,
         }),
-        404,
+        status,
       );
+    const notFound = (what: string) => problemPage(404, 'Not found', what);
+    const badRequest = () =>
+      problemPage(400, 'Bad request', 'This address is not well formed (a broken %-escape?).');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      badRequest();
+      return;
+    }
+    const route = url.pathname;
 
     if (route === '/favicon.ico') {
       send(204, 'image/x-icon', '');
@@ -186,18 +218,32 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
         html(renderSearchPage('', []));
         return;
       }
-      const sessions = await source.sessions();
-      const titles = new Map(sessions.map((s) => [s.id, s.title ?? s.id]));
-      let hits: ViewerSearchHit[];
-      try {
-        hits = await source.search(
-          query,
-          sessions.map((s) => s.id),
+      const pageParam = url.searchParams.get('page') ?? '1';
+      const page = /^[1-9]\d{0,5}$/.test(pageParam) ? Number(pageParam) : 0;
+      if (page < 1 || page > maxSearchPages) {
+        html(
+          renderSearchPage(query, [], {
+            problem: `Pages go from 1 to ${maxSearchPages}; narrow the search to see other hits.`,
+          }),
+          400,
         );
-      } catch (error) {
-        html(renderSearchPage(query, [], error instanceof Error ? error.message : String(error)));
         return;
       }
+      const sessions = await source.sessions();
+      const titles = new Map(sessions.map((s) => [s.id, s.title ?? s.id]));
+      let found: ViewerSearchHit[];
+      try {
+        found = await source.search(
+          query,
+          sessions.map((s) => s.id),
+          { offset: (page - 1) * searchPageSize, limit: searchPageSize + 1 },
+        );
+      } catch (error) {
+        if (!(error instanceof ViewerSearchError)) throw error;
+        html(renderSearchPage(query, [], { problem: error.message }), error.status);
+        return;
+      }
+      const hits = found.slice(0, searchPageSize);
       const views: SearchHitView[] = hits.map((h) => {
         const tool = h.source === 'tool_input' || h.source === 'tool_result';
         return {
@@ -209,12 +255,24 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
           marks: source.searchMarks,
         };
       });
-      html(renderSearchPage(query, views));
+      html(
+        renderSearchPage(query, views, {
+          page,
+          pageSize: searchPageSize,
+          more: found.length > searchPageSize && page < maxSearchPages,
+        }),
+      );
       return;
     }
     const sessionRoute = /^\/(api\/)?session\/([^/]+)(\/events)?$/.exec(route);
     if (sessionRoute) {
-      const id = decodeURIComponent(sessionRoute[2] ?? '');
+      let id: string;
+      try {
+        id = decodeURIComponent(sessionRoute[2] ?? '');
+      } catch {
+        badRequest();
+        return;
+      }
       const api = sessionRoute[1] !== undefined;
       const events = sessionRoute[3] !== undefined;
       const session = await source.session(id);
@@ -262,6 +320,13 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
       res.end('Unexpected Host header.\n');
       return;
     }
+    if (!fromItself(req)) {
+      res.writeHead(403, { ...securityHeaders, 'content-type': 'text/plain; charset=utf-8' });
+      res.end(
+        'Another site asked for this: the viewer answers only its own pages and links opened in a tab.\n',
+      );
+      return;
+    }
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy();
@@ -271,6 +336,21 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
       res.end(`The viewer failed: ${error instanceof Error ? error.message : String(error)}\n`);
     });
   });
+}
+
+/**
+ * Whether a browser sent the request for this viewer's own pages, or as a top-level navigation (a link
+ * opened from elsewhere). Requests another site's page makes in the background (an image, a script, a
+ * fetch) carry `Sec-Fetch-Site: cross-site` and are refused; clients that send no such header (curl,
+ * older browsers) are let through.
+ */
+function fromItself(req: IncomingMessage): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site === undefined || site === 'same-origin' || site === 'none') return true;
+  return (
+    req.headers['sec-fetch-mode'] === 'navigate' &&
+    (req.headers['sec-fetch-dest'] ?? 'document') === 'document'
+  );
 }
 
 /** Sizes and modification times of a session tree's files: when it changes, the session grew. */
