@@ -1,4 +1,5 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,8 @@ import { loadSessions, readSession } from '../src/lifecycle/load-sessions.js';
 import type { Session } from '../src/model/session.js';
 import { discoverPaths } from '../src/sources/index.js';
 import { renderSession } from '../src/viewer/render-session.js';
+import { createViewerServer, type ViewerSource } from '../src/viewer/server/viewer-server.js';
+import { findByRouteId } from '../src/viewer/session-route-ids.js';
 import { corpusDir, corpusMoreDir, corpusPath } from './corpus.js';
 
 /**
@@ -181,5 +184,41 @@ describe('two files with the same session id', () => {
     expect(code).toBe(0);
     const keys = (JSON.parse(out) as { rows: { key: string }[] }).rows.map((r) => r.key).sort();
     expect(keys).toEqual([`${id} (backup/${id}.jsonl)`, `${id} (live/${id}.jsonl)`]);
+  });
+});
+
+describe('two files with the same session id in the viewer', () => {
+  it('links each to its own page (ID@N) and opens the file it names', async () => {
+    const id = '0d3a8e6f-290f-4105-a327-a2496e5e2a83';
+    const dir = path.join(root, 'same-id');
+    const sessions = await loadSessions((await discoverPaths([dir])).files);
+    expect(sessions.map((s) => s.id)).toEqual([id, id]);
+    const source: ViewerSource = {
+      sessions: async () => sessions,
+      session: async (routeId) => findByRouteId(sessions, routeId),
+      search: async () => [],
+      searchMarks: ['<mark>', '</mark>'],
+      price: () => null,
+    };
+    const server = createViewerServer(source);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const list = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+      expect(list).toContain(`/session/${encodeURIComponent(`${id}@1`)}`);
+      expect(list).toContain(`/session/${encodeURIComponent(`${id}@2`)}`);
+      const bodies: string[] = [];
+      for (const n of [1, 2]) {
+        const page = await fetch(`http://127.0.0.1:${port}/api/session/${encodeURIComponent(`${id}@${n}`)}`);
+        expect(page.status).toBe(200);
+        bodies.push(await page.text());
+      }
+      // The two pages are the two files (the 30-line checkpoint sorts first, then the live copy).
+      expect(bodies[0]).not.toEqual(bodies[1]);
+      expect((bodies[0] ?? '').length).toBeLessThan((bodies[1] ?? '').length);
+      expect(findByRouteId(sessions, `${id}@1`)?.files[0]).toBe(path.join(dir, 'backup', `${id}.jsonl`));
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

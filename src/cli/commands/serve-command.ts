@@ -31,6 +31,7 @@ import {
   ViewerSearchError,
   type ViewerSource,
 } from '../../viewer/server/viewer-server.js';
+import { findByRouteId } from '../../viewer/session-route-ids.js';
 import { CliError, exitCodes } from '../cli-error.js';
 import { addFilterOptions, parseFilter } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
@@ -167,14 +168,16 @@ export async function startViewer(
       return pending;
     },
     session: async (id) => {
-      const listed = (await source.sessions()).find((s) => s.id === id);
+      const listed = findByRouteId(await source.sessions(), id);
       if (!listed) return undefined;
       const treeFiles = new Set([...allSessions([listed])].flatMap((s) => s.files));
       const refs = files.filter((f) => treeFiles.has(f.path));
       const key = refs.map((r) => `${r.path}:${fileStamp(r.path)}`).join('|');
       const cached = full.get(id);
       if (cached && cached.key === key) return cached.session;
-      const found = (await loadSessions(refs)).find((s) => s.id === id);
+      const found = (await loadSessions(refs)).find(
+        (s) => s.id === listed.id && s.files[0] === listed.files[0],
+      );
       const loaded = found && redactor ? await redactor.redact(found) : found;
       if (loaded) full.set(id, { key, session: loaded });
       return loaded;

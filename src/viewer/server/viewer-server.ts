@@ -18,6 +18,7 @@ import { matchesListFilters, parseListFilters } from '../list-filters.js';
 import { renderPage } from '../page-shell.js';
 import { renderSession, sessionTotals } from '../render-session.js';
 import { renderSessionDocument, sessionPageData } from '../session-page.js';
+import { sessionRouteIds } from '../session-route-ids.js';
 import {
   navBar,
   renderDashboardPage,
@@ -185,9 +186,10 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
     }
     if (route === '/') {
       const { filters, problems, sessions, kept } = await listed(url.searchParams);
+      const routeIds = sessionRouteIds(sessions);
       const rows: SessionListing[] = kept.map((s) =>
         listingOf(s, {
-          href: `/session/${encodeURIComponent(s.id)}`,
+          href: `/session/${encodeURIComponent(routeIds.get(s) ?? s.id)}`,
           cost: sessionTotals(s, source.price).cost,
           state: states.get(s.id) ?? stateOf(s),
         }),
@@ -290,7 +292,7 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
         send(200, 'application/json; charset=utf-8', JSON.stringify(sessionPageData(rendered)));
         return;
       }
-      const base = `/api/session/${encodeURIComponent(session.id)}`;
+      const base = `/api/session/${encodeURIComponent(id)}`;
       html(
         renderSessionDocument(session, rendered, {
           assets: { mode: 'served' },
