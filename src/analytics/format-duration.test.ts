@@ -11,6 +11,13 @@ describe('formatDuration', () => {
     expect(formatDuration((3 * 24 + 4) * 3_600_000 + 5 * 60_000)).toBe('3d 4h');
   });
 
+  it('never shows a unit at its own limit after rounding (no "1m 60s", "60.0s" or "1000ms")', () => {
+    expect(formatDuration(999.6)).toBe('1.0s');
+    expect(formatDuration(59_960)).toBe('1m 0s');
+    expect(formatDuration(119_600)).toBe('2m 0s');
+    expect(formatDuration(3_599_700)).toBe('1h 0m');
+  });
+
   it('is "-" when unknown', () => {
     for (const value of [undefined, null, Number.NaN, Number.POSITIVE_INFINITY])
       expect(formatDuration(value)).toBe('-');
