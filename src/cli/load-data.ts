@@ -22,6 +22,7 @@ import { CliError, exitCodes } from './cli-error.js';
 import { type FilterFlags, parseFilter } from './filter-options.js';
 import { colorsFor, type Io } from './output.js';
 import { packageVersion } from './package-version.js';
+import { parseCount } from './parse-count.js';
 import { createProgress } from './progress.js';
 import { nothingFound, resolveInputs } from './resolve-inputs.js';
 import { createScanPool, defaultJobs, type ScanPool } from './scan-pool.js';
@@ -67,8 +68,8 @@ const parallelMinBytes = 24 * 1024 * 1024;
  */
 export function scanPoolFor(flags: { jobs?: string }): ScanPool | undefined {
   if (flags.jobs === undefined) return createScanPool(defaultJobs(), parallelMinBytes);
-  const jobs = Number(flags.jobs);
-  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64)
+  const jobs = parseCount(flags.jobs, '--jobs');
+  if (jobs > 64)
     throw new CliError(`Option --jobs needs a whole number from 1 to 64, got "${flags.jobs}".`, {
       exitCode: exitCodes.usage,
     });

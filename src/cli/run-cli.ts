@@ -2,14 +2,15 @@ import { Command, CommanderError } from 'commander';
 import { CliError, exitCodes } from './cli-error.js';
 import { registerCommands } from './commands/register-commands.js';
 import type { Io } from './output.js';
-import { colorsFor } from './output.js';
+import { colorsFor, guardedIo } from './output.js';
 import { packageVersion } from './package-version.js';
 
 /**
  * Runs the CLI with `argv` (without the node and script entries) and returns the exit code.
  * Never exits the process: `cli/main.ts` does.
  */
-export async function runCli(argv: readonly string[], io: Io): Promise<number> {
+export async function runCli(argv: readonly string[], given: Io): Promise<number> {
+  const io = guardedIo(given);
   const program = new Command('agentlog')
     .description('Typed, paired, queryable data from the session logs of AI coding agents.')
     .option('--debug', 'print stack traces for errors')

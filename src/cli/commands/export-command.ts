@@ -24,6 +24,7 @@ import { createPricer } from '../pricer.js';
 import { createProgress } from '../progress.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 import { nothingFound, resolveInputs } from '../resolve-inputs.js';
+import { terminalText } from '../terminal-text.js';
 
 interface DataExportFlags extends FilterFlags, RedactFlags {
   demo?: boolean;
@@ -179,7 +180,8 @@ async function exportTranscript(target: string, flags: TranscriptFlags, io: Io):
         )[0];
   const session = redactor ? await redactor.redact(found) : found;
   const text = `${[...transcriptMarkdown(session, detail)].join('\n')}\n`;
-  if (output === undefined) io.stdout.write(text);
+  // Markdown on a terminal is for reading: log text in it is escaped like every other command's output.
+  if (output === undefined) io.stdout.write(io.stdout.isTTY ? terminalText(text, { multiline: true }) : text);
   else {
     const partial = `${output}.partial-${process.pid}`;
     try {

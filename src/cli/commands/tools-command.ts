@@ -18,6 +18,7 @@ import {
   writeJson,
   writeLine,
 } from '../output.js';
+import { terminalText } from '../terminal-text.js';
 
 const splits = ['version', 'project', 'model', 'day', 'agent'] as const;
 
@@ -75,7 +76,7 @@ export function printTools(io: Io, rows: ToolInventoryRow[], limit: number): voi
   const groups = new Map<string | null, ToolInventoryRow[]>();
   for (const row of rows) groups.set(row.group, [...(groups.get(row.group) ?? []), row]);
   for (const [group, list] of groups) {
-    if (group !== null) writeLine(io, `\n${group}`);
+    if (group !== null) writeLine(io, `\n${terminalText(group)}`);
     const flat = list.flatMap((r) => [r, ...(r.tools ?? []).map((t) => ({ ...t, tool: `  ${t.tool}` }))]);
     writeLine(
       io,

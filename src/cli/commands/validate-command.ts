@@ -12,6 +12,7 @@ import {
   writeJson,
   writeLine,
 } from '../output.js';
+import { parseCount } from '../parse-count.js';
 import { nothingFound, resolveInputs } from '../resolve-inputs.js';
 
 interface ValidateOptions extends DataFlags {
@@ -29,11 +30,7 @@ export function registerValidateCommand(program: Command, io: Io): void {
     .option('--files', 'list every file with its counts')
     .option('--limit <n>', 'rows per section in the text output', '20');
   addCacheOptions(command).action(async (paths: string[], options: ValidateOptions) => {
-    const limit = Number.parseInt(options.limit, 10);
-    if (!Number.isInteger(limit) || limit < 1)
-      throw new CliError(`Option --limit needs a positive whole number, got "${options.limit}".`, {
-        exitCode: 2,
-      });
+    const limit = parseCount(options.limit, '--limit');
     const inputs = await resolveInputs(paths, io);
     if (inputs.files.length === 0) throw nothingFound(inputs.searched);
     const pool = scanPoolFor(options);
