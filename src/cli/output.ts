@@ -66,6 +66,22 @@ export interface TableOptions {
   rows: TableCell[][];
   /** Columns (by index) aligned right: numbers. */
   numeric?: number[];
+  /**
+   * Columns (by index) to leave out, in this order, while the table would not fit with each text column at
+   * 16 columns or its natural width: the less useful columns go before the others are cut.
+   */
+  dropOrder?: number[];
+}
+
+/**
+ * The width to fit output to: `COLUMNS` when set to a whole number (also when stdout is piped, so that
+ * `COLUMNS=100 agentlog ls | less` fits 100 columns), else the terminal's width; undefined for a pipe
+ * without `COLUMNS` (no limit).
+ */
+export function terminalWidth(io: Io): number | undefined {
+  const fromEnv = io.env.COLUMNS?.trim();
+  if (fromEnv && /^\d+$/.test(fromEnv) && Number(fromEnv) > 0) return Number(fromEnv);
+  return io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : undefined;
 }
 
 /**
@@ -73,11 +89,23 @@ export interface TableOptions {
  * safe for the terminal (`terminalText`) before it is measured, and widths are terminal columns (a wide or
  * emoji character takes two), so every line of the table has the same width on screen.
  */
-export function renderTable(io: Io, options: TableOptions): string {
+export function renderTable(io: Io, given: TableOptions): string {
   const colors = colorsFor(io);
-  const numeric = new Set(options.numeric ?? []);
   const plain = (cell: TableCell) =>
     typeof cell === 'number' ? formatNumber(cell) : terminalText(typeof cell === 'string' ? cell : cell.text);
+  const kept = keptColumns(io, {
+    head: given.head.map((h) => terminalText(h)),
+    rows: given.rows.map((row) => row.map(plain)),
+    numeric: given.numeric ?? [],
+    dropOrder: given.dropOrder ?? [],
+  });
+  const dropped = given.head.filter((_, i) => !kept.includes(i)).map((h) => terminalText(h));
+  const options = {
+    head: kept.map((i) => given.head[i] ?? ''),
+    rows: given.rows.map((row) => kept.map((i) => row[i] ?? '')),
+    numeric: kept.flatMap((i, at) => (given.numeric?.includes(i) ? [at] : [])),
+  };
+  const numeric = new Set(options.numeric);
   const safe = {
     ...options,
     head: options.head.map((h) => terminalText(h)),
@@ -120,12 +148,36 @@ export function renderTable(io: Io, options: TableOptions): string {
     );
   });
   lines.push(rule('└', '┴', '┘'));
-  const hidden = options.head.length - layout.columns;
+  const hiddenNames = [...dropped, ...safe.head.slice(layout.columns)];
+  const hidden = hiddenNames.length;
   const note =
     hidden > 0
-      ? `\n${colors.dim(`(${hidden} column${hidden === 1 ? '' : 's'} hidden to fit the terminal: ${safe.head.slice(layout.columns).join(', ')}; widen it or use --json)`)}`
+      ? `\n${colors.dim(`(${hidden} column${hidden === 1 ? '' : 's'} hidden to fit the terminal: ${hiddenNames.join(', ')}; widen it or use --json)`)}`
       : '';
   return `${lines.join('\n')}${note}`;
+}
+
+/** The columns kept after `dropOrder` has left out what does not fit comfortably (see `TableOptions`). */
+function keptColumns(
+  io: Io,
+  table: { head: string[]; rows: string[][]; numeric: number[]; dropOrder: number[] },
+): number[] {
+  const kept = table.head.map((_, i) => i);
+  const width = terminalWidth(io);
+  if (width === undefined) return kept;
+  const comfortable = (i: number) => {
+    const natural = Math.max(
+      displayWidth(table.head[i] ?? ''),
+      ...table.rows.map((r) => displayWidth(r[i] ?? '')),
+    );
+    return (table.numeric.includes(i) ? natural : Math.min(natural, 16)) + 3;
+  };
+  const total = () => kept.reduce((sum, i) => sum + comfortable(i), 1);
+  for (const column of table.dropOrder) {
+    if (total() <= width) break;
+    kept.splice(kept.indexOf(column), 1);
+  }
+  return kept;
 }
 
 /**
@@ -138,9 +190,9 @@ function fitColumns(
   io: Io,
   options: { head: string[]; rows: string[][]; numeric?: number[] },
 ): { columns: number; widths?: number[] } {
-  const width = io.stdout.columns;
+  const width = terminalWidth(io);
   const all = options.head.length;
-  if (!width || !io.stdout.isTTY) return { columns: all };
+  if (width === undefined) return { columns: all };
   const numeric = new Set(options.numeric ?? []);
   const cellWidths = options.head.map((_, i) =>
     Math.max(0, ...options.rows.map((r) => displayWidth(r[i] ?? ''))),

@@ -4,7 +4,16 @@ import type { Message } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
 import type { ToolCall } from '../../model/tool-call.js';
 import { findSession } from '../find-session.js';
-import { colorsFor, formatDuration, formatNumber, type Io, plural, writeJson, writeLine } from '../output.js';
+import {
+  colorsFor,
+  formatDuration,
+  formatNumber,
+  type Io,
+  plural,
+  terminalWidth,
+  writeJson,
+  writeLine,
+} from '../output.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 import { terminalText } from '../terminal-text.js';
 
@@ -74,7 +83,7 @@ function printConversation(io: Io, session: Session, indent: string, options: Pr
   const c = colorsFor(io);
   const calls = new Map(session.toolCalls.map((call) => [call.id, call]));
   const subagents = new Map(session.subagents.map((s) => [s.toolCallId, s]));
-  const width = Math.max(40, (io.stdout.columns ?? 120) - indent.length - 4);
+  const width = Math.max(40, (terminalWidth(io) ?? 120) - indent.length - 4);
   const limit = options.full ? Number.POSITIVE_INFINITY : width;
   for (const message of session.messages) {
     const mark = message.offBranch ? c.dim(' (rewound branch)') : '';
