@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { listSessions, readSession } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
-import { CliError, quote } from './cli-error.js';
+import { CliError, exitCodes, quote } from './cli-error.js';
 import type { Io } from './output.js';
 import { resolveInputs } from './resolve-inputs.js';
 
@@ -12,6 +12,11 @@ import { resolveInputs } from './resolve-inputs.js';
  */
 export async function findSession(target: string, inPaths: string[], io: Io): Promise<Session> {
   const asPath = path.resolve(io.cwd, target);
+  if (existsSync(asPath) && statSync(asPath).isDirectory())
+    throw new CliError(
+      `${quote(target)} is a folder: give a transcript file, or a session id with --in ${quote(target)}.`,
+      { exitCode: exitCodes.usage },
+    );
   if (existsSync(asPath) && statSync(asPath).isFile()) {
     const session = await readSession(asPath);
     if (!session) throw new CliError(`No session could be read from ${quote(target)}.`);

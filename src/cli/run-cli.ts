@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { CliError, exitCodes } from './cli-error.js';
 import { registerCommands } from './commands/register-commands.js';
+import { fsFailure } from './fs-failure.js';
 import type { Io } from './output.js';
 import { colorsFor, guardedIo } from './output.js';
 import { packageVersion } from './package-version.js';
@@ -53,6 +54,12 @@ function reportError(error: unknown, io: Io, debug: boolean): number {
     io.stderr.write(`${colors.red('error')}: ${error.message}\n`);
     if (debug && error.cause instanceof Error && error.cause.stack) io.stderr.write(`${error.cause.stack}\n`);
     return error.exitCode;
+  }
+  const failure = fsFailure(error);
+  if (failure) {
+    io.stderr.write(`${colors.red('error')}: ${failure.message}\n`);
+    if (debug && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+    return failure.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
   io.stderr.write(`${colors.red('error')}: Unexpected failure: ${message}\n`);

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, statSync, type WriteStream } from 'node:fs';
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';
 import {
   type ExportDatasetName,
@@ -18,6 +19,7 @@ import { streamSessions } from '../../lifecycle/stream-sessions.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions, type FilterFlags, parseFilter } from '../filter-options.js';
 import { findSession } from '../find-session.js';
+import { fsFailure } from '../fs-failure.js';
 import { demoDir } from '../load-data.js';
 import { colorsFor, displayPath, formatNumber, type Io } from '../output.js';
 import { createPricer } from '../pricer.js';
@@ -119,9 +121,15 @@ async function exportData(
   if (inputs.files.length === 0) throw nothingFound(inputs.searched);
   const names: ExportDatasetName[] = name === 'all' ? [...exportDatasetNames] : [name];
   const outputs = resolveOutputs(names, format, flags.output, inputs.searched, io);
+  // A device or a pipe given as -o (/dev/null, /dev/stdout, a FIFO) is written to, never replaced by a
+  // renamed file; its errors (ENOSPC on /dev/full) come back through `finished` below.
+  const streams: (WriteStream | undefined)[] = outputs.map((o) =>
+    o !== undefined && isSpecialFile(o) ? createWriteStream(o) : undefined,
+  );
+  for (const stream of streams) stream?.on('error', () => undefined);
+  const allStreams = outputs.every((o, i) => o === undefined || streams[i] !== undefined);
 
-  const tempDir =
-    flags.output === undefined ? await mkdtemp(path.join(os.tmpdir(), 'agentlog-export-')) : undefined;
+  const tempDir = allStreams ? await mkdtemp(path.join(os.tmpdir(), 'agentlog-export-')) : undefined;
   const progress = createProgress(io, 'Exporting');
   const warnings: string[] = [];
   try {
@@ -131,13 +139,21 @@ async function exportData(
         onProgress: progress.update,
         onSkip: (_path, message) => warnings.push(message),
       }),
-      names.map((n, i) => ({ dataset: exportDatasets[n], format, output: outputs[i] ?? io.stdout })),
+      names.map((n, i) => ({
+        dataset: exportDatasets[n],
+        format,
+        output: streams[i] ?? outputs[i] ?? io.stdout,
+      })),
       {
         pricer,
         ...(redactor ? { redactor } : {}),
         ...(tempDir ? { tempDir } : {}),
       },
     );
+    for (const stream of streams) {
+      stream?.end();
+      if (stream) await finished(stream);
+    }
     progress.stop();
     const colors = colorsFor(io, 'stderr');
     for (const warning of warnings) io.stderr.write(`${colors.yellow('warning')}: ${warning} Skipped.\n`);
@@ -155,8 +171,9 @@ async function exportData(
     }
     if (redactor) printRedactionSummary(redactor, io);
   } catch (error) {
-    throw writeFailure(error);
+    throw writeFailure(error, outputs.length === 1 ? outputs[0] : undefined);
   } finally {
+    for (const stream of streams) stream?.destroy();
     progress.stop();
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
   }
@@ -182,14 +199,20 @@ async function exportTranscript(target: string, flags: TranscriptFlags, io: Io):
   const text = `${[...transcriptMarkdown(session, detail)].join('\n')}\n`;
   // Markdown on a terminal is for reading: log text in it is escaped like every other command's output.
   if (output === undefined) io.stdout.write(io.stdout.isTTY ? terminalText(text, { multiline: true }) : text);
-  else {
+  else if (isSpecialFile(output)) {
+    try {
+      await writeFile(output, text);
+    } catch (error) {
+      throw writeFailure(error, output);
+    }
+  } else {
     const partial = `${output}.partial-${process.pid}`;
     try {
       await writeFile(partial, text);
       await rename(partial, output);
     } catch (error) {
       await rm(partial, { force: true });
-      throw writeFailure(error);
+      throw writeFailure(error, output);
     }
     io.stderr.write(`Wrote the transcript of ${quote(session.id)} to ${displayPath(io, output)}.\n`);
   }
@@ -253,11 +276,20 @@ function choice<T extends string>(value: string, allowed: readonly T[], option: 
   });
 }
 
-/** A failed write (full disk, permissions, DuckDB) as one sentence. */
-function writeFailure(error: unknown): unknown {
+/** A device, a pipe or a socket: something to write to, not a file to replace. */
+function isSpecialFile(file: string): boolean {
+  if (!existsSync(file)) return false;
+  const stat = statSync(file);
+  return !stat.isFile() && !stat.isDirectory();
+}
+
+/** A failed write (full disk, permissions, DuckDB) as one sentence naming the output. */
+function writeFailure(error: unknown, output?: string): unknown {
   if (error instanceof CliError) return error;
+  const known = fsFailure(error, output);
+  if (known) return known;
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  const file = (error as NodeJS.ErrnoException | null)?.path;
+  const file = (error as NodeJS.ErrnoException | null)?.path ?? output;
   if (typeof code === 'string' && /^E[A-Z]+$/.test(code))
     return new CliError(`Cannot write${file ? ` ${quote(file)}` : ''}: ${(error as Error).message}.`, {
       cause: error,
