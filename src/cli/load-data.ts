@@ -55,7 +55,11 @@ export function addCacheOptions(command: Command): Command {
       'where the index cache lives (default: $AGENTLOG_CACHE_DIR, $XDG_CACHE_HOME/agentlog or ~/.cache/agentlog)',
     )
     .option('--no-cache', 'read every file again, without the index cache')
-    .option('--jobs <n>', 'worker threads that read files in parallel (default: one per core)');
+    .option('--jobs <n>', 'worker threads that read files in parallel (default: one per core)', (value) => {
+      // Checked when given, also by a run that ends up reading on one thread.
+      parseCount(value, '--jobs', 1, 64);
+      return value;
+    });
 }
 
 /** Files to read (or validate) adding up to less than this are read in the main thread. */
@@ -68,12 +72,7 @@ const parallelMinBytes = 24 * 1024 * 1024;
  */
 export function scanPoolFor(flags: { jobs?: string }): ScanPool | undefined {
   if (flags.jobs === undefined) return createScanPool(defaultJobs(), parallelMinBytes);
-  const jobs = parseCount(flags.jobs, '--jobs');
-  if (jobs > 64)
-    throw new CliError(`Option --jobs needs a whole number from 1 to 64, got "${flags.jobs}".`, {
-      exitCode: exitCodes.usage,
-    });
-  return createScanPool(jobs, 0);
+  return createScanPool(parseCount(flags.jobs, '--jobs', 1, 64), 0);
 }
 
 /** Validation facts of each file, through `pool` when there is enough to validate. */

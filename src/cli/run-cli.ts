@@ -15,7 +15,6 @@ export async function runCli(argv: readonly string[], given: Io): Promise<number
   const program = new Command('agentlog')
     .description('Typed, paired, queryable data from the session logs of AI coding agents.')
     .option('--debug', 'print stack traces for errors')
-    .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
@@ -47,7 +46,9 @@ function reportError(error: unknown, io: Io, debug: boolean): number {
   if (error instanceof CommanderError) {
     // Help and version exit through here with code 0.
     if (error.exitCode === 0) return exitCodes.ok;
+    // The error first, then where to look: the hint under the line it is about.
     io.stderr.write(`${colors.red('error')}: ${sentence(error.message.replace(/^error: /, ''))}\n`);
+    io.stderr.write(`${colors.dim('(run with --help for usage)')}\n`);
     return exitCodes.usage;
   }
   if (error instanceof CliError) {

@@ -21,7 +21,7 @@ import { addFilterOptions, type FilterFlags, parseFilter } from '../filter-optio
 import { findSession } from '../find-session.js';
 import { fsFailure } from '../fs-failure.js';
 import { demoDir } from '../load-data.js';
-import { colorsFor, displayPath, formatNumber, type Io } from '../output.js';
+import { colorsFor, displayPath, formatNumber, type Io, plural } from '../output.js';
 import { createPricer } from '../pricer.js';
 import { createProgress } from '../progress.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
@@ -159,7 +159,7 @@ async function exportData(
     for (const warning of warnings) io.stderr.write(`${colors.yellow('warning')}: ${warning} Skipped.\n`);
     if (result.sessions === 0) io.stderr.write(`${colors.yellow('warning')}: No sessions match.\n`);
     if (flags.output !== undefined) {
-      const counts = names.map((n) => `${formatNumber(result.rows[n] ?? 0)} ${n} rows`);
+      const counts = names.map((n) => plural(result.rows[n] ?? 0, `${n} row`));
       const list = counts.length > 1 ? `${counts.slice(0, -1).join(', ')} and ${counts.at(-1)}` : counts[0];
       const where =
         name === 'all'

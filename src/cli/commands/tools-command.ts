@@ -11,9 +11,9 @@ import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadData } from '../load-data.js';
 import {
   formatDuration,
-  formatNumber,
   formatPercent,
   type Io,
+  plural,
   renderTable,
   writeJson,
   writeLine,
@@ -113,7 +113,7 @@ export function printTools(io: Io, rows: ToolInventoryRow[], limit: number): voi
       }),
     );
     if (flat.length > limit)
-      writeLine(io, `... and ${formatNumber(flat.length - limit)} more tools (agentlog tools)`);
+      writeLine(io, `... and ${plural(flat.length - limit, 'more tool')} (agentlog tools)`);
   }
 }
 
