@@ -44,7 +44,10 @@ interface TranscriptFlags extends RedactFlags {
 
 const extensions: Record<ExportFormat, string> = { ndjson: 'ndjson', csv: 'csv', parquet: 'parquet' };
 
-/** `agentlog export sessions|messages|tool-calls|usage|all` and `agentlog export transcript`. */
+/**
+ * `agentlog export sessions|messages|tool_calls|usage|all` and `agentlog export transcript`. The dataset names
+ * are the SQL tables' (`tool_calls`); `tool-calls` is accepted too.
+ */
 export function registerExportCommand(program: Command, io: Io): void {
   const exporter = program
     .command('export')
@@ -54,7 +57,7 @@ export function registerExportCommand(program: Command, io: Io): void {
     .addHelpText(
       'after',
       '\nDatasets and their columns are in the README ("Export"). Examples:\n' +
-        '  agentlog export tool-calls --format parquet -o calls.parquet\n' +
+        '  agentlog export tool_calls --format parquet -o calls.parquet\n' +
         '  agentlog export all --format csv -o out/ --since 2026-01-01 --redact\n' +
         '  agentlog export transcript 29ccd257 --detail full > session.md',
     );
@@ -63,7 +66,7 @@ export function registerExportCommand(program: Command, io: Io): void {
       .command(name)
       .description(
         name === 'all'
-          ? 'write every dataset into a folder (-o DIR): sessions, messages, tool-calls, usage'
+          ? 'write every dataset into a folder (-o DIR): sessions, messages, tool_calls, usage'
           : `export ${exportDatasets[name].description}`,
       )
       .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
@@ -76,6 +79,7 @@ export function registerExportCommand(program: Command, io: Io): void {
           : 'a file, or a folder to write <dataset>.<format> into (default: stdout; parquet needs a file or a pipe)',
       )
       .option('--pricing <file>', 'prices for the cost columns (see agentlog usage)');
+    if (name.includes('_')) command.alias(name.replaceAll('_', '-'));
     addRedactOptions(addFilterOptions(command)).action(async (paths: string[], flags: DataExportFlags) =>
       exportData(name, paths, flags, io),
     );
