@@ -246,6 +246,16 @@ export function jsonText(value: unknown, indent: number | undefined = 2): string
   );
 }
 
+const rawStream = Symbol('agentlog.rawStream');
+
+/**
+ * The stream under a guarded one, for output the CLI itself draws with control sequences (the progress bar
+ * moves the cursor and clears its line) and that holds nothing from a log.
+ */
+export function unguarded<S extends NodeJS.WritableStream>(stream: S): S {
+  return ((stream as unknown as Record<symbol, unknown>)[rawStream] as S | undefined) ?? stream;
+}
+
 /**
  * The last line of defence: what a command writes to a terminal goes through `guardTerminal`, so that a
  * value a command forgot to escape still cannot reach the terminal raw. stderr is always guarded (it only
@@ -256,6 +266,7 @@ export function guardedIo(io: Io): Io {
   const guard = <S extends NodeJS.WritableStream>(stream: S, allowColors: boolean): S =>
     new Proxy(stream, {
       get(target, property) {
+        if (property === rawStream) return target;
         if (property === 'write')
           return (chunk: unknown, ...rest: unknown[]) => {
             const text =
