@@ -35,6 +35,40 @@ describe('terminal behaviour', () => {
     expect(io.out()).toMatch(/columns? hidden to fit the terminal/);
   });
 
+  it('keeps the session id (the handle for show) whole in ls at 80 columns', async () => {
+    const json = memoryIo({}, path.resolve(import.meta.dirname, '..'));
+    await runCli(['ls', '--demo', '--json'], json);
+    const ids = (JSON.parse(json.out()) as { id: string }[]).map((s) => s.id.slice(0, 8));
+    const io = terminalIo(80);
+    expect(await runCli(['ls', '--demo'], io)).toBe(0);
+    const lines = io
+      .out()
+      .replace(/\u001b\[\d+m/g, '')
+      .split('\n');
+    const rows = lines.filter((l) => /^│/.test(l)).slice(1);
+    expect(rows.map((l) => l.split('│')[1]?.trim())).toEqual(ids);
+    const table = lines.filter((l) => /^[┌│├└]/.test(l));
+    expect(Math.max(...table.map((l) => l.length))).toBeLessThanOrEqual(80);
+  });
+
+  it('fits tables to COLUMNS when stdout is piped', async () => {
+    const io = memoryIo({ COLUMNS: '80' }, path.resolve(import.meta.dirname, '..'));
+    expect(await runCli(['tools', '--demo'], io)).toBe(0);
+    const lines = io.out().split('\n');
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(80);
+    expect(io.out()).not.toMatch(ansi);
+    const unlimited = memoryIo({}, path.resolve(import.meta.dirname, '..'));
+    await runCli(['tools', '--demo'], unlimited);
+    expect(
+      Math.max(
+        ...unlimited
+          .out()
+          .split('\n')
+          .map((l) => l.length),
+      ),
+    ).toBeGreaterThan(80);
+  });
+
   it('colours a terminal, but not with NO_COLOR, and never a pipe', async () => {
     const tty = terminalIo(200);
     await runCli(['usage', '--demo'], tty);

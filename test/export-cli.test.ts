@@ -60,7 +60,7 @@ describe('export --redact', () => {
       expect(code, err).toBe(0);
       expect(err).toMatch(/\nRedacted \d+ secrets \(/);
       const files = readdirSync(dir).sort();
-      expect(files).toEqual(['messages', 'sessions', 'tool-calls', 'usage'].map((n) => `${n}.${format}`));
+      expect(files).toEqual(['messages', 'sessions', 'tool_calls', 'usage'].map((n) => `${n}.${format}`));
       let all = '';
       for (const file of files) {
         const text =
@@ -74,8 +74,8 @@ describe('export --redact', () => {
       // Without --redact the same export holds them (the check above can fail).
       const plainText =
         format === 'ndjson'
-          ? readFileSync(path.join(out, `plain-${format}`, 'tool-calls.ndjson'), 'utf8')
-          : await readBack(path.join(out, `plain-${format}`, `tool-calls.${format}`));
+          ? readFileSync(path.join(out, `plain-${format}`, 'tool_calls.ndjson'), 'utf8')
+          : await readBack(path.join(out, `plain-${format}`, `tool_calls.${format}`));
       expect(survivors(plainText).length).toBeGreaterThan(10);
     }
     for (const detail of ['user', 'minimal', 'full']) {
@@ -187,7 +187,7 @@ describe('export command line', () => {
     mkdirSync(path.join(dir, 'sub'));
     const intoDir = await run(['export', 'tool-calls', '--demo', '-o', path.join(dir, 'sub')]);
     expect(intoDir.code).toBe(0);
-    expect(readdirSync(path.join(dir, 'sub'))).toEqual(['tool-calls.ndjson']);
+    expect(readdirSync(path.join(dir, 'sub'))).toEqual(['tool_calls.ndjson']);
     const none = await run(['export', 'sessions', '--demo', '--project', 'no-such-project']);
     expect(none.code).toBe(0);
     expect(none.out).toBe('');

@@ -19,7 +19,7 @@ describe('export from the library', () => {
     const redactor = await createRedactor();
     const result = await exportSessions(
       streamSessions(files),
-      [{ dataset: exportDatasets['tool-calls'], format: 'ndjson', output: sink }],
+      [{ dataset: exportDatasets.tool_calls, format: 'ndjson', output: sink }],
       { redactor },
     );
     const rows = Buffer.concat(chunks)
@@ -27,8 +27,8 @@ describe('export from the library', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(result).toEqual({ sessions: 2, rows: { 'tool-calls': rows.length } });
-    expect(rows.map((r) => r.name)).toEqual(
+    expect(result).toEqual({ sessions: 2, rows: { tool_calls: rows.length } });
+    expect(rows.map((r) => r.tool)).toEqual(
       expect.arrayContaining(['Bash', 'Write', 'Read', 'Edit', 'shell']),
     );
     expect(survivors(JSON.stringify(rows))).toEqual([]);

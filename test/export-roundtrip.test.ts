@@ -30,7 +30,7 @@ interface Figures {
   cacheReadTokens: number;
 }
 
-const datasetFile = { sessions: 'sessions', messages: 'messages', toolCalls: 'tool-calls', usage: 'usage' };
+const datasetFile = { sessions: 'sessions', messages: 'messages', toolCalls: 'tool_calls', usage: 'usage' };
 
 function reader(format: string, file: string): string {
   const quoted = `'${file.replaceAll("'", "''")}'`;
@@ -124,7 +124,7 @@ describe('export round trip through DuckDB on the corpus', () => {
       const { code, err } = await run(['export', 'all', corpusDir, '--format', format, '-o', dir]);
       expect(code, err).toBe(0);
       expect(err).toMatch(
-        /^Exported [\d,]+ sessions rows, [\d,]+ messages rows, [\d,]+ tool-calls rows and [\d,]+ usage rows \(\d+ top-level sessions\) to /,
+        /^Exported [\d,]+ sessions rows, [\d,]+ messages rows, [\d,]+ tool_calls rows and [\d,]+ usage rows \(\d+ top-level sessions\) to /,
       );
       expect(await exportedFigures(dir, format)).toEqual(index);
     });
@@ -150,12 +150,12 @@ describe('export round trip through DuckDB on the corpus', () => {
   });
 
   it('ndjson keeps nested inputs as objects and every column in every row', () => {
-    const lines = readFileSync(path.join(out, 'ndjson', 'tool-calls.ndjson'), 'utf8')
+    const lines = readFileSync(path.join(out, 'ndjson', 'tool_calls.ndjson'), 'utf8')
       .trim()
       .split('\n');
-    const columns = exportDatasets['tool-calls'].columns.map((c) => c.name);
+    const columns = exportDatasets.tool_calls.columns.map((c) => c.name);
     for (const line of lines.slice(0, 200)) expect(Object.keys(JSON.parse(line))).toEqual(columns);
-    const bash = lines.map((l) => JSON.parse(l)).find((r) => r.name === 'Bash');
+    const bash = lines.map((l) => JSON.parse(l)).find((r) => r.tool === 'Bash');
     expect(typeof bash.input.command).toBe('string');
   });
 });

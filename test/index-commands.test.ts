@@ -106,7 +106,7 @@ describe('index commands', () => {
 
   it('sql answers SELECTs from the index and agrees with the data commands', async () => {
     const result = await run(
-      ['sql', '--json', "SELECT COUNT(*) AS n FROM tool_calls WHERE name = 'Bash'"],
+      ['sql', '--json', "SELECT COUNT(*) AS n FROM tool_calls WHERE tool = 'Bash'"],
       env(),
     );
     expect(result.code).toBe(0);

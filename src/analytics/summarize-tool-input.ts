@@ -46,13 +46,13 @@ export function summarizeToolInput(call: ToolCall, max = 100): string {
       text = [pick('subagent_type'), pick('description')].filter(Boolean).join(': ');
       break;
     case 'TodoWrite':
-      text = Array.isArray(i.todos) ? `${i.todos.length} todos` : undefined;
+      text = Array.isArray(i.todos) ? `${i.todos.length} todo${i.todos.length === 1 ? '' : 's'}` : undefined;
       break;
     case 'apply_patch':
       text = patchFiles(pick('input', 'patch') ?? call.rawInput ?? '');
       break;
     case 'update_plan':
-      text = Array.isArray(i.plan) ? `${i.plan.length} steps` : undefined;
+      text = Array.isArray(i.plan) ? `${i.plan.length} step${i.plan.length === 1 ? '' : 's'}` : undefined;
       break;
     case 'TaskOutput':
     case 'TaskStop':

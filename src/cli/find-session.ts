@@ -14,6 +14,11 @@ import { resolveInputs } from './resolve-inputs.js';
  */
 export async function findSession(target: string, inPaths: string[], io: Io): Promise<Session> {
   const asPath = path.resolve(io.cwd, target);
+  if (existsSync(asPath) && statSync(asPath).isDirectory())
+    throw new CliError(
+      `${quote(target)} is a folder: give a transcript file, or a session id with --in ${quote(target)}.`,
+      { exitCode: exitCodes.usage },
+    );
   if (existsSync(asPath) && statSync(asPath).isFile()) {
     const session = await readSession(asPath);
     if (!session) throw new CliError(`No session could be read from ${quote(target)}.`);

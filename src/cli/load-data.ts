@@ -23,6 +23,7 @@ import { CliError, exitCodes } from './cli-error.js';
 import { type FilterFlags, parseFilter } from './filter-options.js';
 import { colorsFor, type Io } from './output.js';
 import { packageVersion } from './package-version.js';
+import { parseCount } from './parse-count.js';
 import { createProgress } from './progress.js';
 import { nothingFound, type ResolvedInputs, resolveInputs } from './resolve-inputs.js';
 import { createScanPool, defaultJobs, type ScanPool } from './scan-pool.js';
@@ -57,7 +58,11 @@ export function addCacheOptions(command: Command): Command {
       'where the index cache lives (default: $AGENTLOG_CACHE_DIR, $XDG_CACHE_HOME/agentlog or ~/.cache/agentlog)',
     )
     .option('--no-cache', 'read every file again, without the index cache')
-    .option('--jobs <n>', 'worker threads that read files in parallel (default: one per core)');
+    .option('--jobs <n>', 'worker threads that read files in parallel (default: one per core)', (value) => {
+      // Checked when given, also by a run that ends up reading on one thread.
+      parseCount(value, '--jobs', 1, 64);
+      return value;
+    });
 }
 
 /** Files to read (or validate) adding up to less than this are read in the main thread. */
@@ -70,12 +75,7 @@ const parallelMinBytes = 24 * 1024 * 1024;
  */
 export function scanPoolFor(flags: { jobs?: string }): ScanPool | undefined {
   if (flags.jobs === undefined) return createScanPool(defaultJobs(), parallelMinBytes);
-  const jobs = Number(flags.jobs);
-  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64)
-    throw new CliError(`Option --jobs needs a whole number from 1 to 64, got "${flags.jobs}".`, {
-      exitCode: exitCodes.usage,
-    });
-  return createScanPool(jobs, 0);
+  return createScanPool(parseCount(flags.jobs, '--jobs', 1, 64), 0);
 }
 
 /** Validation facts of each file, through `pool` when there is enough to validate. */

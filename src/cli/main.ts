@@ -1,12 +1,20 @@
 #!/usr/bin/env node
+import { fsFailure } from './fs-failure.js';
 import { processIo } from './output.js';
 import { runCli } from './run-cli.js';
 
 // A reader that stops early (`agentlog ls | head`) closes the pipe: that is not an error, just stop.
-for (const stream of [process.stdout, process.stderr]) {
+// Output that cannot be written (`agentlog ls > /dev/full`) is one sentence on stderr and exit 1.
+for (const [name, stream] of [
+  ['standard output', process.stdout],
+  ['standard error', process.stderr],
+] as const) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
-    throw error;
+    const failure = fsFailure(error, name);
+    if (!failure) throw error;
+    if (stream !== process.stderr) process.stderr.write(`error: ${failure.message}\n`);
+    process.exit(1);
   });
 }
 

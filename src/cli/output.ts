@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { stripVTControlCharacters } from 'node:util';
-import Table from 'cli-table3';
 import { createColors } from 'picocolors';
 import { formatNumber } from '../analytics/format-number.js';
+import { displayWidth, fitWidth, guardTerminal, terminalText } from './terminal-text.js';
 
 /** Where a command writes, and how: injected so tests can capture output. */
 export interface Io {
@@ -42,44 +41,143 @@ export function memoryIo(
 
 /** Colours only on a TTY and only when `NO_COLOR` is unset (https://no-color.org). */
 export function colorsFor(io: Io, stream: 'stdout' | 'stderr' = 'stdout') {
-  const target = io[stream];
-  const enabled = Boolean(target.isTTY) && !('NO_COLOR' in io.env) && io.env.TERM !== 'dumb';
-  return createColors(enabled || 'FORCE_COLOR' in io.env);
+  return createColors(colorsEnabled(io, stream));
+}
+
+function colorsEnabled(io: Io, stream: 'stdout' | 'stderr'): boolean {
+  const enabled = Boolean(io[stream].isTTY) && !('NO_COLOR' in io.env) && io.env.TERM !== 'dumb';
+  return enabled || 'FORCE_COLOR' in io.env;
 }
 
 export function formatPercent(value: number, digits = 1): string {
   return `${(value * 100).toFixed(digits)}%`;
 }
 
-export interface TableOptions {
-  head: string[];
-  rows: (string | number)[][];
-  /** Columns (by index) aligned right: numbers. */
-  numeric?: number[];
+/** A cell the CLI itself styles (the usage table's bold "Total"): the style is applied after measuring. */
+export interface StyledCell {
+  text: string;
+  style: (text: string) => string;
 }
 
-/** A table sized to the terminal width (cli-table3); plain borders so it copies well. */
-export function renderTable(io: Io, options: TableOptions): string {
+export type TableCell = string | number | StyledCell;
+
+export interface TableOptions {
+  head: string[];
+  rows: TableCell[][];
+  /** Columns (by index) aligned right: numbers. */
+  numeric?: number[];
+  /**
+   * Columns (by index) to leave out, in this order, while the table would not fit with each text column at
+   * 16 columns or its natural width: the less useful columns go before the others are cut.
+   */
+  dropOrder?: number[];
+}
+
+/**
+ * The width to fit output to: `COLUMNS` when set to a whole number (also when stdout is piped, so that
+ * `COLUMNS=100 agentlog ls | less` fits 100 columns), else the terminal's width; undefined for a pipe
+ * without `COLUMNS` (no limit).
+ */
+export function terminalWidth(io: Io): number | undefined {
+  const fromEnv = io.env.COLUMNS?.trim();
+  if (fromEnv && /^\d+$/.test(fromEnv) && Number(fromEnv) > 0) return Number(fromEnv);
+  return io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : undefined;
+}
+
+/**
+ * A table sized to the terminal width, one line per row, plain borders so it copies well. Every cell is made
+ * safe for the terminal (`terminalText`) before it is measured, and widths are terminal columns (a wide or
+ * emoji character takes two), so every line of the table has the same width on screen.
+ */
+export function renderTable(io: Io, given: TableOptions): string {
   const colors = colorsFor(io);
-  const numeric = new Set(options.numeric ?? []);
-  const layout = fitColumns(io, options);
-  const keep = (_: unknown, i: number) => i < layout.columns;
-  const table = new Table({
-    head: options.head.filter(keep).map((h) => colors.bold(h)),
-    style: { head: [], border: [] },
-    colAligns: options.head.filter(keep).map((_, i) => (numeric.has(i) ? 'right' : 'left')),
-    wordWrap: false,
-    ...(layout.widths ? { colWidths: layout.widths } : {}),
+  const plain = (cell: TableCell) =>
+    typeof cell === 'number' ? formatNumber(cell) : terminalText(typeof cell === 'string' ? cell : cell.text);
+  const kept = keptColumns(io, {
+    head: given.head.map((h) => terminalText(h)),
+    rows: given.rows.map((row) => row.map(plain)),
+    numeric: given.numeric ?? [],
+    dropOrder: given.dropOrder ?? [],
   });
-  for (const row of options.rows) {
-    table.push(row.filter(keep).map((cell) => (typeof cell === 'number' ? formatNumber(cell) : cell)));
-  }
-  const hidden = options.head.length - layout.columns;
+  const dropped = given.head.filter((_, i) => !kept.includes(i)).map((h) => terminalText(h));
+  const options = {
+    head: kept.map((i) => given.head[i] ?? ''),
+    rows: given.rows.map((row) => kept.map((i) => row[i] ?? '')),
+    numeric: kept.flatMap((i, at) => (given.numeric?.includes(i) ? [at] : [])),
+  };
+  const numeric = new Set(options.numeric);
+  const safe = {
+    ...options,
+    head: options.head.map((h) => terminalText(h)),
+    rows: options.rows.map((row) => row.map(plain)),
+  };
+  const styles = options.rows.map((row) =>
+    row.map((cell) => (typeof cell === 'object' ? cell.style : undefined)),
+  );
+  const layout = fitColumns(io, safe);
+  const head = safe.head.slice(0, layout.columns);
+  const rows = safe.rows.map((row) => row.slice(0, layout.columns));
+  const widths =
+    layout.widths ??
+    head.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ''))) + 2);
+  const rule = (left: string, middle: string, right: string) =>
+    `${left}${widths.map((w) => '─'.repeat(w)).join(middle)}${right}`;
+  const line = (row: string[], rowStyles: ((text: string) => string)[]) =>
+    `│${widths
+      .map((w, i) => {
+        const text = fitWidth(row[i] ?? '', w - 2);
+        const style = rowStyles[i] ?? ((t: string) => t);
+        const pad = ' '.repeat(Math.max(0, w - 2 - displayWidth(text)));
+        return numeric.has(i) ? ` ${pad}${style(text)} ` : ` ${style(text)}${pad} `;
+      })
+      .join('│')}│`;
+  const lines = [
+    rule('┌', '┬', '┐'),
+    line(
+      head,
+      head.map(() => colors.bold),
+    ),
+  ];
+  rows.forEach((row, r) => {
+    lines.push(
+      rule('├', '┼', '┤'),
+      line(
+        row,
+        (styles[r] ?? []).map((s) => s ?? ((t: string) => t)),
+      ),
+    );
+  });
+  lines.push(rule('└', '┴', '┘'));
+  const hiddenNames = [...dropped, ...safe.head.slice(layout.columns)];
+  const hidden = hiddenNames.length;
   const note =
     hidden > 0
-      ? `\n${colors.dim(`(${hidden} column${hidden === 1 ? '' : 's'} hidden to fit the terminal: ${options.head.slice(layout.columns).join(', ')}; widen it or use --json)`)}`
+      ? `\n${colors.dim(`(${hidden} column${hidden === 1 ? '' : 's'} hidden to fit the terminal: ${hiddenNames.join(', ')}; widen it or use --json)`)}`
       : '';
-  return `${table.toString()}${note}`;
+  return `${lines.join('\n')}${note}`;
+}
+
+/** The columns kept after `dropOrder` has left out what does not fit comfortably (see `TableOptions`). */
+function keptColumns(
+  io: Io,
+  table: { head: string[]; rows: string[][]; numeric: number[]; dropOrder: number[] },
+): number[] {
+  const kept = table.head.map((_, i) => i);
+  const width = terminalWidth(io);
+  if (width === undefined) return kept;
+  const comfortable = (i: number) => {
+    const natural = Math.max(
+      displayWidth(table.head[i] ?? ''),
+      ...table.rows.map((r) => displayWidth(r[i] ?? '')),
+    );
+    return (table.numeric.includes(i) ? natural : Math.min(natural, 16)) + 3;
+  };
+  const total = () => kept.reduce((sum, i) => sum + comfortable(i), 1);
+  for (const column of table.dropOrder) {
+    if (total() <= width) break;
+    kept.splice(kept.indexOf(column), 1);
+  }
+  return kept;
 }
 
 /**
@@ -88,22 +186,18 @@ export function renderTable(io: Io, options: TableOptions): string {
  * number columns down to their values (the header is cut, never a number), text columns down to 6, and the
  * first column (the row's key) last, down to 12. If even that is too wide, the right-most columns are left out.
  */
-function fitColumns(io: Io, options: TableOptions): { columns: number; widths?: number[] } {
-  const width = io.stdout.columns;
+function fitColumns(
+  io: Io,
+  options: { head: string[]; rows: string[][]; numeric?: number[] },
+): { columns: number; widths?: number[] } {
+  const width = terminalWidth(io);
   const all = options.head.length;
-  if (!width || !io.stdout.isTTY) return { columns: all };
+  if (width === undefined) return { columns: all };
   const numeric = new Set(options.numeric ?? []);
   const cellWidths = options.head.map((_, i) =>
-    Math.max(
-      0,
-      ...options.rows.map(
-        (r) =>
-          stripVTControlCharacters(String(typeof r[i] === 'number' ? formatNumber(r[i]) : (r[i] ?? '')))
-            .length,
-      ),
-    ),
+    Math.max(0, ...options.rows.map((r) => displayWidth(r[i] ?? ''))),
   );
-  const natural = options.head.map((h, i) => Math.max(h.length, cellWidths[i] ?? 0) + 2);
+  const natural = options.head.map((h, i) => Math.max(displayWidth(h), cellWidths[i] ?? 0) + 2);
   const text = (i: number) => i > 0 && !numeric.has(i);
   const phases: { applies: (i: number) => boolean; floor: (i: number) => number }[] = [
     { applies: (i) => !numeric.has(i), floor: () => 22 },
@@ -136,8 +230,61 @@ function fitColumns(io: Io, options: TableOptions): { columns: number; widths?: 
   return { columns, widths };
 }
 
+/**
+ * JSON as a program reads it. `JSON.stringify` escapes the C0 controls (ESC included) but leaves DEL, the C1
+ * controls and the bidi characters raw; they are written as `\uXXXX` escapes too, so the output parses to the
+ * same values and is safe to print on a terminal (or to `cat` later).
+ */
 export function writeJson(io: Io, value: unknown): void {
-  io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  io.stdout.write(`${jsonText(value)}\n`);
+}
+
+export function jsonText(value: unknown, indent: number | undefined = 2): string {
+  return (JSON.stringify(value, null, indent) ?? 'null').replace(
+    /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+const rawStream = Symbol('agentlog.rawStream');
+
+/**
+ * The stream under a guarded one, for output the CLI itself draws with control sequences (the progress bar
+ * moves the cursor and clears its line) and that holds nothing from a log.
+ */
+export function unguarded<S extends NodeJS.WritableStream>(stream: S): S {
+  return ((stream as unknown as Record<symbol, unknown>)[rawStream] as S | undefined) ?? stream;
+}
+
+/**
+ * The last line of defence: what a command writes to a terminal goes through `guardTerminal`, so that a
+ * value a command forgot to escape still cannot reach the terminal raw. stderr is always guarded (it only
+ * carries messages); stdout only when it is a terminal, so that data piped to a file or a program (an export,
+ * `--json`) is written byte for byte.
+ */
+export function guardedIo(io: Io): Io {
+  const guard = <S extends NodeJS.WritableStream>(stream: S, allowColors: boolean): S =>
+    new Proxy(stream, {
+      get(target, property) {
+        if (property === rawStream) return target;
+        if (property === 'write')
+          return (chunk: unknown, ...rest: unknown[]) => {
+            const text =
+              typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : chunk;
+            return (target.write as (...args: unknown[]) => boolean)(
+              typeof text === 'string' ? guardTerminal(text, allowColors) : text,
+              ...rest,
+            );
+          };
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  return {
+    ...io,
+    stdout: io.stdout.isTTY ? guard(io.stdout, colorsEnabled(io, 'stdout')) : io.stdout,
+    stderr: guard(io.stderr, colorsEnabled(io, 'stderr')),
+  };
 }
 
 export function writeLine(io: Io, line = ''): void {
@@ -154,3 +301,8 @@ export function displayPath(io: Io, file: string): string {
 /** Re-exported for the pages (and commands) that format with the rest of this module. */
 export { formatDuration } from '../analytics/format-duration.js';
 export { formatNumber };
+
+/** A count with its noun: "1 session", "2 sessions", "1,204 calls". */
+export function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? noun : nouns}`;
+}

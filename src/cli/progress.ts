@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { Io } from './output.js';
+import { type Io, unguarded } from './output.js';
 
 /**
  * A progress bar on stderr for scans that take over a second, and only when stderr is a terminal
@@ -19,7 +19,8 @@ export function createProgress(
         bar = new cliProgress.SingleBar(
           {
             format: `${label} [{bar}] {value}/{total} files`,
-            stream: io.stderr,
+            // The bar is drawn with cursor controls and holds only a label and counts: not log text.
+            stream: unguarded(io.stderr),
             clearOnComplete: true,
             hideCursor: true,
           },

@@ -1,19 +1,20 @@
 import { Command, CommanderError } from 'commander';
 import { CliError, exitCodes } from './cli-error.js';
 import { registerCommands } from './commands/register-commands.js';
+import { fsFailure } from './fs-failure.js';
 import type { Io } from './output.js';
-import { colorsFor } from './output.js';
+import { colorsFor, guardedIo } from './output.js';
 import { packageVersion } from './package-version.js';
 
 /**
  * Runs the CLI with `argv` (without the node and script entries) and returns the exit code.
  * Never exits the process: `cli/main.ts` does.
  */
-export async function runCli(argv: readonly string[], io: Io): Promise<number> {
+export async function runCli(argv: readonly string[], given: Io): Promise<number> {
+  const io = guardedIo(given);
   const program = new Command('agentlog')
     .description('Typed, paired, queryable data from the session logs of AI coding agents.')
     .option('--debug', 'print stack traces for errors')
-    .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
@@ -45,13 +46,21 @@ function reportError(error: unknown, io: Io, debug: boolean): number {
   if (error instanceof CommanderError) {
     // Help and version exit through here with code 0.
     if (error.exitCode === 0) return exitCodes.ok;
+    // The error first, then where to look: the hint under the line it is about.
     io.stderr.write(`${colors.red('error')}: ${sentence(error.message.replace(/^error: /, ''))}\n`);
+    io.stderr.write(`${colors.dim('(run with --help for usage)')}\n`);
     return exitCodes.usage;
   }
   if (error instanceof CliError) {
     io.stderr.write(`${colors.red('error')}: ${error.message}\n`);
     if (debug && error.cause instanceof Error && error.cause.stack) io.stderr.write(`${error.cause.stack}\n`);
     return error.exitCode;
+  }
+  const failure = fsFailure(error);
+  if (failure) {
+    io.stderr.write(`${colors.red('error')}: ${failure.message}\n`);
+    if (debug && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+    return failure.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
   io.stderr.write(`${colors.red('error')}: Unexpected failure: ${message}\n`);

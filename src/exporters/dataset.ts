@@ -25,7 +25,7 @@ export interface ExportDataset {
   rows(root: Session, context: RowContext): Iterable<Record<string, unknown>>;
 }
 
-export const exportDatasetNames = ['sessions', 'messages', 'tool-calls', 'usage'] as const;
+export const exportDatasetNames = ['sessions', 'messages', 'tool_calls', 'usage'] as const;
 export type ExportDatasetName = (typeof exportDatasetNames)[number];
 
 /** `undefined` becomes `null`, so that every row has every column. */

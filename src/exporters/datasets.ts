@@ -8,6 +8,6 @@ import { usageDataset } from './usage-dataset.js';
 export const exportDatasets: Record<ExportDatasetName, ExportDataset> = {
   sessions: sessionsDataset,
   messages: messagesDataset,
-  'tool-calls': toolCallsDataset,
+  tool_calls: toolCallsDataset,
   usage: usageDataset,
 };

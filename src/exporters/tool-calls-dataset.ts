@@ -5,7 +5,7 @@ import { isoTime, orNull } from './dataset.js';
 
 /** One row per tool call, paired with its result: typed input and full result. */
 export const toolCallsDataset: ExportDataset = {
-  name: 'tool-calls',
+  name: 'tool_calls',
   description: 'tool calls paired with their results, subagent calls included',
   columns: [
     { name: 'id', type: 'VARCHAR', description: '`tool_use` id or `call_id`' },
@@ -13,7 +13,7 @@ export const toolCallsDataset: ExportDataset = {
     { name: 'root_session_id', type: 'VARCHAR', description: 'the top-level session of the tree' },
     { name: 'agent', type: 'VARCHAR', description: '`claude-code` or `codex`' },
     { name: 'agent_id', type: 'VARCHAR', description: 'subagent id, for calls made inside a subagent' },
-    { name: 'name', type: 'VARCHAR', description: 'tool name as written' },
+    { name: 'tool', type: 'VARCHAR', description: 'tool name as written' },
     {
       name: 'canonical',
       type: 'VARCHAR',
@@ -69,7 +69,7 @@ export const toolCallsDataset: ExportDataset = {
           root_session_id: root.id,
           agent: session.agent,
           agent_id: orNull(call.agentId),
-          name: call.name,
+          tool: call.name,
           canonical: call.canonicalName,
           kind: call.kind,
           mcp_server: orNull(call.mcpServer),

@@ -123,7 +123,7 @@ export const indexTables: TableDoc[] = [
     columns: [
       { name: 'id', type: 'TEXT', description: 'tool_use id or call_id' },
       ...sessionRef,
-      { name: 'name', type: 'TEXT', description: 'tool name as written' },
+      { name: 'tool', type: 'TEXT', description: 'tool name as written' },
       { name: 'canonical', type: 'TEXT', description: 'newest name of the tool lineage' },
       { name: 'kind', type: 'TEXT', description: 'builtin, mcp, unknown' },
       { name: 'mcp_server', type: 'TEXT', description: 'MCP server' },
@@ -144,7 +144,7 @@ export const indexTables: TableDoc[] = [
       ...location,
       unit,
     ],
-    indexes: [['unit_id'], ['session_id'], ['name']],
+    indexes: [['unit_id'], ['session_id'], ['tool']],
   },
   {
     name: 'usage_entries',

@@ -28,7 +28,7 @@ export function createRowWriter(db: Database.Database): RowWriter {
   const insertMessage = db.prepare(`INSERT INTO messages (id, session_id, root_session_id, parent_id, role,
     kind, subtype, timestamp, model, off_branch, text, file, line, unit_id)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertCall = db.prepare(`INSERT INTO tool_calls (id, session_id, root_session_id, name, canonical,
+  const insertCall = db.prepare(`INSERT INTO tool_calls (id, session_id, root_session_id, tool, canonical,
     kind, mcp_server, status, status_reason, start_time, end_time, duration_ms, model, exit_code, subagent_id,
     input_summary, result_excerpt, file, line, unit_id)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);

@@ -3,7 +3,7 @@ import { computeErrors, type ErrorReport } from '../../analytics/error-report.js
 import { clip } from '../../analytics/summarize-tool-input.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadData } from '../load-data.js';
-import { displayPath, type Io, renderTable, writeJson, writeLine } from '../output.js';
+import { displayPath, type Io, plural, renderTable, writeJson, writeLine } from '../output.js';
 
 interface ErrorsFlags extends DataFlags {
   json?: boolean;
@@ -60,5 +60,5 @@ export function printErrors(io: Io, report: ErrorReport, limit: number): void {
     }),
   );
   if (report.groups.length > limit)
-    writeLine(io, `... and ${report.groups.length - limit} more groups (agentlog errors)`);
+    writeLine(io, `... and ${plural(report.groups.length - limit, 'more group')} (agentlog errors)`);
 }

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, statSync, type WriteStream } from 'node:fs';
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';
 import {
   type ExportDatasetName,
@@ -18,12 +19,14 @@ import { streamSessions } from '../../lifecycle/stream-sessions.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions, type FilterFlags, parseFilter } from '../filter-options.js';
 import { findSession } from '../find-session.js';
+import { fsFailure } from '../fs-failure.js';
 import { demoDir } from '../load-data.js';
-import { colorsFor, displayPath, formatNumber, type Io } from '../output.js';
+import { colorsFor, displayPath, formatNumber, type Io, plural } from '../output.js';
 import { createPricer } from '../pricer.js';
 import { createProgress } from '../progress.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 import { nothingFound, resolveInputs } from '../resolve-inputs.js';
+import { terminalText } from '../terminal-text.js';
 
 interface DataExportFlags extends FilterFlags, RedactFlags {
   demo?: boolean;
@@ -41,7 +44,10 @@ interface TranscriptFlags extends RedactFlags {
 
 const extensions: Record<ExportFormat, string> = { ndjson: 'ndjson', csv: 'csv', parquet: 'parquet' };
 
-/** `agentlog export sessions|messages|tool-calls|usage|all` and `agentlog export transcript`. */
+/**
+ * `agentlog export sessions|messages|tool_calls|usage|all` and `agentlog export transcript`. The dataset names
+ * are the SQL tables' (`tool_calls`); `tool-calls` is accepted too.
+ */
 export function registerExportCommand(program: Command, io: Io): void {
   const exporter = program
     .command('export')
@@ -51,7 +57,7 @@ export function registerExportCommand(program: Command, io: Io): void {
     .addHelpText(
       'after',
       '\nDatasets and their columns are in the README ("Export"). Examples:\n' +
-        '  agentlog export tool-calls --format parquet -o calls.parquet\n' +
+        '  agentlog export tool_calls --format parquet -o calls.parquet\n' +
         '  agentlog export all --format csv -o out/ --since 2026-01-01 --redact\n' +
         '  agentlog export transcript 29ccd257 --detail full > session.md',
     );
@@ -60,7 +66,7 @@ export function registerExportCommand(program: Command, io: Io): void {
       .command(name)
       .description(
         name === 'all'
-          ? 'write every dataset into a folder (-o DIR): sessions, messages, tool-calls, usage'
+          ? 'write every dataset into a folder (-o DIR): sessions, messages, tool_calls, usage'
           : `export ${exportDatasets[name].description}`,
       )
       .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
@@ -73,6 +79,7 @@ export function registerExportCommand(program: Command, io: Io): void {
           : 'a file, or a folder to write <dataset>.<format> into (default: stdout; parquet needs a file or a pipe)',
       )
       .option('--pricing <file>', 'prices for the cost columns (see agentlog usage)');
+    if (name.includes('_')) command.alias(name.replaceAll('_', '-'));
     addRedactOptions(addFilterOptions(command)).action(async (paths: string[], flags: DataExportFlags) =>
       exportData(name, paths, flags, io),
     );
@@ -118,9 +125,15 @@ async function exportData(
   if (inputs.files.length === 0) throw nothingFound(inputs.searched);
   const names: ExportDatasetName[] = name === 'all' ? [...exportDatasetNames] : [name];
   const outputs = resolveOutputs(names, format, flags.output, inputs.searched, io);
+  // A device or a pipe given as -o (/dev/null, /dev/stdout, a FIFO) is written to, never replaced by a
+  // renamed file; its errors (ENOSPC on /dev/full) come back through `finished` below.
+  const streams: (WriteStream | undefined)[] = outputs.map((o) =>
+    o !== undefined && isSpecialFile(o) ? createWriteStream(o) : undefined,
+  );
+  for (const stream of streams) stream?.on('error', () => undefined);
+  const allStreams = outputs.every((o, i) => o === undefined || streams[i] !== undefined);
 
-  const tempDir =
-    flags.output === undefined ? await mkdtemp(path.join(os.tmpdir(), 'agentlog-export-')) : undefined;
+  const tempDir = allStreams ? await mkdtemp(path.join(os.tmpdir(), 'agentlog-export-')) : undefined;
   const progress = createProgress(io, 'Exporting');
   const warnings: string[] = [];
   try {
@@ -130,19 +143,27 @@ async function exportData(
         onProgress: progress.update,
         onSkip: (_path, message) => warnings.push(message),
       }),
-      names.map((n, i) => ({ dataset: exportDatasets[n], format, output: outputs[i] ?? io.stdout })),
+      names.map((n, i) => ({
+        dataset: exportDatasets[n],
+        format,
+        output: streams[i] ?? outputs[i] ?? io.stdout,
+      })),
       {
         pricer,
         ...(redactor ? { redactor } : {}),
         ...(tempDir ? { tempDir } : {}),
       },
     );
+    for (const stream of streams) {
+      stream?.end();
+      if (stream) await finished(stream);
+    }
     progress.stop();
     const colors = colorsFor(io, 'stderr');
     for (const warning of warnings) io.stderr.write(`${colors.yellow('warning')}: ${warning} Skipped.\n`);
     if (result.sessions === 0) io.stderr.write(`${colors.yellow('warning')}: No sessions match.\n`);
     if (flags.output !== undefined) {
-      const counts = names.map((n) => `${formatNumber(result.rows[n] ?? 0)} ${n} rows`);
+      const counts = names.map((n) => plural(result.rows[n] ?? 0, `${n} row`));
       const list = counts.length > 1 ? `${counts.slice(0, -1).join(', ')} and ${counts.at(-1)}` : counts[0];
       const where =
         name === 'all'
@@ -154,8 +175,9 @@ async function exportData(
     }
     if (redactor) printRedactionSummary(redactor, io);
   } catch (error) {
-    throw writeFailure(error);
+    throw writeFailure(error, outputs.length === 1 ? outputs[0] : undefined);
   } finally {
+    for (const stream of streams) stream?.destroy();
     progress.stop();
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
   }
@@ -179,15 +201,22 @@ async function exportTranscript(target: string, flags: TranscriptFlags, io: Io):
         )[0];
   const session = redactor ? await redactor.redact(found) : found;
   const text = `${[...transcriptMarkdown(session, detail)].join('\n')}\n`;
-  if (output === undefined) io.stdout.write(text);
-  else {
+  // Markdown on a terminal is for reading: log text in it is escaped like every other command's output.
+  if (output === undefined) io.stdout.write(io.stdout.isTTY ? terminalText(text, { multiline: true }) : text);
+  else if (isSpecialFile(output)) {
+    try {
+      await writeFile(output, text);
+    } catch (error) {
+      throw writeFailure(error, output);
+    }
+  } else {
     const partial = `${output}.partial-${process.pid}`;
     try {
       await writeFile(partial, text);
       await rename(partial, output);
     } catch (error) {
       await rm(partial, { force: true });
-      throw writeFailure(error);
+      throw writeFailure(error, output);
     }
     io.stderr.write(`Wrote the transcript of ${quote(session.id)} to ${displayPath(io, output)}.\n`);
   }
@@ -251,11 +280,20 @@ function choice<T extends string>(value: string, allowed: readonly T[], option: 
   });
 }
 
-/** A failed write (full disk, permissions, DuckDB) as one sentence. */
-function writeFailure(error: unknown): unknown {
+/** A device, a pipe or a socket: something to write to, not a file to replace. */
+function isSpecialFile(file: string): boolean {
+  if (!existsSync(file)) return false;
+  const stat = statSync(file);
+  return !stat.isFile() && !stat.isDirectory();
+}
+
+/** A failed write (full disk, permissions, DuckDB) as one sentence naming the output. */
+function writeFailure(error: unknown, output?: string): unknown {
   if (error instanceof CliError) return error;
+  const known = fsFailure(error, output);
+  if (known) return known;
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  const file = (error as NodeJS.ErrnoException | null)?.path;
+  const file = (error as NodeJS.ErrnoException | null)?.path ?? output;
   if (typeof code === 'string' && /^E[A-Z]+$/.test(code))
     return new CliError(`Cannot write${file ? ` ${quote(file)}` : ''}: ${(error as Error).message}.`, {
       cause: error,

@@ -5,7 +5,7 @@ import { clip } from '../../analytics/summarize-tool-input.js';
 import { lastWriteMs } from '../../viewer/last-write.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadData } from '../load-data.js';
-import { formatDuration, type Io, renderTable, writeJson, writeLine } from '../output.js';
+import { formatDuration, type Io, plural, renderTable, writeJson, writeLine } from '../output.js';
 
 export function registerLsCommand(program: Command, io: Io): void {
   addCacheOptions(
@@ -37,7 +37,9 @@ export function registerLsCommand(program: Command, io: Io): void {
     writeLine(
       io,
       renderTable(io, {
+        // The id comes first: it is the handle for `agentlog show`, so it is never cut or left out.
         head: [
+          'id',
           'started',
           'duration',
           'state',
@@ -48,10 +50,12 @@ export function registerLsCommand(program: Command, io: Io): void {
           'calls',
           'errors',
           'subagents',
-          'id',
         ],
-        numeric: [6, 7, 8, 9],
+        numeric: [7, 8, 9, 10],
+        // Narrow terminals lose the counts first, then state and agent, before titles are cut short.
+        dropOrder: [10, 9, 7, 3, 4, 8],
         rows: rows.map((r) => [
+          r.id.slice(0, 8),
           r.startTime?.slice(0, 16).replace('T', ' ') ?? '-',
           formatDuration(r.durationMs ?? undefined),
           r.state,
@@ -62,10 +66,9 @@ export function registerLsCommand(program: Command, io: Io): void {
           r.toolCalls,
           r.errors,
           r.subagents,
-          r.id.slice(0, 8),
         ]),
       }),
     );
-    writeLine(io, `${rows.length} sessions`);
+    writeLine(io, plural(rows.length, 'session'));
   });
 }

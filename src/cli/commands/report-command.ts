@@ -24,11 +24,14 @@ import {
   formatDuration,
   formatNumber,
   type Io,
+  plural,
   renderTable,
   writeJson,
   writeLine,
 } from '../output.js';
+import { parseCount } from '../parse-count.js';
 import { createPricer } from '../pricer.js';
+import { terminalText } from '../terminal-text.js';
 import { printErrors } from './errors-command.js';
 import { printTools } from './tools-command.js';
 import { parseUsageSplit, printUsage } from './usage-command.js';
@@ -64,7 +67,7 @@ export function registerReportCommand(program: Command, io: Io): void {
         .option('--json', 'print one JSON object with every section'),
     ),
   ).action(async (paths: string[], flags: ReportFlags) => {
-    const top = Number.parseInt(flags.top, 10);
+    const top = parseCount(flags.top, '--top');
     const by = parseUsageSplit(flags.by);
     const price = await createPricer(flags.pricing);
     const pool = scanPoolFor(flags);
@@ -101,7 +104,7 @@ export function registerReportCommand(program: Command, io: Io): void {
     const colors = colorsFor(io);
     const heading = (text: string) => writeLine(io, `\n${colors.bold(colors.underline(text))}`);
     heading('Sessions');
-    printSessions(io, report.sessions, sessions, Number.isFinite(top) && top > 0 ? top : 15);
+    printSessions(io, report.sessions, sessions, top);
     if (skipped.length > 0)
       writeLine(
         io,
@@ -112,11 +115,11 @@ export function registerReportCommand(program: Command, io: Io): void {
         ),
       );
     heading('Tools');
-    printTools(io, report.tools, Number.isFinite(top) && top > 0 ? top : 15);
+    printTools(io, report.tools, top);
     heading(`Usage by ${by}`);
-    printUsage(io, report.usage, Number.isFinite(top) && top > 0 ? top : 15);
+    printUsage(io, report.usage, top);
     heading('Errors');
-    printErrors(io, report.errors, Number.isFinite(top) && top > 0 ? Math.min(top, 10) : 10);
+    printErrors(io, report.errors, Math.min(top, 10));
     heading('Drift');
     printDrift(io, report.drift);
   });
@@ -148,7 +151,7 @@ function printSessions(
   limit: number,
 ): void {
   const agents = Object.entries(overview.byAgent)
-    .map(([agent, n]) => `${formatNumber(n)} ${agent}`)
+    .map(([agent, n]) => `${formatNumber(n)} ${terminalText(agent)}`)
     .join(', ');
   const range =
     overview.firstTime && overview.lastTime
@@ -156,9 +159,9 @@ function printSessions(
       : 'no dates';
   writeLine(
     io,
-    `${formatNumber(overview.sessions)} sessions (${agents}) with ${formatNumber(overview.subagents)} subagent runs, ${range}, ${formatDuration(
+    `${plural(overview.sessions, 'session')} (${agents}) with ${plural(overview.subagents, 'subagent run')}, ${range}, ${formatDuration(
       overview.totalDurationMs,
-    )} in total; ${formatNumber(overview.prompts)} prompts, ${formatNumber(overview.messages)} messages, ${formatNumber(overview.toolCalls)} tool calls`,
+    )} in total; ${plural(overview.prompts, 'prompt')}, ${plural(overview.messages, 'message')}, ${plural(overview.toolCalls, 'tool call')}`,
   );
   if (sessions.length === 0) return;
   writeLine(
@@ -174,7 +177,9 @@ function printSessions(
   if (overview.byProject.length > limit)
     writeLine(
       io,
-      colorsFor(io).dim(`... and ${overview.byProject.length - limit} more projects (--top or --json)`),
+      colorsFor(io).dim(
+        `... and ${plural(overview.byProject.length - limit, 'more project')} (--top or --json)`,
+      ),
     );
 }
 
@@ -184,8 +189,8 @@ function printDrift(io: Io, drift: DriftEntry[]): void {
     return;
   }
   for (const entry of drift) {
-    const names = entry.names.slice(0, 5).join(', ') + (entry.names.length > 5 ? ', ...' : '');
-    writeLine(io, `- ${entry.summary} (${formatNumber(entry.count)}×): ${names}`);
+    const names = terminalText(entry.names.slice(0, 5).join(', ') + (entry.names.length > 5 ? ', ...' : ''));
+    writeLine(io, `- ${terminalText(entry.summary)} (${formatNumber(entry.count)}×): ${names}`);
   }
   writeLine(io, colorsFor(io).dim('Run agentlog validate for the locations.'));
 }

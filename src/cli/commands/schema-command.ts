@@ -14,7 +14,7 @@ import { codexTools, getCodexTool } from '../../schemas/codex/tools/registry.js'
 import type { Agent } from '../../schemas/common/agent.js';
 import type { ToolSpec } from '../../schemas/common/define-tool.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
-import { colorsFor, type Io, renderTable, writeJson, writeLine } from '../output.js';
+import { colorsFor, type Io, plural, renderTable, writeJson, writeLine } from '../output.js';
 
 const formats = ['json-schema', 'anthropic', 'openai', 'openai-strict', 'typescript'] as const;
 type SchemaFormat = (typeof formats)[number];
@@ -103,7 +103,7 @@ function listTools(io: Io, registry: ToolRegistry, options: SchemaOptions): void
     }),
   );
   const strictCount = rows.filter((row) => row.strict).length;
-  writeLine(io, colors.dim(`${rows.length} tools, ${strictCount} can be OpenAI strict.`));
+  writeLine(io, colors.dim(`${plural(rows.length, 'tool')}, ${strictCount} can be OpenAI strict.`));
 }
 
 /** The tools to print: one looked up by name, or every tool (present in the version, if one is given). */

@@ -4,9 +4,19 @@ import { hitEnd, hitStart, type SearchHit, searchIndex } from '../../index/searc
 import { CliError, exitCodes } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
-import { colorsFor, displayPath, type Io, renderTable, writeJson, writeLine } from '../output.js';
+import {
+  colorsFor,
+  displayPath,
+  type Io,
+  renderTable,
+  type TableCell,
+  writeJson,
+  writeLine,
+} from '../output.js';
+import { parseCount } from '../parse-count.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 import { snippetAround } from '../snippet-around.js';
+import { terminalText } from '../terminal-text.js';
 
 const sources = ['prompt', 'user', 'assistant', 'system', 'tool_input', 'tool_result'] as const;
 
@@ -37,11 +47,7 @@ export function registerSearchCommand(program: Command, io: Io): void {
       ),
     ),
   ).action(async (query: string, paths: string[], flags: SearchFlags) => {
-    const limit = Number.parseInt(flags.limit, 10);
-    if (!Number.isInteger(limit) || limit < 1)
-      throw new CliError(`Option --limit needs a positive whole number, got "${flags.limit}".`, {
-        exitCode: exitCodes.usage,
-      });
+    const limit = parseCount(flags.limit, '--limit');
     if (flags.sort !== 'rank' && flags.sort !== 'time')
       throw new CliError(`Option --sort must be "rank" or "time", got "${flags.sort}".`, {
         exitCode: exitCodes.usage,
@@ -97,12 +103,39 @@ export function registerSearchCommand(program: Command, io: Io): void {
       return;
     }
     const colors = colorsFor(io);
-    const mark = (text: string) =>
-      text
-        .replace(/\s+/g, ' ')
-        .replace(new RegExp(`${hitStart}([^${hitEnd}]*)${hitEnd}`, 'g'), (_m, hit: string) =>
-          colors.isColorSupported ? colors.bold(colors.yellow(hit)) : `**${hit}**`,
-        );
+    const mark = (snippet: string): TableCell => {
+      // The snippet is log text around the hits, which FTS5 marks with hitStart/hitEnd: each piece is made
+      // safe for the terminal, and the hits are highlighted (or starred, without colours) after the cell
+      // is measured and cut to its column.
+      const pieces = snippet.replace(/\s+/g, ' ').split(new RegExp(`([${hitStart}${hitEnd}])`));
+      let text = '';
+      let inHit = false;
+      const hits: [number, number][] = [];
+      for (const piece of pieces) {
+        if (piece === hitStart) inHit = true;
+        else if (piece === hitEnd) inHit = false;
+        else {
+          const safe = terminalText(piece);
+          if (inHit && !colors.isColorSupported) text += `**${safe}**`;
+          else {
+            if (inHit) hits.push([text.length, text.length + safe.length]);
+            text += safe;
+          }
+        }
+      }
+      const style = (shown: string) => {
+        const end = shown === text ? shown.length : shown.length - 1;
+        let out = '';
+        let at = 0;
+        for (const [from, to] of hits) {
+          if (from >= end) break;
+          out += shown.slice(at, from) + colors.bold(colors.yellow(shown.slice(from, Math.min(to, end))));
+          at = Math.min(to, end);
+        }
+        return out + shown.slice(at);
+      };
+      return { text, style };
+    };
     writeLine(
       io,
       renderTable(io, {

@@ -4,8 +4,18 @@ import type { Message } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
 import type { ToolCall } from '../../model/tool-call.js';
 import { findSession } from '../find-session.js';
-import { colorsFor, formatDuration, formatNumber, type Io, writeJson, writeLine } from '../output.js';
+import {
+  colorsFor,
+  formatDuration,
+  formatNumber,
+  type Io,
+  plural,
+  terminalWidth,
+  writeJson,
+  writeLine,
+} from '../output.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
+import { terminalText } from '../terminal-text.js';
 
 interface ShowFlags extends RedactFlags {
   json?: boolean;
@@ -48,7 +58,7 @@ interface PrintOptions {
 
 function printSession(io: Io, session: Session, options: PrintOptions): void {
   const c = colorsFor(io);
-  writeLine(io, c.bold(`${session.title ?? '(untitled)'}`));
+  writeLine(io, c.bold(terminalText(session.title ?? '(untitled)')));
   const facts = [
     session.id,
     session.agent,
@@ -59,7 +69,7 @@ function printSession(io: Io, session: Session, options: PrintOptions): void {
     session.models.join(', '),
     session.versions.length > 0 && `v${session.versions.join(', v')}`,
   ].filter(Boolean);
-  writeLine(io, c.dim(facts.join(' · ')));
+  writeLine(io, c.dim(terminalText(facts.join(' · '))));
   const u = session.usage;
   writeLine(
     io,
@@ -76,7 +86,7 @@ function printConversation(io: Io, session: Session, indent: string, options: Pr
   const c = colorsFor(io);
   const calls = new Map(session.toolCalls.map((call) => [call.id, call]));
   const subagents = new Map(session.subagents.map((s) => [s.toolCallId, s]));
-  const width = Math.max(40, (io.stdout.columns ?? 120) - indent.length - 4);
+  const width = Math.max(40, (terminalWidth(io) ?? 120) - indent.length - 4);
   const limit = options.full ? Number.POSITIVE_INFINITY : width;
   for (const message of session.messages) {
     const mark = message.offBranch ? c.dim(' (rewound branch)') : '';
@@ -87,7 +97,7 @@ function printConversation(io: Io, session: Session, indent: string, options: Pr
           `${indent}${label(io, message)}${mark} ${textBlock(part.text, indent, limit, options.full)}`,
         );
       } else if (part.type === 'thinking' && options.thinking) {
-        writeLine(io, `${indent}${c.dim(`thinking: ${clip(part.text, limit)}`)}`);
+        writeLine(io, `${indent}${c.dim(`thinking: ${oneLine(part.text, limit)}`)}`);
       } else if (part.type === 'image') {
         writeLine(io, `${indent}${label(io, message)} ${c.dim('[image]')}`);
       } else if (part.type === 'tool_call') {
@@ -95,13 +105,17 @@ function printConversation(io: Io, session: Session, indent: string, options: Pr
         if (!call) continue;
         writeLine(io, `${indent}  ${callLine(io, call, limit)}`);
         if (call.result && call.status !== 'ok')
-          writeLine(io, `${indent}    ${c.dim(`↳ ${clip(call.result.text, limit - 4)}`)}`);
-        else if (call.result && options.full) writeLine(io, `${indent}    ${c.dim(`↳ ${call.result.text}`)}`);
+          writeLine(io, `${indent}    ${c.dim(`↳ ${oneLine(call.result.text, limit - 4)}`)}`);
+        else if (call.result && options.full)
+          writeLine(
+            io,
+            `${indent}    ${c.dim(`↳ ${textBlock(call.result.text, `${indent}    `, limit, true)}`)}`,
+          );
         const sub = subagents.get(call.id);
         if (sub) {
           writeLine(
             io,
-            `${indent}    ${c.magenta(`subagent ${sub.agentId}`)}${c.dim(` (${sub.session.toolCalls.length} calls)`)}`,
+            `${indent}    ${c.magenta(`subagent ${terminalText(sub.agentId)}`)}${c.dim(` (${plural(sub.session.toolCalls.length, 'call')})`)}`,
           );
           printConversation(io, sub.session, `${indent}    │ `, options);
         }
@@ -113,21 +127,21 @@ function printConversation(io: Io, session: Session, indent: string, options: Pr
   for (const call of session.toolCalls.filter((t) => t.status === 'orphan_result'))
     writeLine(io, `${indent}  ${callLine(io, call, limit)}`);
   for (const sub of session.subagents.filter((s) => s.toolCallId === undefined)) {
-    writeLine(io, `${indent}${c.magenta(`subagent ${sub.agentId} (not linked to a call)`)}`);
+    writeLine(io, `${indent}${c.magenta(`subagent ${terminalText(sub.agentId)} (not linked to a call)`)}`);
     printConversation(io, sub.session, `${indent}│ `, options);
   }
 }
 
 function label(io: Io, message: Message): string {
   const c = colorsFor(io);
-  const time = message.timestamp ? c.dim(message.timestamp.slice(11, 19)) : '';
+  const time = message.timestamp ? c.dim(terminalText(message.timestamp.slice(11, 19))) : '';
   switch (message.role) {
     case 'user':
       return `${time} ${message.kind === 'prompt' ? c.bold(c.cyan('user')) : c.dim(message.kind)}:`;
     case 'assistant':
       return `${time} ${message.kind === 'api_error' ? c.red('api error') : c.green('assistant')}:`;
     case 'system':
-      return `${time} ${c.dim(`system${message.subtype ? ` ${message.subtype}` : ''}`)}:`;
+      return `${time} ${c.dim(terminalText(`system${message.subtype ? ` ${message.subtype}` : ''}`))}:`;
     default:
       return message.role satisfies never;
   }
@@ -138,10 +152,15 @@ function callLine(io: Io, call: ToolCall, limit: number): string {
   const statusColor = call.status === 'ok' ? c.green : call.status === 'missing' ? c.yellow : c.red;
   const name = call.name === call.canonicalName ? call.name : `${call.name}`;
   const duration = call.durationMs === undefined ? '' : ` ${formatDuration(call.durationMs)}`;
-  return `${c.blue('⏺')} ${c.bold(name)} ${clip(summarizeToolInput(call, limit), Math.max(20, limit - 30))} ${statusColor(call.status)}${c.dim(duration)}`;
+  return `${c.blue('⏺')} ${c.bold(terminalText(name))} ${oneLine(summarizeToolInput(call, limit), Math.max(20, limit - 30))} ${statusColor(call.status)}${c.dim(duration)}`;
 }
 
 function textBlock(text: string, indent: string, limit: number, full: boolean): string {
-  if (!full) return clip(text, limit);
-  return text.replace(/\n/g, `\n${indent}  `);
+  if (!full) return oneLine(text, limit);
+  return terminalText(text, { multiline: true }).replace(/\n/g, `\n${indent}  `);
+}
+
+/** Log text on one line: whitespace runs as one space, made safe for the terminal, then cut to `limit`. */
+function oneLine(text: string, limit: number): string {
+  return clip(terminalText(text.replace(/\s+/g, ' ')), limit);
 }

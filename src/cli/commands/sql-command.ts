@@ -34,7 +34,7 @@ export function registerSqlCommand(program: Command, io: Io): void {
       `
 The index is brought up to date by the data commands (report, tools, usage, errors, ls) and by
 agentlog cache update. Examples:
-  agentlog sql "SELECT name, COUNT(*) AS calls FROM tool_calls GROUP BY name ORDER BY calls DESC"
+  agentlog sql "SELECT tool, COUNT(*) AS calls FROM tool_calls GROUP BY tool ORDER BY calls DESC"
   agentlog sql "SELECT substr(timestamp, 1, 10) AS day, SUM(output_tokens) FROM usage_entries GROUP BY day"`,
     )
     .action((query: string | undefined, flags: SqlFlags) => {
@@ -83,7 +83,8 @@ agentlog cache update. Examples:
         );
         writeLine(io, colorsFor(io).dim(`${result.rows.length} row${result.rows.length === 1 ? '' : 's'}`));
       } catch (error) {
-        if (error instanceof QueryError) throw new CliError(error.message, { exitCode: exitCodes.usage });
+        if (error instanceof QueryError)
+          throw new CliError(withTablesHint(error.message), { exitCode: exitCodes.usage });
         throw error;
       } finally {
         index.db.close();
@@ -137,4 +138,10 @@ function jsonRow(row: Record<string, unknown>): Record<string, unknown> {
         ? value.toString()
         : value;
   return out;
+}
+
+/** A query naming a table or column that does not exist ends with where to find the names. */
+export function withTablesHint(message: string): string {
+  if (!/no such (table|column)|has no column named/i.test(message)) return message;
+  return `${message.replace(/\.?$/, '.')} Run agentlog sql --tables for the tables and their columns.`;
 }

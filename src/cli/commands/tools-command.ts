@@ -11,13 +11,14 @@ import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadData } from '../load-data.js';
 import {
   formatDuration,
-  formatNumber,
   formatPercent,
   type Io,
+  plural,
   renderTable,
   writeJson,
   writeLine,
 } from '../output.js';
+import { terminalText } from '../terminal-text.js';
 
 const splits = ['version', 'project', 'model', 'day', 'agent'] as const;
 
@@ -75,7 +76,7 @@ export function printTools(io: Io, rows: ToolInventoryRow[], limit: number): voi
   const groups = new Map<string | null, ToolInventoryRow[]>();
   for (const row of rows) groups.set(row.group, [...(groups.get(row.group) ?? []), row]);
   for (const [group, list] of groups) {
-    if (group !== null) writeLine(io, `\n${group}`);
+    if (group !== null) writeLine(io, `\n${terminalText(group)}`);
     const flat = list.flatMap((r) => [r, ...(r.tools ?? []).map((t) => ({ ...t, tool: `  ${t.tool}` }))]);
     writeLine(
       io,
@@ -112,7 +113,7 @@ export function printTools(io: Io, rows: ToolInventoryRow[], limit: number): voi
       }),
     );
     if (flat.length > limit)
-      writeLine(io, `... and ${formatNumber(flat.length - limit)} more tools (agentlog tools)`);
+      writeLine(io, `... and ${plural(flat.length - limit, 'more tool')} (agentlog tools)`);
   }
 }
 

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import { computeUsage, type UsageReport, type UsageSplit } from '../../analytics/usage-report.js';
-import { CliError, exitCodes } from '../cli-error.js';
+import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadData } from '../load-data.js';
-import { colorsFor, formatNumber, type Io, renderTable, writeJson, writeLine } from '../output.js';
+import { colorsFor, type Io, plural, renderTable, type TableCell, writeJson, writeLine } from '../output.js';
 import { createPricer } from '../pricer.js';
+import { terminalText } from '../terminal-text.js';
 
 const splits = ['day', 'month', 'session', 'model', 'project', 'agent'] as const;
 
@@ -55,8 +56,8 @@ export function formatCost(value: number): string {
 export function printUsage(io: Io, report: UsageReport, limit: number): void {
   const colors = colorsFor(io);
   const rows = report.rows.length > limit ? report.rows.slice(-limit) : report.rows;
-  const line = (r: UsageReport['total']) => [
-    r.key,
+  const line = (r: UsageReport['total'], key: TableCell = r.key): TableCell[] => [
+    key,
     r.inputTokens,
     r.outputTokens,
     r.cacheWriteTokens,
@@ -71,7 +72,7 @@ export function printUsage(io: Io, report: UsageReport, limit: number): void {
     renderTable(io, {
       head: [report.by, 'input', 'output', 'cache write', 'cache read', 'total tokens', 'cost (USD)'],
       numeric: [1, 2, 3, 4, 5, 6],
-      rows: [...rows.map(line), line({ ...report.total, key: colors.bold('Total') })],
+      rows: [...rows.map((r) => line(r)), line(report.total, { text: 'Total', style: colors.bold })],
     }),
   );
   if (report.rows.length > limit)
@@ -81,7 +82,7 @@ export function printUsage(io: Io, report: UsageReport, limit: number): void {
     writeLine(
       io,
       colors.dim(
-        `* no price for ${unpriced.map(([m, n]) => `"${m}" (${formatNumber(n)} requests)`).join(', ')}: tokens counted, cost left out. Use --pricing FILE to add prices.`,
+        `* no price for ${unpriced.map(([m, n]) => `${terminalText(quote(m))} (${plural(n, 'request')})`).join(', ')}: tokens counted, cost left out. Use --pricing FILE to add prices.`,
       ),
     );
 }

@@ -8,10 +8,12 @@ import {
   displayPath,
   formatNumber,
   type Io,
+  plural,
   renderTable,
   writeJson,
   writeLine,
 } from '../output.js';
+import { parseCount } from '../parse-count.js';
 import { nothingFound, resolveInputs } from '../resolve-inputs.js';
 
 interface ValidateOptions extends DataFlags {
@@ -29,11 +31,7 @@ export function registerValidateCommand(program: Command, io: Io): void {
     .option('--files', 'list every file with its counts')
     .option('--limit <n>', 'rows per section in the text output', '20');
   addCacheOptions(command).action(async (paths: string[], options: ValidateOptions) => {
-    const limit = Number.parseInt(options.limit, 10);
-    if (!Number.isInteger(limit) || limit < 1)
-      throw new CliError(`Option --limit needs a positive whole number, got "${options.limit}".`, {
-        exitCode: 2,
-      });
+    const limit = parseCount(options.limit, '--limit');
     const inputs = await resolveInputs(paths, io);
     if (inputs.files.length === 0) throw nothingFound(inputs.searched);
     const pool = scanPoolFor(options);
@@ -73,26 +71,29 @@ function printReport(io: Io, report: ValidationReport, options: { files: boolean
   writeLine(io, colors.bold('Summary'));
   writeLine(
     io,
-    `${formatNumber(report.files.length)} files (${Object.entries(agents)
+    `${plural(report.files.length, 'file')} (${Object.entries(agents)
       .map(([a, n]) => `${formatNumber(n)} ${a}`)
-      .join(', ')}), ${formatNumber(report.lines)} lines = ${formatNumber(records)} records + ${formatNumber(
+      .join(', ')}), ${plural(report.lines, 'line')} = ${plural(records, 'record')} + ${plural(
       report.errors.length,
-    )} line errors + ${formatNumber(report.blankLines)} blank${conservation ? '' : colors.red(' (counts do not add up)')}`,
+      'line error',
+    )} + ${formatNumber(report.blankLines)} blank${conservation ? '' : colors.red(' (counts do not add up)')}`,
   );
   const issueCount = report.schemaIssues.reduce((a, b) => a + b.count, 0);
   writeLine(
     io,
-    `${formatNumber(Object.keys(report.unknownRecordTypes).length)} unknown record types, ${formatNumber(
+    `${plural(Object.keys(report.unknownRecordTypes).length, 'unknown record type')}, ${plural(
       Object.keys(report.unknownTools).length,
-    )} unknown tools, ${formatNumber(issueCount)} schema issues in ${formatNumber(report.schemaIssues.length)} groups, ${formatNumber(
+      'unknown tool',
+    )}, ${plural(issueCount, 'schema issue')} in ${plural(report.schemaIssues.length, 'group')}, ${plural(
       report.unknownFields.length,
-    )} undeclared fields`,
+      'undeclared field',
+    )}`,
   );
   if (report.rejectedInputs > 0)
     writeLine(
       io,
       colors.dim(
-        `${formatNumber(report.rejectedInputs)} tool inputs failed their schema and were rejected by the agent itself (InputValidationError): the model's mistakes, not drift.`,
+        `${plural(report.rejectedInputs, 'tool input')} failed their schema and were rejected by the agent itself (InputValidationError): the model's mistakes, not drift.`,
       ),
     );
 
