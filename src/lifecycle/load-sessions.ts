@@ -1,7 +1,7 @@
 import { resolve as resolvePath } from 'node:path';
 import type { Session } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
-import { ReadError, readJsonl } from '../reader/index.js';
+import { describeCut, MAX_JSON_DEPTH, ReadError, readJsonl, TOO_DEEP } from '../reader/index.js';
 import { decodeClaudeCodeRecord } from '../schemas/claude-code/decode-record.js';
 import { decodeCodexLine, looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
 import type { Agent } from '../schemas/common/agent.js';
@@ -69,7 +69,10 @@ export async function readRecordFile(path: string): Promise<ReadFile> {
     file.counts.recordsByType[type.name] = (file.counts.recordsByType[type.name] ?? 0) + 1;
     if (!type.known)
       file.counts.unknownRecordTypes[type.name] = (file.counts.unknownRecordTypes[type.name] ?? 0) + 1;
-    records.push({ value: result.value, location: { file: path, line: result.location.line } });
+    const location = { file: path, line: result.location.line };
+    for (const cut of result.cuts ?? [])
+      file.problems.push({ location, type: TOO_DEEP, message: describeCut(cut, MAX_JSON_DEPTH) });
+    records.push({ value: result.value, location });
   }
   file.counts.lines = reader.stats.physicalLines;
   file.counts.blankLines = reader.stats.blankLines;
