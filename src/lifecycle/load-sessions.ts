@@ -1,5 +1,6 @@
 import { resolve as resolvePath } from 'node:path';
 import type { Session } from '../model/session.js';
+import type { LocatedProblem } from '../model/source-location.js';
 import type { ToolCall } from '../model/tool-call.js';
 import { describeCut, MAX_JSON_DEPTH, ReadError, readJsonl, TOO_DEEP } from '../reader/index.js';
 import { decodeClaudeCodeRecord } from '../schemas/claude-code/decode-record.js';
@@ -10,6 +11,7 @@ import type { RecordFile } from './claude-code/build-claude-code-session.js';
 import { buildClaudeCodeSession, claudeSessionIdOf } from './claude-code/build-claude-code-session.js';
 import type { LocatedRecord } from './claude-code/build-conversation.js';
 import { buildCodexSession } from './codex/build-codex-session.js';
+import { MAX_SUBAGENT_DEPTH } from './max-subagent-depth.js';
 import { str } from './value-access.js';
 
 /** Filters shared by every listing and report. Dates are inclusive bounds on a session's time span. */
@@ -216,10 +218,63 @@ export function linkCodexThreads<T>(items: T[], sessionOf: (item: T) => Session)
       .filter((s) => s.agent === 'codex')
       .map((s) => [s.id, s]),
   );
+  const parentOf = (child: Session): Session | undefined => {
+    const parent = child.parentSessionId === undefined ? undefined : byId.get(child.parentSessionId);
+    return parent === child ? undefined : parent;
+  };
+  // Which children move under their parent: not those on a parent cycle (A -> B -> A), nor those that would
+  // sit deeper than MAX_SUBAGENT_DEPTH (they become roots, and their own children count from them).
+  const depth = new Map<Session, number>();
+  const linked = new Set<Session>();
+  for (const start of byId.values()) {
+    const chain: Session[] = [];
+    const onChain = new Set<Session>();
+    let node: Session | undefined = start;
+    while (node !== undefined && !depth.has(node) && !onChain.has(node)) {
+      chain.push(node);
+      onChain.add(node);
+      node = parentOf(node);
+    }
+    let level = node === undefined ? -1 : (depth.get(node) ?? -1);
+    if (node !== undefined && onChain.has(node)) {
+      // node starts a cycle: every session from it on the chain is on the cycle and stays a root.
+      for (let i = chain.indexOf(node); i < chain.length; i++) {
+        const member = chain[i] as Session;
+        depth.set(member, 0);
+        member.problems.push(
+          threadProblem(
+            member,
+            'parent-cycle',
+            `Codex thread "${member.id}" is part of a parent-thread cycle: kept as a session of its own.`,
+          ),
+        );
+      }
+      chain.length = chain.indexOf(node);
+      level = 0;
+    }
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const child = chain[i] as Session;
+      if (parentOf(child) === undefined) level = 0;
+      else if (level + 1 > MAX_SUBAGENT_DEPTH) {
+        level = 0;
+        child.problems.push(
+          threadProblem(
+            child,
+            'subagent-too-deep',
+            `Codex thread "${child.id}" would nest more than ${MAX_SUBAGENT_DEPTH} sub-agents deep: kept as a session of its own.`,
+          ),
+        );
+      } else {
+        level += 1;
+        linked.add(child);
+      }
+      depth.set(child, level);
+    }
+  }
   const moved = new Set<Session>();
   for (const child of byId.values()) {
-    const parent = child.parentSessionId === undefined ? undefined : byId.get(child.parentSessionId);
-    if (!parent || parent === child) continue;
+    const parent = parentOf(child);
+    if (!parent || !linked.has(child)) continue;
     const call = parent.toolCalls.find(
       (c) => c.result?.text.includes(child.id) || JSON.stringify(c.input ?? '').includes(child.id),
     );
@@ -236,6 +291,11 @@ export function linkCodexThreads<T>(items: T[], sessionOf: (item: T) => Session)
     moved.add(child);
   }
   return items.filter((item) => !moved.has(sessionOf(item)));
+}
+
+/** A problem about a whole Codex thread, located at the start of its rollout. */
+function threadProblem(session: Session, type: string, message: string): LocatedProblem {
+  return { location: { file: session.files[0] ?? session.id, line: 1 }, type, message };
 }
 
 /** The link fields of a subagent's `.meta.json` (`toolUseId`, `agentType`), when they are strings. */
