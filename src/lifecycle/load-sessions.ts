@@ -7,10 +7,10 @@ import { decodeClaudeCodeRecord } from '../schemas/claude-code/decode-record.js'
 import { decodeCodexLine, looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
 import type { Agent } from '../schemas/common/agent.js';
 import { discoverDefault, discoverPaths, readAgentMeta, type SessionFileRef } from '../sources/index.js';
+import { buildClaudeSafely, buildCodexSafely, buildSafely } from './build-safely.js';
 import type { RecordFile } from './claude-code/build-claude-code-session.js';
 import { buildClaudeCodeSession, claudeSessionIdOf } from './claude-code/build-claude-code-session.js';
 import type { LocatedRecord } from './claude-code/build-conversation.js';
-import { buildCodexSession } from './codex/build-codex-session.js';
 import { MAX_SUBAGENT_DEPTH } from './max-subagent-depth.js';
 import { str } from './value-access.js';
 
@@ -147,21 +147,32 @@ export async function loadSessions(
 
   const sessions: Session[] = [];
   const claimed = new Set<string>();
+  // Per file: whatever a file holds, a failure to build it is reported and the other files go on.
+  const guarded = (path: string, build: () => Session[]) => {
+    try {
+      sessions.push(...build());
+    } catch (error) {
+      options.onSkip?.(
+        path,
+        `"${path}" could not be built into a session (${errorText(error)}); it is left out.`,
+      );
+    }
+  };
   for (const ref of refs) {
     if (ref.role !== 'session') continue;
     const file = await read(ref.path);
     if (!file) continue;
     if (file.agent === 'codex') {
-      sessions.push(buildCodexSession(file));
+      guarded(ref.path, () => [buildCodexSafely(file)]);
       continue;
     }
     const subRefs = subagentsBySession.get(`${ownerDir(ref)}\u0000${claudeSessionIdOf(file)}`) ?? [];
     const subFiles = await claimSubagentFiles(subRefs, (path) => subagentFiles.get(path), claimed);
-    sessions.push(buildClaudeCodeSession(file, subFiles));
+    guarded(ref.path, () => buildClaudeSafely(file, subFiles));
   }
   for (const ref of subagentRefs) {
     const file = subagentFiles.get(ref.path);
-    if (file && !claimed.has(ref.path)) sessions.push(buildUnclaimedSubagent(ref, file));
+    if (file && !claimed.has(ref.path)) guarded(ref.path, () => [buildUnclaimedSubagent(ref, file)]);
   }
   return linkCodexThreads(sessions, (s) => s);
 }
@@ -196,11 +207,11 @@ export async function claimSubagentFiles(
  * file is marked `isSubagent` with its agent id; a Codex rollout is built as any rollout.
  */
 export function buildUnclaimedSubagent(ref: SessionFileRef, file: ReadFile): Session {
-  if (file.agent === 'codex') return buildCodexSession(file);
-  const session = buildClaudeCodeSession({
-    ...file,
-    ...(ref.agentId === undefined ? {} : { agentId: ref.agentId }),
-  });
+  if (file.agent === 'codex') return buildCodexSafely(file);
+  const session = buildSafely(
+    { ...file, ...(ref.agentId === undefined ? {} : { agentId: ref.agentId }) },
+    (f) => buildClaudeCodeSession(f),
+  );
   session.isSubagent = true;
   if (ref.agentId !== undefined) session.agentId = ref.agentId;
   return session;
@@ -306,6 +317,11 @@ export function pickMeta(meta: Record<string, unknown>): { toolUseId?: string; a
     ...(toolUseId === undefined ? {} : { toolUseId }),
     ...(agentType === undefined ? {} : { agentType }),
   };
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
 /** The folder that owns a file's session: the project folder for Claude Code layouts. */

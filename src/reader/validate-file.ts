@@ -135,8 +135,20 @@ export async function validateFile(
         // The path is cut short (a cut lies over 100 levels down); the depth is in the message.
         sink.issue(subject, cut.path.slice(0, 4), tooDeepMessage(cut.depth), result.location.line);
       }
-      if (agent === 'codex') validateCodexLine(result.value, result.location.line, context, sink);
-      else validateClaudeCodeLine(result.value, result.location.line, context, sink);
+      // Per record: a record the validators choke on is an issue at its line, and the file goes on.
+      try {
+        if (agent === 'codex') validateCodexLine(result.value, result.location.line, context, sink);
+        else validateClaudeCodeLine(result.value, result.location.line, context, sink);
+      } catch (error) {
+        const type = typeof result.value.type === 'string' ? result.value.type : '(no type)';
+        const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        sink.issue(
+          agent === 'codex' ? `codex:${type}` : `record:${type}`,
+          [],
+          `Record could not be validated (${reason.slice(0, 200)})`,
+          result.location.line,
+        );
+      }
       context.lineIndex += 1;
     }
   } catch (error) {
