@@ -1,3 +1,4 @@
+import { boundDepth } from '../schemas/common/bound-depth.js';
 import { isJsonObject } from './json-schema.js';
 import { removeIntroducedNulls } from './remove-introduced-nulls.js';
 import type { ToolNameMap } from './tool-name-map.js';
@@ -50,6 +51,7 @@ export function parseToolArguments(text: unknown): ParsedArguments {
     }
   }
   if (value === null) return { ok: true, value: {} };
+  boundDepth(value);
   if (!isJsonObject(value)) {
     const kind = Array.isArray(value) ? 'an array' : `a ${typeof value}`;
     return {

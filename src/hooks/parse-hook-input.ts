@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { boundDepth } from '../schemas/common/bound-depth.js';
 import type { HookInput } from './hook-input.js';
 import { hookInputBaseSchema, hookInputSchemas, isHookEventName } from './hook-input-schemas.js';
 
@@ -25,6 +26,7 @@ export function parseHookInput(text: string): HookInput {
     throw new HookInputError(
       `Hook input must be a JSON object, got ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}.`,
     );
+  boundDepth(value);
   const name = (value as { hook_event_name?: unknown }).hook_event_name;
   if (typeof name !== 'string')
     throw new HookInputError(

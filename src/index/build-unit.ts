@@ -1,9 +1,5 @@
-import {
-  buildClaudeCodeSession,
-  claudeSessionIdOf,
-  type RecordFile,
-} from '../lifecycle/claude-code/build-claude-code-session.js';
-import { buildCodexSession } from '../lifecycle/codex/build-codex-session.js';
+import { buildClaudeSafely, buildCodexSafely } from '../lifecycle/build-safely.js';
+import { claudeSessionIdOf, type RecordFile } from '../lifecycle/claude-code/build-claude-code-session.js';
 import {
   buildUnclaimedSubagent,
   claimSubagentFiles,
@@ -62,12 +58,13 @@ export async function buildUnit(
     const file = files.get(ref.path);
     if (!file) continue;
     if (file.agent === 'codex') {
-      built.push({ session: prebuilt.get(ref.path) ?? buildCodexSession(file), phase: 0, anchor: ref.path });
+      built.push({ session: prebuilt.get(ref.path) ?? buildCodexSafely(file), phase: 0, anchor: ref.path });
       continue;
     }
     const subRefs = subagentsBySession.get(`${ref.projectDir ?? ''}\u0000${claudeKeyOf(file)}`) ?? [];
     const subFiles = await claimSubagentFiles(subRefs, (path) => files.get(path), claimed);
-    built.push({ session: buildClaudeCodeSession(file, subFiles), phase: 0, anchor: ref.path });
+    for (const session of buildClaudeSafely(file, subFiles))
+      built.push({ session, phase: 0, anchor: ref.path });
   }
   for (const ref of subagentRefs) {
     const file = files.get(ref.path);

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
+import { buildCodexSafely } from '../lifecycle/build-safely.js';
 import { mergeCounts } from '../lifecycle/claude-code/build-claude-code-session.js';
-import { buildCodexSession } from '../lifecycle/codex/build-codex-session.js';
 import { firstSessionId } from '../lifecycle/load-sessions.js';
 import type { RecordSlice, RecordSliceReader, ResumePoint } from '../lifecycle/record-slice.js';
 import type { Session } from '../model/session.js';
@@ -251,7 +251,7 @@ function setKeys(
     return undefined;
   }
   if (row.agent === 'codex') {
-    const session = buildCodexSession(load());
+    const session = buildCodexSafely(load());
     row.session_key = session.id;
     row.parent_key = session.parentSessionId ?? null;
     return session;

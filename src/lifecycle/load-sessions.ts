@@ -1,16 +1,18 @@
 import { resolve as resolvePath } from 'node:path';
 import type { Session } from '../model/session.js';
+import type { LocatedProblem } from '../model/source-location.js';
 import type { ToolCall } from '../model/tool-call.js';
-import { ReadError, readJsonl } from '../reader/index.js';
+import { describeCut, MAX_JSON_DEPTH, ReadError, readJsonl, TOO_DEEP } from '../reader/index.js';
 import { decodeClaudeCodeRecord } from '../schemas/claude-code/decode-record.js';
 import { decodeCodexLine, looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
 import type { Agent } from '../schemas/common/agent.js';
 import { discoverDefault, discoverPaths, readAgentMeta, type SessionFileRef } from '../sources/index.js';
+import { buildClaudeSafely, buildCodexSafely, buildSafely } from './build-safely.js';
 import type { RecordFile } from './claude-code/build-claude-code-session.js';
 import { buildClaudeCodeSession, claudeSessionIdOf } from './claude-code/build-claude-code-session.js';
 import type { LocatedRecord } from './claude-code/build-conversation.js';
-import { buildCodexSession } from './codex/build-codex-session.js';
 import { holdsConversation } from './holds-conversation.js';
+import { MAX_SUBAGENT_DEPTH } from './max-subagent-depth.js';
 import { str } from './value-access.js';
 
 /** Filters shared by every listing and report. Dates are inclusive bounds on a session's time span. */
@@ -70,7 +72,10 @@ export async function readRecordFile(path: string): Promise<ReadFile> {
     file.counts.recordsByType[type.name] = (file.counts.recordsByType[type.name] ?? 0) + 1;
     if (!type.known)
       file.counts.unknownRecordTypes[type.name] = (file.counts.unknownRecordTypes[type.name] ?? 0) + 1;
-    records.push({ value: result.value, location: { file: path, line: result.location.line } });
+    const location = { file: path, line: result.location.line };
+    for (const cut of result.cuts ?? [])
+      file.problems.push({ location, type: TOO_DEEP, message: describeCut(cut, MAX_JSON_DEPTH) });
+    records.push({ value: result.value, location });
   }
   file.counts.lines = reader.stats.physicalLines;
   file.counts.blankLines = reader.stats.blankLines;
@@ -143,21 +148,32 @@ export async function loadSessions(
 
   const sessions: Session[] = [];
   const claimed = new Set<string>();
+  // Per file: whatever a file holds, a failure to build it is reported and the other files go on.
+  const guarded = (path: string, build: () => Session[]) => {
+    try {
+      sessions.push(...build());
+    } catch (error) {
+      options.onSkip?.(
+        path,
+        `"${path}" could not be built into a session (${errorText(error)}); it is left out.`,
+      );
+    }
+  };
   for (const ref of refs) {
     if (ref.role !== 'session') continue;
     const file = await read(ref.path);
     if (!file) continue;
     if (file.agent === 'codex') {
-      sessions.push(buildCodexSession(file));
+      guarded(ref.path, () => [buildCodexSafely(file)]);
       continue;
     }
     const subRefs = subagentsBySession.get(`${ownerDir(ref)}\u0000${claudeSessionIdOf(file)}`) ?? [];
     const subFiles = await claimSubagentFiles(subRefs, (path) => subagentFiles.get(path), claimed);
-    sessions.push(buildClaudeCodeSession(file, subFiles));
+    guarded(ref.path, () => buildClaudeSafely(file, subFiles));
   }
   for (const ref of subagentRefs) {
     const file = subagentFiles.get(ref.path);
-    if (file && !claimed.has(ref.path)) sessions.push(buildUnclaimedSubagent(ref, file));
+    if (file && !claimed.has(ref.path)) guarded(ref.path, () => [buildUnclaimedSubagent(ref, file)]);
   }
   return linkCodexThreads(sessions, (s) => s);
 }
@@ -192,11 +208,11 @@ export async function claimSubagentFiles(
  * file is marked `isSubagent` with its agent id; a Codex rollout is built as any rollout.
  */
 export function buildUnclaimedSubagent(ref: SessionFileRef, file: ReadFile): Session {
-  if (file.agent === 'codex') return buildCodexSession(file);
-  const session = buildClaudeCodeSession({
-    ...file,
-    ...(ref.agentId === undefined ? {} : { agentId: ref.agentId }),
-  });
+  if (file.agent === 'codex') return buildCodexSafely(file);
+  const session = buildSafely(
+    { ...file, ...(ref.agentId === undefined ? {} : { agentId: ref.agentId }) },
+    (f) => buildClaudeCodeSession(f),
+  );
   session.isSubagent = true;
   if (ref.agentId !== undefined) session.agentId = ref.agentId;
   return session;
@@ -214,10 +230,63 @@ export function linkCodexThreads<T>(items: T[], sessionOf: (item: T) => Session)
       .filter((s) => s.agent === 'codex')
       .map((s) => [s.id, s]),
   );
+  const parentOf = (child: Session): Session | undefined => {
+    const parent = child.parentSessionId === undefined ? undefined : byId.get(child.parentSessionId);
+    return parent === child ? undefined : parent;
+  };
+  // Which children move under their parent: not those on a parent cycle (A -> B -> A), nor those that would
+  // sit deeper than MAX_SUBAGENT_DEPTH (they become roots, and their own children count from them).
+  const depth = new Map<Session, number>();
+  const linked = new Set<Session>();
+  for (const start of byId.values()) {
+    const chain: Session[] = [];
+    const onChain = new Set<Session>();
+    let node: Session | undefined = start;
+    while (node !== undefined && !depth.has(node) && !onChain.has(node)) {
+      chain.push(node);
+      onChain.add(node);
+      node = parentOf(node);
+    }
+    let level = node === undefined ? -1 : (depth.get(node) ?? -1);
+    if (node !== undefined && onChain.has(node)) {
+      // node starts a cycle: every session from it on the chain is on the cycle and stays a root.
+      for (let i = chain.indexOf(node); i < chain.length; i++) {
+        const member = chain[i] as Session;
+        depth.set(member, 0);
+        member.problems.push(
+          threadProblem(
+            member,
+            'parent-cycle',
+            `Codex thread "${member.id}" is part of a parent-thread cycle: kept as a session of its own.`,
+          ),
+        );
+      }
+      chain.length = chain.indexOf(node);
+      level = 0;
+    }
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const child = chain[i] as Session;
+      if (parentOf(child) === undefined) level = 0;
+      else if (level + 1 > MAX_SUBAGENT_DEPTH) {
+        level = 0;
+        child.problems.push(
+          threadProblem(
+            child,
+            'subagent-too-deep',
+            `Codex thread "${child.id}" would nest more than ${MAX_SUBAGENT_DEPTH} sub-agents deep: kept as a session of its own.`,
+          ),
+        );
+      } else {
+        level += 1;
+        linked.add(child);
+      }
+      depth.set(child, level);
+    }
+  }
   const moved = new Set<Session>();
   for (const child of byId.values()) {
-    const parent = child.parentSessionId === undefined ? undefined : byId.get(child.parentSessionId);
-    if (!parent || parent === child) continue;
+    const parent = parentOf(child);
+    if (!parent || !linked.has(child)) continue;
     const call = parent.toolCalls.find(
       (c) => c.result?.text.includes(child.id) || JSON.stringify(c.input ?? '').includes(child.id),
     );
@@ -236,6 +305,11 @@ export function linkCodexThreads<T>(items: T[], sessionOf: (item: T) => Session)
   return items.filter((item) => !moved.has(sessionOf(item)));
 }
 
+/** A problem about a whole Codex thread, located at the start of its rollout. */
+function threadProblem(session: Session, type: string, message: string): LocatedProblem {
+  return { location: { file: session.files[0] ?? session.id, line: 1 }, type, message };
+}
+
 /** The link fields of a subagent's `.meta.json` (`toolUseId`, `agentType`), when they are strings. */
 export function pickMeta(meta: Record<string, unknown>): { toolUseId?: string; agentType?: string } {
   const toolUseId = str(meta.toolUseId);
@@ -244,6 +318,11 @@ export function pickMeta(meta: Record<string, unknown>): { toolUseId?: string; a
     ...(toolUseId === undefined ? {} : { toolUseId }),
     ...(agentType === undefined ? {} : { agentType }),
   };
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
 /** The folder that owns a file's session: the project folder for Claude Code layouts. */

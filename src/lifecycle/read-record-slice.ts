@@ -1,5 +1,5 @@
 import type { LocatedProblem } from '../model/source-location.js';
-import { ReadError, readJsonl } from '../reader/index.js';
+import { describeCut, MAX_JSON_DEPTH, ReadError, readJsonl, TOO_DEEP } from '../reader/index.js';
 import { looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
 import type { Agent } from '../schemas/common/agent.js';
 import type { LocatedRecord } from './claude-code/build-conversation.js';
@@ -22,6 +22,8 @@ export const readRecordSlice: RecordSliceReader = async (file, options = {}) => 
         record?: LocatedRecord;
         problem?: LocatedProblem;
         type?: RecordType;
+        /** Problems about parts of the record (nested too deeply), right after it in `problems`. */
+        recordProblems?: number;
         agent: Agent | undefined;
       }
     | undefined;
@@ -39,9 +41,12 @@ export const readRecordSlice: RecordSliceReader = async (file, options = {}) => 
       agent ??= looksLikeCodexRollout(result.value) ? 'codex' : 'claude-code';
       const type = recordTypeOf(agent, result.value, index++);
       countType(body, type, 1);
+      for (const cut of result.cuts ?? [])
+        body.problems.push({ location, type: TOO_DEEP, message: describeCut(cut, MAX_JSON_DEPTH) });
       const record = { value: project ? project(result.value) : result.value, location };
       body.records.push(record);
-      last = { byteOffset: result.location.byteOffset, record, type, agent: before };
+      const recordProblems = result.cuts?.length ?? 0;
+      last = { byteOffset: result.location.byteOffset, record, type, recordProblems, agent: before };
     }
   } catch (error) {
     if (error instanceof ReadError) throw new FileUnreadableError(error.message, { cause: error });
@@ -61,6 +66,7 @@ export const readRecordSlice: RecordSliceReader = async (file, options = {}) => 
     if (last !== undefined && last.byteOffset >= stats.endOffset) {
       if (last.record !== undefined && last.type !== undefined) {
         tail.records.push(body.records.pop() as LocatedRecord);
+        tail.problems.push(...body.problems.splice(body.problems.length - (last.recordProblems ?? 0)));
         countType(body, last.type, -1);
         countType(tail, last.type, 1);
         body.counts.records -= 1;

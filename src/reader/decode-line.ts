@@ -1,9 +1,10 @@
 import { isUtf8 } from 'node:buffer';
+import { boundDepth, type DepthCut, MAX_JSON_DEPTH } from '../schemas/common/bound-depth.js';
 import type { LineError } from './line-result.js';
 
 /** What one line decodes to; `null` means blank (empty or whitespace only). */
 export type DecodedLine =
-  | { ok: true; value: Record<string, unknown> }
+  | { ok: true; value: Record<string, unknown>; cuts?: DepthCut[] }
   | { ok: false; error: LineError }
   | null;
 
@@ -14,11 +15,12 @@ const VT = 0x0b;
 const FF = 0x0c;
 
 /**
- * Decodes the bytes of one line (without its `\n`) to a JSON object. Never throws.
+ * Decodes the bytes of one line (without its `\n`) to a JSON object. Never throws. Objects and arrays
+ * nested deeper than `maxDepth` are replaced by markers (see `boundDepth`) and listed in `cuts`.
  * `terminated` is false for a last line with no newline: if that line does not parse it is reported as
  * `truncated` (a file still being written) rather than `invalid-json` / `invalid-utf8`.
  */
-export function decodeLine(bytes: Uint8Array, terminated = true): DecodedLine {
+export function decodeLine(bytes: Uint8Array, terminated = true, maxDepth = MAX_JSON_DEPTH): DecodedLine {
   const n = bytes.length;
   let i = 0;
   for (; i < n; i++) {
@@ -47,7 +49,10 @@ export function decodeLine(bytes: Uint8Array, terminated = true): DecodedLine {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return fail('not-an-object', `Expected a JSON object, got ${describeValue(value)}`);
   }
-  return { ok: true, value: value as Record<string, unknown> };
+  const cuts = boundDepth(value, maxDepth);
+  return cuts.length === 0
+    ? { ok: true, value: value as Record<string, unknown> }
+    : { ok: true, value: value as Record<string, unknown>, cuts };
 }
 
 function fail(type: LineError['type'], message: string): DecodedLine {

@@ -1,3 +1,5 @@
+import type { DepthCut } from '../schemas/common/bound-depth.js';
+
 /** Where a line sits in its source. */
 export interface Location {
   /** Source name: the path, the `file` option, or `<text>` / `<stream>`. */
@@ -27,5 +29,15 @@ export interface LineError {
  * `location.byteOffset + byteLength` is where the next line starts.
  */
 export type LineResult =
-  | { ok: true; value: Record<string, unknown>; location: Location; byteLength: number }
+  | {
+      ok: true;
+      value: Record<string, unknown>;
+      location: Location;
+      byteLength: number;
+      /**
+       * Set when parts of the record nested deeper than the reader's `maxDepth`: each such part was replaced
+       * by a `TruncatedValue` marker (its JSON text kept), and is listed here.
+       */
+      cuts?: DepthCut[];
+    }
   | { ok: false; error: LineError; location: Location; byteLength: number };

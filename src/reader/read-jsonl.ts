@@ -1,4 +1,5 @@
 import { constants } from 'node:buffer';
+import { MAX_JSON_DEPTH } from '../schemas/common/bound-depth.js';
 import { decodeLine } from './decode-line.js';
 import type { LineResult } from './line-result.js';
 import { LineSplitter, type RawLine } from './line-splitter.js';
@@ -48,6 +49,12 @@ export interface ReadJsonlOptions {
   start?: { byteOffset: number; line: number };
   /** Read size for file paths, in bytes (default 1 MiB). */
   chunkSize?: number;
+  /**
+   * Deepest nesting kept in a record (default `MAX_JSON_DEPTH`, 100; the root object is level 1). Deeper
+   * objects and arrays are replaced by `TruncatedValue` markers holding their JSON text, and the line's
+   * result lists them in `cuts`: code over records never meets a value deep enough to exhaust the stack.
+   */
+  maxDepth?: number;
   /** Stops the read: iteration rejects with the signal's reason. */
   signal?: AbortSignal;
 }
@@ -79,6 +86,7 @@ class Reader implements JsonlReader {
   readonly #startOffset: number;
   readonly #startLine: number;
   readonly #signal: AbortSignal | undefined;
+  readonly #maxDepth: number;
   readonly #stats: ReadStats;
   #started = false;
 
@@ -97,6 +105,7 @@ class Reader implements JsonlReader {
     this.#startOffset = checkCount(options.start?.byteOffset ?? 0, 'start.byteOffset', 0);
     this.#startLine = checkCount(options.start?.line ?? 1, 'start.line', 1);
     this.#signal = options.signal;
+    this.#maxDepth = checkCount(options.maxDepth ?? MAX_JSON_DEPTH, 'maxDepth', 1);
     this.#stats = {
       physicalLines: 0,
       blankLines: 0,
@@ -166,14 +175,16 @@ class Reader implements JsonlReader {
       const message = `Line is longer than the limit of ${this.#maxLineBytes} bytes (${raw.contentLength} bytes)`;
       return { ok: false, error: { type: 'line-too-long', message }, location, byteLength: raw.byteLength };
     }
-    const decoded = decodeLine(raw.bytes, raw.terminated);
+    const decoded = decodeLine(raw.bytes, raw.terminated, this.#maxDepth);
     if (decoded === null) {
       stats.blankLines += 1;
       return null;
     }
     if (decoded.ok) {
       stats.decoded += 1;
-      return { ok: true, value: decoded.value, location, byteLength: raw.byteLength };
+      return decoded.cuts === undefined
+        ? { ok: true, value: decoded.value, location, byteLength: raw.byteLength }
+        : { ok: true, value: decoded.value, location, byteLength: raw.byteLength, cuts: decoded.cuts };
     }
     stats.errors += 1;
     return { ok: false, error: decoded.error, location, byteLength: raw.byteLength };

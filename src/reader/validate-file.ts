@@ -1,5 +1,7 @@
 import { looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
 import type { Agent } from '../schemas/common/agent.js';
+import { MAX_JSON_DEPTH } from '../schemas/common/bound-depth.js';
+import { formatPath } from './format-path.js';
 import { ReadError, readJsonl } from './index.js';
 import { sortVersions } from './sort-versions.js';
 import { validateClaudeCodeLine } from './validate-claude-code-line.js';
@@ -127,8 +129,26 @@ export async function validateFile(
         continue;
       }
       agent ??= looksLikeCodexRollout(result.value) ? 'codex' : 'claude-code';
-      if (agent === 'codex') validateCodexLine(result.value, result.location.line, context, sink);
-      else validateClaudeCodeLine(result.value, result.location.line, context, sink);
+      for (const cut of result.cuts ?? []) {
+        const type = typeof result.value.type === 'string' ? result.value.type : '(no type)';
+        const subject = agent === 'codex' ? `codex:${type}` : `record:${type}`;
+        // The path is cut short (a cut lies over 100 levels down); the depth is in the message.
+        sink.issue(subject, cut.path.slice(0, 4), tooDeepMessage(cut.depth), result.location.line);
+      }
+      // Per record: a record the validators choke on is an issue at its line, and the file goes on.
+      try {
+        if (agent === 'codex') validateCodexLine(result.value, result.location.line, context, sink);
+        else validateClaudeCodeLine(result.value, result.location.line, context, sink);
+      } catch (error) {
+        const type = typeof result.value.type === 'string' ? result.value.type : '(no type)';
+        const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        sink.issue(
+          agent === 'codex' ? `codex:${type}` : `record:${type}`,
+          [],
+          `Record could not be validated (${reason.slice(0, 200)})`,
+          result.location.line,
+        );
+      }
       context.lineIndex += 1;
     }
   } catch (error) {
@@ -155,6 +175,10 @@ export async function validateFile(
   };
 }
 
+function tooDeepMessage(depth: number): string {
+  return `Nests ${depth.toLocaleString('en-US')} levels deep below here, more than the limit of ${MAX_JSON_DEPTH}: kept as JSON text in an "agentlog:truncated" marker`;
+}
+
 function noteVersion(into: Map<string, Set<string>>, key: string, version: string | undefined): void {
   let set = into.get(key);
   if (!set) {
@@ -172,15 +196,4 @@ function sortedSets(map: Map<string, Set<string>>): Record<string, string[]> {
 
 function bump(counts: Record<string, number>, key: string): void {
   counts[key] = (counts[key] ?? 0) + 1;
-}
-
-/** `message.content[0].input` from `['message', 'content', 0, 'input']`. */
-export function formatPath(path: readonly (string | number)[]): string {
-  let out = '';
-  for (const part of path) {
-    if (typeof part === 'number' || /^\d+$/.test(part)) out += `[${part}]`;
-    else if (/^[A-Za-z_$][\w$]*$/.test(part)) out += out ? `.${part}` : part;
-    else out += `[${JSON.stringify(part)}]`;
-  }
-  return out || '(root)';
 }

@@ -2,8 +2,8 @@ import { sortVersions } from './sort-versions.js';
 import { type FileValidationFacts, type ValidateFileOptions, validateFile } from './validate-file.js';
 import type { GroupedIssue, UnknownField, ValidationReport } from './validation-report.js';
 
+export { formatPath } from './format-path.js';
 export { sortVersions } from './sort-versions.js';
-export { formatPath } from './validate-file.js';
 
 export interface ValidateOptions extends ValidateFileOptions {
   onFile?: (file: string, index: number) => void;

@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import { boundDepth } from '../schemas/common/bound-depth.js';
 
 /** Contents of a Claude Code `agent-<agentId>.meta.json`; unknown keys are kept. */
 export interface AgentMeta {
@@ -27,6 +28,7 @@ export async function readAgentMeta(metaPath: string): Promise<AgentMeta | undef
     return undefined;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  boundDepth(value);
   const meta: AgentMeta = { ...(value as Record<string, unknown>) };
   for (const key of ['toolUseId', 'agentType'] as const) {
     if (key in meta && typeof meta[key] !== 'string') delete meta[key];

@@ -1,5 +1,6 @@
 import type { Session, Subagent } from '../../model/session.js';
 import type { ToolCall } from '../../model/tool-call.js';
+import { MAX_SUBAGENT_DEPTH } from '../max-subagent-depth.js';
 import { obj, optional, str } from '../value-access.js';
 import type { Conversation } from './build-conversation.js';
 import { textOf } from './message-parts.js';
@@ -24,8 +25,12 @@ const agentToolNames = new Set(['Task', 'Agent']);
  */
 export function linkSubagents(root: Session, pending: readonly PendingSubagent[]): PendingSubagent[] {
   const pool = new Map(pending.map((p) => [p.agentId, p]));
-  const queue: Session[] = [root];
-  for (let session = queue.shift(); session; session = queue.shift()) {
+  // Breadth first with each session's nesting level; sessions at MAX_SUBAGENT_DEPTH claim nothing more (what
+  // they would have claimed stays unlinked, under the main session).
+  const queue: { session: Session; level: number }[] = [{ session: root, level: 0 }];
+  for (let head = 0; head < queue.length; head++) {
+    const { session, level } = queue[head] as (typeof queue)[number];
+    if (level >= MAX_SUBAGENT_DEPTH) continue;
     for (const call of session.toolCalls) {
       if (!agentToolNames.has(call.name)) continue;
       const match = claim(call, pool);
@@ -43,7 +48,7 @@ export function linkSubagents(root: Session, pending: readonly PendingSubagent[]
         ...optional('description', str(input?.description)),
       };
       session.subagents.push(subagent);
-      queue.push(match.entry.session);
+      queue.push({ session: match.entry.session, level: level + 1 });
     }
   }
   return [...pool.values()];

@@ -1,3 +1,5 @@
+import { boundDepth } from '../common/bound-depth.js';
+
 /** Tool arguments parsed from their wire text; `raw` is the text as written. */
 export type ParsedArguments =
   | { ok: true; value: unknown; raw: string }
@@ -32,6 +34,8 @@ export function parseCodexArguments(raw: unknown): ParsedArguments {
       return { ok: false, raw, error: `Invalid double-encoded JSON: ${errorMessage(error)}` };
     }
   }
+  // Arguments nested beyond the depth limit are cut (the raw text keeps them whole).
+  boundDepth(value);
   return { ok: true, value, raw };
 }
 
@@ -92,6 +96,7 @@ function parseJsonOutput(text: string): ParsedShellOutput | undefined {
     return undefined;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  boundDepth(value);
   const object = value as Record<string, unknown>;
   const metadata = object.metadata;
   const hasMetadata = typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundDepth } from '../../common/bound-depth.js';
 import { forwardIssues } from '../open-union.js';
 import type { ParsedShellOutput } from '../parse-tool-io.js';
 
@@ -29,6 +30,7 @@ export function jsonToolResult<S extends z.ZodType>(
     } catch {
       return output;
     }
+    boundDepth(value);
     const result = schema.safeParse(value);
     if (result.success) return result.data as z.output<S>;
     forwardIssues(ctx, result, []);
