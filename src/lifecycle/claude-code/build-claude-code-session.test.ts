@@ -23,6 +23,49 @@ function recordFile(values: Record<string, unknown>[]): RecordFile {
 const base = { sessionId: '11111111-1111-4111-8111-111111111111', cwd: '/home/me/app' };
 
 describe('buildClaudeCodeSession', () => {
+  it('keeps a message whose record has no uuid, with its tool call, and says where it is (nothing is lost)', () => {
+    const session = buildClaudeCodeSession(
+      recordFile([
+        {
+          ...base,
+          type: 'user',
+          uuid: 'u1',
+          timestamp: '2026-01-01T10:00:00.000Z',
+          message: { role: 'user', content: 'list files' },
+        },
+        {
+          ...base,
+          type: 'assistant',
+          parentUuid: 'u1',
+          timestamp: '2026-01-01T10:00:01.000Z',
+          message: {
+            id: 'msg_1',
+            role: 'assistant',
+            model: 'claude-sonnet-4-5',
+            content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'ls' } }],
+            usage: { input_tokens: 10, output_tokens: 5 },
+          },
+        },
+        {
+          ...base,
+          type: 'user',
+          uuid: 'u3',
+          timestamp: '2026-01-01T10:00:02.000Z',
+          message: {
+            role: 'user',
+            content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'a b' }],
+          },
+        },
+      ]),
+    );
+    expect(session.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(session.messages.some((m) => m.offBranch)).toBe(false);
+    expect(session.toolCalls.map((c) => [c.id, c.name, c.status])).toEqual([['toolu_1', 'Bash', 'ok']]);
+    expect(session.problems).toContainEqual(
+      expect.objectContaining({ type: 'missing-uuid', location: { file, line: 2 } }),
+    );
+  });
+
   it('takes the last of metadata records written again on every resume (edge case 5)', () => {
     const session = buildClaudeCodeSession(
       recordFile([

@@ -60,8 +60,19 @@ export function buildConversation(
   const copies = new Map<string, number>();
   let duplicateRecords = 0;
   records.forEach((record, index) => {
-    const uuid = str(record.value.uuid);
-    if (uuid === undefined || !chainTypes.has(str(record.value.type) ?? '')) return;
+    const type = str(record.value.type) ?? '';
+    if (!chainTypes.has(type)) return;
+    let uuid = str(record.value.uuid);
+    if (uuid === undefined) {
+      // A conversation record without a uuid (a broken writer) still holds a message: it is kept under a
+      // key of its own (nothing can name it as a parent), in file order, and said where it is.
+      uuid = `(no uuid)#${record.location.line}`;
+      problems.push({
+        location: record.location,
+        type: 'missing-uuid',
+        message: `A ${type} record has no uuid; it is kept in file order.`,
+      });
+    }
     const first = byUuid.get(uuid);
     if (!first) {
       byUuid.set(uuid, { ...record, index });
