@@ -11,7 +11,14 @@ import {
   type FactOptions,
   staleFactFiles,
 } from '../index/file-facts.js';
-import { type IndexDb, openIndex, openIndexReadOnly } from '../index/open-index.js';
+import {
+  CacheFolderError,
+  ForeignIndexError,
+  type IndexDb,
+  openIndex,
+  openIndexReadOnly,
+  openMemoryIndex,
+} from '../index/open-index.js';
 import { type RefreshStats, refreshIndex } from '../index/refresh-index.js';
 import { listSessions, matchesFilter, type SessionFilter } from '../lifecycle/load-sessions.js';
 import { readRecordSlice } from '../lifecycle/read-record-slice.js';
@@ -157,27 +164,49 @@ export async function loadIndexed(
   const filter = parseFilter(flags);
   const resolved = await resolveData(paths, flags, io);
   const cacheDir = cacheDirFor(flags, io, resolved.searched);
-  if (cacheDir === undefined)
+  if (cacheDir === undefined && !flags.demo)
     throw new CliError(
       flags.cache === false
         ? 'This command needs the index cache; drop --no-cache.'
         : 'No cache folder: set AGENTLOG_CACHE_DIR, XDG_CACHE_HOME or HOME, or pass --cache-dir.',
       { exitCode: exitCodes.usage },
     );
-  const index = openIndex({ cacheDir, agentlogVersion: packageVersion() });
+  // `--demo`, or a cache that cannot be used: a private index in memory for this run.
+  const disk = cacheDir === undefined ? undefined : openOrWarn(cacheDir, io);
+  if (disk) {
+    try {
+      return await indexedData(disk, resolved, filter, io, pool, flags);
+    } catch (error) {
+      disk.db.close();
+      if (!(error instanceof Database.SqliteError)) throw error;
+      warnNoCache(io, cacheDir as string, error);
+    }
+  }
+  const memory = openMemoryIndex(packageVersion());
   try {
-    const { sessions, stats } = await refreshWithProgress(index, resolved, io, true, pool, flags);
-    return {
-      sessions: filterAndSort(sessions, filter),
-      files: resolved.files,
-      searched: resolved.searched,
-      index,
-      stats,
-    };
+    return await indexedData(memory, resolved, filter, io, pool, flags);
   } catch (error) {
-    index.db.close();
+    memory.db.close();
     throw error;
   }
+}
+
+async function indexedData(
+  index: IndexDb,
+  resolved: { files: SessionFileRef[]; searched: string[] },
+  filter: SessionFilter,
+  io: Io,
+  pool: ScanPool | undefined,
+  flags: DataFlags,
+): Promise<IndexedData> {
+  const { sessions, stats } = await refreshWithProgress(index, resolved, io, true, pool, flags);
+  return {
+    sessions: filterAndSort(sessions, filter),
+    files: resolved.files,
+    searched: resolved.searched,
+    index,
+    stats,
+  };
 }
 
 /**
@@ -276,9 +305,12 @@ export function prefetchValidations(
 /** The `_facts` kind of validation facts: bump the number when `validateFile`'s result changes shape. */
 const validationFactKind = 'validation-v1';
 
-/** The cache folder this run uses, or undefined for none; refuses one inside the inputs. */
+/**
+ * The cache folder this run uses, or undefined for none (`--no-cache`; `--demo`, which never touches the
+ * user's index); refuses one inside the inputs.
+ */
 export function cacheDirFor(flags: DataFlags, io: Io, searched: readonly string[]): string | undefined {
-  if (flags.cache === false) return undefined;
+  if (flags.cache === false || flags.demo) return undefined;
   const dir = resolveCacheDir(io.env, flags.cacheDir);
   if (dir === undefined) return undefined;
   try {
@@ -311,13 +343,25 @@ async function resolveData(
   return resolved;
 }
 
-/** Opens the index; a cache that cannot be opened (read-only disk, locked too long) is a warning, not a failure. */
+/**
+ * Opens the index; a cache that cannot be opened (read-only disk or folder, locked too long) is a warning,
+ * not a failure. A file that is not an agentlog index is an error: the user chose that place.
+ */
 function openOrWarn(cacheDir: string, io: Io): IndexDb | undefined {
   try {
-    return openIndex({ cacheDir, agentlogVersion: packageVersion() });
+    return openIndex({
+      cacheDir,
+      agentlogVersion: packageVersion(),
+      onWarning: (message) => warnOnce(io, message),
+    });
   } catch (error) {
+    if (error instanceof ForeignIndexError) throw new CliError(error.message);
     const code = (error as NodeJS.ErrnoException | null)?.code;
-    if (!(error instanceof Database.SqliteError) && !(typeof code === 'string' && /^E[A-Z]+$/.test(code)))
+    if (
+      !(error instanceof Database.SqliteError) &&
+      !(error instanceof CacheFolderError) &&
+      !(typeof code === 'string' && /^E[A-Z]+$/.test(code))
+    )
       throw error;
     warnNoCache(io, cacheDir, error);
     return undefined;
@@ -325,11 +369,22 @@ function openOrWarn(cacheDir: string, io: Io): IndexDb | undefined {
 }
 
 function warnNoCache(io: Io, cacheDir: string, error: unknown): void {
-  const colors = colorsFor(io, 'stderr');
   const reason = error instanceof Error ? error.message : String(error);
-  io.stderr.write(
-    `${colors.yellow('warning')}: The index cache in "${cacheDir}" cannot be used (${reason}); reading without it.\n`,
+  warnOnce(
+    io,
+    `The index cache in "${cacheDir}" cannot be used (${reason}); reading without it. Pass another --cache-dir, or --no-cache to silence this.`,
   );
+}
+
+/** Messages already printed, per output: a run that opens the index twice warns once. */
+const warned = new WeakMap<Io, Set<string>>();
+
+function warnOnce(io: Io, message: string): void {
+  const seen = warned.get(io) ?? new Set<string>();
+  warned.set(io, seen);
+  if (seen.has(message)) return;
+  seen.add(message);
+  io.stderr.write(`${colorsFor(io, 'stderr').yellow('warning')}: ${message}\n`);
 }
 
 async function refreshWithProgress(
@@ -365,6 +420,7 @@ async function refreshWithProgress(
       search,
       onProgress: progress.update,
       onSkip: (_path, message) => warnings.push(message),
+      onWarning: (message) => warnOnce(io, message),
     });
     progress.stop();
     printSkipped(io, warnings);

@@ -192,6 +192,11 @@ export const indexTables: TableDoc[] = [
         constraint: 'NOT NULL',
       },
       {
+        name: 'identity',
+        type: 'TEXT',
+        description: 'inode and change time when last read (a same-size, same-mtime replacement differs)',
+      },
+      {
         name: 'consumed_bytes',
         type: 'INTEGER',
         description: 'bytes of complete lines read',

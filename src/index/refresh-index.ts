@@ -24,6 +24,8 @@ export interface RefreshOptions {
    */
   parallel?: { readSlice: RecordSliceReader; concurrency: number; minBytes: number; maxFileBytes?: number };
   onProgress?: (done: number, total: number) => void;
+  /** Told (once per run) when damaged rows of the index were found and built again. */
+  onWarning?: (message: string) => void;
   /** Called for each file that could not be read (it is skipped). */
   onSkip?: (path: string, message: string) => void;
   /**
@@ -97,6 +99,35 @@ function chooseReader(
  * report models (see `toReportModel`).
  */
 export async function refreshIndex(index: IndexDb, options: RefreshOptions): Promise<RefreshResult> {
+  // A run reads the stored state without a lock, and takes the write lock only when it has something to
+  // write; when another process committed in between, what it read may be stale: it starts again. After two
+  // such restarts it holds the write lock from the start to the end (one transaction), so it always ends.
+  for (let attempt = 0; ; attempt += 1) {
+    const skipped: [string, string][] = [];
+    const warnings: string[] = [];
+    try {
+      const result = await refreshOnce(
+        index,
+        {
+          ...options,
+          onSkip: (file, message) => skipped.push([file, message]),
+          onWarning: (message) => warnings.push(message),
+        },
+        attempt >= 2,
+      );
+      for (const message of warnings) options.onWarning?.(message);
+      for (const [file, message] of skipped) options.onSkip?.(file, message);
+      return result;
+    } catch (error) {
+      if (!(error instanceof IndexChangedError)) throw error;
+    }
+  }
+}
+
+/** Another process wrote to the index while this one was reading it unlocked. */
+class IndexChangedError extends Error {}
+
+async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: boolean): Promise<RefreshResult> {
   const { db } = index;
   const stats: RefreshStats = {
     files: options.refs.length,
@@ -110,7 +141,7 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
     unitsBuilt: 0,
     unitsReused: 0,
   };
-  const batch = createBatch(db);
+  const batch = createBatch(db, locked);
   try {
     const chunks = createChunkStore(db);
     const rows = new Map((db.prepare('SELECT * FROM files').all() as FileRow[]).map((r) => [r.path, r]));
@@ -184,18 +215,52 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
           .all() as StoredUnit[]
       ).map((u) => [u.key, u]),
     );
-    const reused = new Set<number>();
-    const unsearched: { id: number; unit: Unit }[] = [];
+    const reused = new Map<number, Unit>();
+    let unsearched: { id: number; unit: Unit }[] = [];
     const dirty: Unit[] = [];
     for (const unit of units) {
       const previous = stored.get(unit.key);
       if (previous && previous.signature === unit.signature && !superseded.has(previous.id)) {
-        reused.add(previous.id);
+        reused.set(previous.id, unit);
         if (options.search && previous.searchable === 0) unsearched.push({ id: previous.id, unit });
         continue;
       }
       if (previous) superseded.add(previous.id);
       dirty.push(unit);
+    }
+    const built: { phase: number; anchor: string; session: Session }[] = [];
+    // The stored report models of reused units; a unit with a model that cannot be decoded (a damaged
+    // row) is built again from its files instead.
+    if (reused.size > 0) {
+      const damaged = new Set<number>();
+      const decoded: ((typeof built)[number] & { unitId: number })[] = [];
+      for (const row of db
+        .prepare('SELECT unit_id, anchor, phase, model FROM _models')
+        .iterate() as Iterable<{
+        unit_id: number;
+        anchor: string;
+        phase: number;
+        model: string;
+      }>) {
+        if (!reused.has(row.unit_id) || damaged.has(row.unit_id)) continue;
+        try {
+          const session = decodeReportModel(row.model);
+          decoded.push({ unitId: row.unit_id, phase: row.phase, anchor: row.anchor, session });
+        } catch {
+          damaged.add(row.unit_id);
+        }
+      }
+      for (const { unitId, ...entry } of decoded) if (!damaged.has(unitId)) built.push(entry);
+      for (const id of damaged) {
+        dirty.push(reused.get(id) as Unit);
+        reused.delete(id);
+        superseded.add(id);
+      }
+      unsearched = unsearched.filter((entry) => !damaged.has(entry.id));
+      if (damaged.size > 0)
+        options.onWarning?.(
+          `The index "${index.file}" held ${damaged.size} damaged session ${damaged.size === 1 ? 'group' : 'groups'}; ${damaged.size === 1 ? 'it was' : 'they were'} built again from the logs.`,
+        );
     }
     for (const ref of options.refs) {
       const unitId = rows.get(ref.path)?.unit_id;
@@ -208,7 +273,6 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
       stored,
     );
 
-    const built: { phase: number; anchor: string; session: Session }[] = [];
     const rowWriter = createRowWriter(db);
     const insertUnit = db.prepare(
       'INSERT INTO _units (key, signature, searchable, built_at) VALUES (?, ?, ?, ?)',
@@ -267,24 +331,13 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
       batch.maybeCommit();
     }
 
-    if (reused.size > 0) {
-      const models = db.prepare('SELECT unit_id, anchor, phase, model FROM _models').all() as {
-        unit_id: number;
-        anchor: string;
-        phase: number;
-        model: string;
-      }[];
-      for (const row of models) {
-        if (!reused.has(row.unit_id)) continue;
-        built.push({ phase: row.phase, anchor: row.anchor, session: decodeReportModel(row.model) });
-      }
-    }
     if (stats.unchanged < stats.files || stats.removed > 0 || stats.unitsBuilt > 0) {
       batch.begin();
       db.prepare("INSERT OR REPLACE INTO _meta (key, value) VALUES ('updated_at', ?)").run(
         new Date().toISOString(),
       );
     }
+    batch.assertUnchanged();
     batch.commit();
 
     const position = new Map(options.refs.map((r, i) => [r.path, i]));
@@ -324,19 +377,33 @@ function removeUnits(
 
 /**
  * Write transactions spanning several files or units (one commit per file is slow), committed at least
- * every {@link maxTransactionMs} so that other agentlog processes are not kept waiting long.
+ * every {@link maxTransactionMs} so that other agentlog processes are not kept waiting long. Each one
+ * checks, once it holds the write lock, that no other process committed since this run started reading
+ * (`PRAGMA data_version`): else it throws {@link IndexChangedError}. `locked`: one write transaction from
+ * the start to the end instead.
  */
-function createBatch(db: IndexDb['db']) {
+function createBatch(db: IndexDb['db'], locked: boolean) {
   let began = 0;
+  const dataVersion = () => db.pragma('data_version', { simple: true });
+  const assertUnchanged = () => {
+    if (dataVersion() === seen) return;
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw new IndexChangedError('The index was changed by another process.');
+  };
+  if (locked) db.exec('BEGIN IMMEDIATE');
+  const seen = dataVersion();
   return {
     begin() {
       if (db.inTransaction) return;
       db.exec('BEGIN IMMEDIATE');
       began = Date.now();
+      assertUnchanged();
     },
     maybeCommit() {
-      if (db.inTransaction && Date.now() - began > maxTransactionMs) db.exec('COMMIT');
+      if (!locked && db.inTransaction && Date.now() - began > maxTransactionMs) db.exec('COMMIT');
     },
+    /** Throws when another process committed since the run started (what it read may be stale). */
+    assertUnchanged,
     commit() {
       if (db.inTransaction) db.exec('COMMIT');
     },

@@ -3,7 +3,12 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { indexFileName, resolveCacheDir } from '../../index/cache-location.js';
 import { indexBytes, indexInfo } from '../../index/index-info.js';
-import { IndexUnavailableError, openIndexReadOnly, removeIndexFiles } from '../../index/open-index.js';
+import {
+  ForeignIndexError,
+  IndexUnavailableError,
+  openIndexReadOnly,
+  removeIndexFiles,
+} from '../../index/open-index.js';
 import { CliError, exitCodes } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
@@ -106,11 +111,17 @@ export function registerCacheCommand(program: Command, io: Io): void {
       const dir = cacheDirOf(flags, io);
       const file = path.join(dir, indexFileName);
       const bytes = indexBytes(file);
-      if (bytes === 0 && !existsSync(file)) {
+      let removed: boolean;
+      try {
+        removed = removeIndexFiles(file);
+      } catch (error) {
+        if (error instanceof ForeignIndexError) throw new CliError(error.message);
+        throw error;
+      }
+      if (!removed) {
         writeLine(io, `No index at ${file}.`);
         return;
       }
-      removeIndexFiles(file);
       writeLine(io, `Deleted the index ${file} (${formatBytes(bytes)}).`);
     });
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 
-import { openIndex } from '../../index/open-index.js';
+import { openIndex, openMemoryIndex } from '../../index/open-index.js';
 import { loadSessions } from '../../lifecycle/load-sessions.js';
 import type { Session } from '../../model/session.js';
 import type { SessionFileRef } from '../../sources/index.js';
@@ -75,12 +75,16 @@ export function registerOtlpCommand(program: Command, io: Io): void {
     );
     const { sessions, files, searched } = await loadData(paths, { ...flags, cache: true }, io);
     const cacheDir = cacheDirFor({ ...flags, cache: true }, io, searched);
-    if (cacheDir === undefined)
+    if (cacheDir === undefined && !flags.demo)
       throw new CliError(
         'No cache folder to remember what was sent: set AGENTLOG_CACHE_DIR, XDG_CACHE_HOME or HOME, or pass --cache-dir.',
         { exitCode: exitCodes.usage },
       );
-    const index = openIndex({ cacheDir, agentlogVersion: packageVersion() });
+    // The demo never touches the user's index: what it sent is remembered for this run only.
+    const index =
+      cacheDir === undefined
+        ? openMemoryIndex(packageVersion())
+        : openIndex({ cacheDir, agentlogVersion: packageVersion() });
     const sender = flags.dryRun
       ? undefined
       : new OtlpSender({
