@@ -2,6 +2,7 @@
 // deletes a file that is not an agentlog index, it is private, it notices replaced files and damaged rows,
 // and the demo never touches it.
 import {
+  chmodSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -18,6 +19,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusPath } from './corpus.js';
 import { runBuiltCli } from './helpers/run-built-cli.js';
+import { giveToUnprivileged, unprivileged } from './helpers/run-unprivileged.js';
 import { tempDir } from './index-helpers.js';
 
 /** SQLite's application_id of an agentlog index, written independently of the code: "AgLg". */
@@ -223,6 +225,58 @@ describe('the index cache, from the command line', () => {
       expect(result.out).toBe((await run([...args, '--cache-dir', path.join(work, 'for-a-file')])).out);
     }
     expect(readFileSync(blocker, 'utf8')).toBe('not a folder');
+  });
+
+  describe('a cache the user cannot write (run as an unprivileged user)', () => {
+    let shared: string;
+    const asUser = (args: string[]) => runBuiltCli(args, shared, {}, unprivileged());
+
+    beforeAll(async () => {
+      // Everything here must be reachable by the unprivileged user (`nobody` when the tests run as root).
+      shared = tempDir('read-only');
+      giveToUnprivileged(shared);
+      cpSync(corpusPath('marot__spotter'), path.join(shared, 'logs'), { recursive: true });
+      for (const name of ['folder', 'file']) {
+        const made = await asUser(['ls', 'logs', '--cache-dir', name]);
+        expect(made.code).toBe(0);
+      }
+      chmodSync(path.join(shared, 'folder'), 0o500);
+      chmodSync(path.join(shared, 'file', 'index.sqlite'), 0o400);
+    });
+    afterAll(() => {
+      chmodSync(path.join(shared, 'folder'), 0o700);
+      rmSync(shared, { recursive: true, force: true });
+    });
+
+    for (const name of ['folder', 'file']) {
+      it(`read-only ${name}: data commands work (without the index when it must change), sql and cache clear say what to do`, async () => {
+        const file = path.join(shared, name, 'index.sqlite');
+        const before = readFileSync(file);
+        for (const args of [
+          ['report', 'logs'],
+          ['ls', '--json', 'logs'],
+          ['search', '--json', 'error', 'logs'],
+          ['tools', '--json', 'logs'],
+        ]) {
+          const result = await asUser([...args, '--cache-dir', name]);
+          expect(result.code, args.join(' ')).toBe(0);
+          expect(result.err.split('\n').filter((l) => l !== '').length).toBeLessThanOrEqual(1);
+          expect(result.err).not.toMatch(/unable to open database file|Unexpected failure/);
+          const fresh = await asUser([...args, '--cache-dir', `fresh-${name}`]);
+          expect(result.out, args.join(' ')).toBe(fresh.out);
+        }
+        for (const args of [
+          ['sql', 'SELECT COUNT(*) AS n FROM sessions'],
+          ['cache', 'info'],
+          ['cache', 'clear'],
+        ]) {
+          const result = await asUser([...args, '--cache-dir', name]);
+          expect(result.err, args.join(' ')).not.toMatch(/unable to open database file|Unexpected failure/);
+          if (result.code !== 0) expect(result.err.trim().split('\n')).toHaveLength(1);
+        }
+        if (name === 'folder') expect(readFileSync(file).equals(before)).toBe(true);
+      });
+    }
   });
 });
 

@@ -117,6 +117,12 @@ export function openIndexReadOnly(cacheDir: string, agentlogVersion: string): In
   } catch (error) {
     if (error instanceof IndexUnavailableError) throw error;
     db.close();
+    const code = (error as { code?: unknown }).code;
+    if (code === 'SQLITE_READONLY' || code === 'SQLITE_CANTOPEN')
+      // A WAL database needs its shared-memory file beside it, even to be read.
+      throw new IndexUnavailableError(
+        `The index "${file}" cannot be read here: SQLite needs to write beside it and the folder "${cacheDir}" is read-only for you; make it writable, or run a data command with another --cache-dir and query that one.`,
+      );
     throw new IndexUnavailableError(
       `The index "${file}" cannot be read (${errorMessage(error)}): run a data command (agentlog report) to rebuild it, or pass another --cache-dir.`,
     );

@@ -12,12 +12,14 @@ export interface CliRun {
 
 /**
  * Starts `node dist/cli/main.js ...args` in `cwd` without colours; settles when it exits. `env` is added
- * to the environment, where a value of undefined removes the variable.
+ * to the environment, where a value of undefined removes the variable; `options` may set the uid and gid
+ * (see `unprivileged()` in run-unprivileged.ts).
  */
 export function runBuiltCli(
   args: readonly string[],
   cwd: string,
   env: Record<string, string | undefined> = {},
+  options: { uid?: number; gid?: number } = {},
 ): Promise<CliRun> {
   const merged: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', COLUMNS: '100' };
   delete merged.AGENTLOG_CACHE_DIR;
@@ -30,6 +32,7 @@ export function runBuiltCli(
       cwd,
       env: merged,
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...options,
     });
     let out = '';
     let err = '';

@@ -2,7 +2,7 @@
 // (here and in CI), the check runs in a child process as the unprivileged user `nobody` instead; as any
 // other user it runs as that user. No fs mock: the kernel refuses the read.
 import { spawnSync } from 'node:child_process';
-import { chmodSync } from 'node:fs';
+import { chmodSync, chownSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -45,4 +45,9 @@ export function runUnprivileged<T>(code: string): T {
  */
 export function openToUnprivileged(dir: string): void {
   if (runningAsRoot) chmodSync(dir, 0o755);
+}
+
+/** Gives `dir` to the unprivileged user (who may then write in it). Does nothing when not root. */
+export function giveToUnprivileged(dir: string): void {
+  if (runningAsRoot) chownSync(dir, nobody, nobody);
 }

@@ -9,7 +9,7 @@ import {
   openIndexReadOnly,
   removeIndexFiles,
 } from '../../index/open-index.js';
-import { CliError, exitCodes } from '../cli-error.js';
+import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
 import { formatNumber, type Io, writeJson, writeLine } from '../output.js';
@@ -116,6 +116,11 @@ export function registerCacheCommand(program: Command, io: Io): void {
         removed = removeIndexFiles(file);
       } catch (error) {
         if (error instanceof ForeignIndexError) throw new CliError(error.message);
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+          throw new CliError(
+            `The index ${quote(file)} cannot be deleted (${code}): the folder ${quote(dir)} is not writable by you; delete it as its owner or fix the folder's permissions.`,
+          );
         throw error;
       }
       if (!removed) {
