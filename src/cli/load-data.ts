@@ -139,7 +139,7 @@ export async function loadData(
     });
     progress.stop();
     printSkipped(io, warnings);
-    return { sessions, files: resolved.files, searched: resolved.searched };
+    return { sessions: sessions.filter(isReadable), files: resolved.files, searched: resolved.searched };
   } finally {
     progress.stop();
   }
@@ -431,9 +431,17 @@ async function refreshWithProgress(
   }
 }
 
+/**
+ * False for a "session" of which not one line could be read (a binary or garbage file named `.jsonl`):
+ * it is not a session but an unreadable file, which `report` counts (and `validate` locates).
+ */
+export function isReadable(session: Session): boolean {
+  return !(session.counts.records === 0 && session.counts.errors > 0 && session.subagents.length === 0);
+}
+
 /** `listSessions`' filter and order: newest first by start time. */
 function filterAndSort(sessions: Session[], filter: SessionFilter): Session[] {
-  const kept = sessions.filter((s) => matchesFilter(s, filter));
+  const kept = sessions.filter((s) => isReadable(s) && matchesFilter(s, filter));
   kept.sort((a, b) => (b.startTime ?? '').localeCompare(a.startTime ?? ''));
   return kept;
 }

@@ -38,6 +38,8 @@ interface Report {
   usage: ReturnType<typeof computeUsage>;
   errors: ReturnType<typeof computeErrors>;
   drift: DriftEntry[];
+  /** Lines that could not be read as records, and files of which no line could be read. */
+  unreadable: { lines: number; files: number };
 }
 
 interface ReportFlags extends DataFlags {
@@ -77,9 +79,10 @@ export function registerReportCommand(program: Command, io: Io): void {
         if (unfiltered) prefetched = prefetchValidations(resolved.files, flags, io, resolved.searched, pool);
       });
       sessions = loaded.sessions;
-      // Drift covers the files of the sessions shown (the filters apply), in the order they were read.
+      // Drift covers the files of the sessions shown (the filters apply), in the order they were read;
+      // without filters, every file (one that is not a session because nothing in it could be read too).
       const used = new Set(sessions.flatMap((s) => [...allSessions([s])].flatMap((x) => x.files)));
-      const files = loaded.files.filter((f) => used.has(f.path));
+      const files = unfiltered ? loaded.files : loaded.files.filter((f) => used.has(f.path));
       const validations = await loadValidations(files, flags, io, loaded.searched, pool, prefetched);
       report = {
         sessions: computeSessionsOverview(sessions),
@@ -87,6 +90,7 @@ export function registerReportCommand(program: Command, io: Io): void {
         usage: computeUsage(sessions, by, price),
         errors: computeErrors(sessions),
         drift: summarizeDrift(mergeValidations(validations)),
+        unreadable: countUnreadable(validations),
       };
     } finally {
       await pool?.close();
@@ -98,6 +102,7 @@ export function registerReportCommand(program: Command, io: Io): void {
     const colors = colorsFor(io);
     const heading = (text: string) => writeLine(io, `\n${colors.bold(colors.underline(text))}`);
     heading('Sessions');
+    printUnreadable(io, report.unreadable);
     printSessions(io, report.sessions, sessions, Number.isFinite(top) && top > 0 ? top : 15);
     heading('Tools');
     printTools(io, report.tools, Number.isFinite(top) && top > 0 ? top : 15);
@@ -108,6 +113,28 @@ export function registerReportCommand(program: Command, io: Io): void {
     heading('Drift');
     printDrift(io, report.drift);
   });
+}
+
+/** Line errors over the files, and files with no record at all (unreadable, or nothing but bad lines). */
+function countUnreadable(validations: readonly FileValidationFacts[]): Report['unreadable'] {
+  let lines = 0;
+  let files = 0;
+  for (const { entry } of validations) {
+    lines += entry.errors;
+    const records = Object.values(entry.records).reduce((sum, n) => sum + n, 0);
+    if (entry.readError !== undefined || (records === 0 && entry.errors > 0)) files += 1;
+  }
+  return { lines, files };
+}
+
+function printUnreadable(io: Io, { lines, files }: Report['unreadable']): void {
+  if (lines === 0 && files === 0) return;
+  const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+  const what =
+    lines === 0
+      ? count(files, 'file', 'files')
+      : `${count(lines, 'line', 'lines')}${files > 0 ? ` (${count(files, 'file', 'files')} with no readable line at all)` : ''}`;
+  writeLine(io, colorsFor(io).yellow(`Could not read ${what}: agentlog validate shows where.`));
 }
 
 function printSessions(
