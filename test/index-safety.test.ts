@@ -143,7 +143,10 @@ describe('the index cache, from the command line', () => {
     mkdirSync(path.dirname(file));
     const original = readFileSync(corpusPath('marot__spotter/test/fixtures/transcripts/short.jsonl'), 'utf8');
     writeFileSync(file, original);
-    const { atime, mtime } = statSync(file);
+    // A whole-second time, which utimes sets back exactly.
+    const atime = new Date('2026-03-01T10:00:00Z');
+    const mtime = atime;
+    utimesSync(file, atime, mtime);
     expect((await run(['ls', 'logs', '--cache-dir', dir])).code).toBe(0);
     // Same length: every year of a timestamp moves back by two.
     const other = original.replaceAll('"timestamp":"2026-', '"timestamp":"2024-');
@@ -163,6 +166,15 @@ describe('the index cache, from the command line', () => {
       utimesSync(file, atime, mtime);
       const inPlace = await run(['ls', '--json', 'logs', '--cache-dir', dir]);
       expect(inPlace.out).toBe((await run(['ls', '--json', 'logs', '--no-cache'])).out);
+      // The stored validation counts too: one line is broken, at the same size and time.
+      expect((await run(['report', 'logs', '--cache-dir', dir])).out).not.toContain('Could not read');
+      const lines = original.split('\n');
+      lines[1] = `x${lines[1]?.slice(1)}`;
+      writeFileSync(file, lines.join('\n'));
+      utimesSync(file, atime, mtime);
+      const report = await run(['report', 'logs', '--cache-dir', dir]);
+      expect(report.out).toContain('Could not read 1 line:');
+      expect(report.out).toBe((await run(['report', 'logs', '--no-cache'])).out);
     } finally {
       rmSync(path.dirname(file), { recursive: true });
     }

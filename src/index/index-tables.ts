@@ -341,6 +341,11 @@ export const indexTables: TableDoc[] = [
         description: 'modification time it was computed for',
         constraint: 'NOT NULL',
       },
+      {
+        name: 'identity',
+        type: 'TEXT',
+        description: 'inode and change time of the file it was computed for',
+      },
       { name: 'value', type: 'TEXT', description: 'JSON value', constraint: 'NOT NULL' },
     ],
     indexes: [['kind', 'path']],

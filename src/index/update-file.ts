@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { mergeCounts } from '../lifecycle/claude-code/build-claude-code-session.js';
 import { buildCodexSession } from '../lifecycle/codex/build-codex-session.js';
@@ -7,6 +6,7 @@ import type { RecordSlice, RecordSliceReader, ResumePoint } from '../lifecycle/r
 import type { Session } from '../model/session.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { buildClaudeKey, lastSessionId, type UnitFile } from './build-unit.js';
+import { fileIdentity } from './file-identity.js';
 import {
   type ChunkStore,
   type EncodedSlice,
@@ -75,19 +75,6 @@ export function startFile(
     (error: unknown) => ({ error }),
   );
   return { ref, row, start, slice, identity };
-}
-
-/**
- * The inode and change time of a file (null when it cannot be read): a file replaced by another of the
- * same size and modification time (`utimes`) has another change time, and usually another inode.
- */
-export function fileIdentity(file: string): string | null {
-  try {
-    const stats = statSync(file);
-    return `${stats.ino}:${stats.ctimeMs}`;
-  } catch {
-    return null;
-  }
 }
 
 /** Whether a file's size and modification time are those stored (its identity is checked apart). */
