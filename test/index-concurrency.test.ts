@@ -1,14 +1,38 @@
 // Several real agentlog processes share one index at once (CLI runs beside `cache update`, a log growing
 // while they read): every one succeeds and prints what a lone run prints. Runs the built CLI
 // (`npm run build` first). Races depend on timing, so each case runs a few rounds on a fresh cache.
+import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusDir } from './corpus.js';
-import { runBuiltCli } from './helpers/run-built-cli.js';
+import { builtCli, runBuiltCli } from './helpers/run-built-cli.js';
 import { tempDir } from './index-helpers.js';
 
 const start = runBuiltCli;
+
+/** Starts `agentlog serve`; settles with its address once it listens, rejects if it exits first. */
+function startServe(args: readonly string[], cwd: string): Promise<{ url: string; stop: () => void }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [builtCli, ...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      err += chunk;
+    });
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const url = /https?:\/\/\S+\//.exec(out)?.[0];
+      if (url) resolve({ url, stop: () => child.kill('SIGTERM') });
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
+  });
+}
 
 describe('processes sharing one index', () => {
   let work: string;
@@ -49,6 +73,28 @@ describe('processes sharing one index', () => {
       Object.keys(commands).forEach((name, i) => {
         expect(runs[i + 2]?.out, name).toBe(alone.get(name));
       });
+    }
+  }, 300_000);
+
+  it('serve starting beside cache update and search starts, and serves', async () => {
+    for (let round = 0; round < 2; round += 1) {
+      const cache = `serve-${round}`;
+      const serving = startServe(['serve', 'logs', '--port', '0', '--cache-dir', cache], work);
+      const others = await Promise.all([
+        start(['cache', 'update', 'logs', '--cache-dir', cache], work),
+        start(['search', '--json', '--limit', '50', 'error', 'logs', '--cache-dir', cache], work),
+      ]);
+      const { url, stop } = await serving;
+      try {
+        for (const run of others) {
+          expect(run.err).toBe('');
+          expect(run.code).toBe(0);
+        }
+        expect(others[1]?.out).toBe(alone.get('search'));
+        expect((await fetch(url)).status).toBe(200);
+      } finally {
+        stop();
+      }
     }
   }, 300_000);
 
