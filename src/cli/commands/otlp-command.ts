@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 
-import { openIndex, openMemoryIndex } from '../../index/open-index.js';
+import { CacheFolderError, ForeignIndexError, openIndex, openMemoryIndex } from '../../index/open-index.js';
 import { loadSessions } from '../../lifecycle/load-sessions.js';
 import type { Session } from '../../model/session.js';
 import type { SessionFileRef } from '../../sources/index.js';
@@ -81,10 +81,22 @@ export function registerOtlpCommand(program: Command, io: Io): void {
         { exitCode: exitCodes.usage },
       );
     // The demo never touches the user's index: what it sent is remembered for this run only.
-    const index =
-      cacheDir === undefined
-        ? openMemoryIndex(packageVersion())
-        : openIndex({ cacheDir, agentlogVersion: packageVersion() });
+    let index: ReturnType<typeof openIndex>;
+    try {
+      index =
+        cacheDir === undefined
+          ? openMemoryIndex(packageVersion())
+          : openIndex({ cacheDir, agentlogVersion: packageVersion() });
+    } catch (error) {
+      if (error instanceof ForeignIndexError) throw new CliError(error.message);
+      // SQLite's and the file system's errors (their codes), or a cache "folder" that is a file.
+      if (typeof (error as { code?: unknown }).code !== 'string' && !(error instanceof CacheFolderError))
+        throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new CliError(
+        `The index cache in ${quote(String(cacheDir))} cannot be used (${reason}), and otlp remembers there what it sent: pass a writable --cache-dir.`,
+      );
+    }
     const sender = flags.dryRun
       ? undefined
       : new OtlpSender({
