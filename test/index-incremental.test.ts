@@ -12,7 +12,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { indexFileName } from '../src/index/cache-location.js';
-import { ForeignIndexError, openIndex } from '../src/index/open-index.js';
+import { ForeignIndexError, openIndex, removeIndexFiles } from '../src/index/open-index.js';
 import {} from './corpus.js';
 import { coldSessions, copyCorpus, refreshed, reports, tempDir } from './index-helpers.js';
 
@@ -266,5 +266,8 @@ describe('incremental index', () => {
     const result = await refreshed(cache, logs);
     expect(result.stats.added).toBe(result.stats.files);
     await expectSameAsCold(result);
+    // Both are ours: clearing the cache deletes them.
+    expect(removeIndexFiles(file)).toBe(true);
+    expect(readdirSync(cache)).toEqual([]);
   });
 });

@@ -138,6 +138,11 @@ export function openIndexReadOnly(cacheDir: string, agentlogVersion: string): In
 export function removeIndexFiles(file: string): boolean {
   const kind = indexFileKind(file);
   if (kind === 'foreign') throw foreign(file);
+  // A damaged index set aside by openIndex is ours too, when it still bears the mark.
+  const aside = `${file}.damaged`;
+  const asideKind = indexFileKind(aside);
+  if (asideKind === 'ours' || asideKind === 'legacy')
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${aside}${suffix}`, { force: true });
   if (kind === 'absent') return false;
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
   return true;
