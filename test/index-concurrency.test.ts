@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusDir } from './corpus.js';
 import { builtCli, runBuiltCli } from './helpers/run-built-cli.js';
@@ -72,6 +73,25 @@ describe('processes sharing one index', () => {
       }
       Object.keys(commands).forEach((name, i) => {
         expect(runs[i + 2]?.out, name).toBe(alone.get(name));
+      });
+    }
+  }, 300_000);
+
+  it('processes opening an index of another schema version at once all succeed, with exact results', async () => {
+    for (let round = 0; round < 2; round += 1) {
+      const cache = `migrate-${round}`;
+      expect((await start(['ls', 'logs', '--cache-dir', cache], work)).code).toBe(0);
+      const db = new Database(path.join(work, cache, 'index.sqlite'));
+      db.pragma('user_version = 1');
+      db.close();
+      const names = ['report', 'ls', 'report', 'ls'];
+      const runs = await Promise.all(
+        names.map((name) => start([...(commands[name] as string[]), '--cache-dir', cache], work)),
+      );
+      runs.forEach((run, i) => {
+        expect(run.err).toBe('');
+        expect(run.code).toBe(0);
+        expect(run.out).toBe(alone.get(names[i] as string));
       });
     }
   }, 300_000);
