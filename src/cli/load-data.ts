@@ -49,6 +49,8 @@ export interface DataFlags extends FilterFlags {
 
 export interface LoadedData {
   sessions: Session[];
+  /** Files of which not one line could be read (not sessions; see {@link isReadable}). */
+  unreadableFiles: number;
   files: SessionFileRef[];
   searched: string[];
 }
@@ -117,6 +119,7 @@ export async function loadData(
         const { sessions } = await refreshWithProgress(index, resolved, io, false, pool, flags);
         return {
           sessions: filterAndSort(sessions, filter),
+          unreadableFiles: countUnreadable(sessions),
           files: resolved.files,
           searched: resolved.searched,
         };
@@ -139,7 +142,12 @@ export async function loadData(
     });
     progress.stop();
     printSkipped(io, warnings);
-    return { sessions: sessions.filter(isReadable), files: resolved.files, searched: resolved.searched };
+    return {
+      sessions: sessions.filter(isReadable),
+      unreadableFiles: countUnreadable(sessions),
+      files: resolved.files,
+      searched: resolved.searched,
+    };
   } finally {
     progress.stop();
   }
@@ -202,6 +210,7 @@ async function indexedData(
   const { sessions, stats } = await refreshWithProgress(index, resolved, io, true, pool, flags);
   return {
     sessions: filterAndSort(sessions, filter),
+    unreadableFiles: countUnreadable(sessions),
     files: resolved.files,
     searched: resolved.searched,
     index,
@@ -437,6 +446,10 @@ async function refreshWithProgress(
  */
 export function isReadable(session: Session): boolean {
   return !(session.counts.records === 0 && session.counts.errors > 0 && session.subagents.length === 0);
+}
+
+function countUnreadable(sessions: readonly Session[]): number {
+  return sessions.reduce((n, s) => n + (isReadable(s) ? 0 : 1), 0);
 }
 
 /** `listSessions`' filter and order: newest first by start time. */
