@@ -10,6 +10,7 @@ import { toReportModel } from './report-model.js';
 import { decodeReportModel, encodeReportModel } from './report-model-codec.js';
 import { createRowWriter } from './unit-rows.js';
 import { createFileStore, finishFile, isUnchanged, type PendingFile, startFile } from './update-file.js';
+import { createBatch, IndexChangedError } from './write-batch.js';
 
 export interface RefreshOptions {
   /** The files of this run, in input order (discovery order). */
@@ -68,8 +69,6 @@ export interface RefreshResult {
   stats: RefreshStats;
 }
 
-/** Longest time a write transaction stays open before it is committed (other processes may wait on it). */
-const maxTransactionMs = 500;
 /** Files read ahead of the one being stored. */
 const readAhead = 4;
 
@@ -123,9 +122,6 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
     }
   }
 }
-
-/** Another process wrote to the index while this one was reading it unlocked. */
-class IndexChangedError extends Error {}
 
 async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: boolean): Promise<RefreshResult> {
   const { db } = index;
@@ -373,45 +369,6 @@ function removeUnits(
     removeUnit.run(id);
     release.run(id);
   }
-}
-
-/**
- * Write transactions spanning several files or units (one commit per file is slow), committed at least
- * every {@link maxTransactionMs} so that other agentlog processes are not kept waiting long. Each one
- * checks, once it holds the write lock, that no other process committed since this run started reading
- * (`PRAGMA data_version`): else it throws {@link IndexChangedError}. `locked`: one write transaction from
- * the start to the end instead.
- */
-function createBatch(db: IndexDb['db'], locked: boolean) {
-  let began = 0;
-  const dataVersion = () => db.pragma('data_version', { simple: true });
-  const assertUnchanged = () => {
-    if (dataVersion() === seen) return;
-    if (db.inTransaction) db.exec('ROLLBACK');
-    throw new IndexChangedError('The index was changed by another process.');
-  };
-  if (locked) db.exec('BEGIN IMMEDIATE');
-  const seen = dataVersion();
-  return {
-    begin() {
-      if (db.inTransaction) return;
-      db.exec('BEGIN IMMEDIATE');
-      began = Date.now();
-      assertUnchanged();
-    },
-    maybeCommit() {
-      if (!locked && db.inTransaction && Date.now() - began > maxTransactionMs) db.exec('COMMIT');
-    },
-    /** Throws when another process committed since the run started (what it read may be stale). */
-    assertUnchanged,
-    commit() {
-      if (db.inTransaction) db.exec('COMMIT');
-    },
-    /** After a failure: what was not committed is dropped (every committed batch is consistent). */
-    rollback() {
-      if (db.inTransaction) db.exec('ROLLBACK');
-    },
-  };
 }
 
 /** Files read whole in this run, kept for their unit's build while their skeletons fit the budget. */
