@@ -11,14 +11,7 @@ import {
   type FactOptions,
   staleFactFiles,
 } from '../index/file-facts.js';
-import {
-  CacheFolderError,
-  ForeignIndexError,
-  type IndexDb,
-  openIndex,
-  openIndexReadOnly,
-  openMemoryIndex,
-} from '../index/open-index.js';
+import { type IndexDb, openIndexReadOnly, openMemoryIndex } from '../index/open-index.js';
 import { type RefreshStats, refreshIndex } from '../index/refresh-index.js';
 import { listSessions, matchesFilter, type SessionFilter } from '../lifecycle/load-sessions.js';
 import { readRecordSlice } from '../lifecycle/read-record-slice.js';
@@ -27,6 +20,7 @@ import { type FileValidationFacts, validateFile } from '../reader/validate-file.
 import type { SessionFileRef } from '../sources/index.js';
 import { CliError, exitCodes } from './cli-error.js';
 import { type FilterFlags, parseFilter } from './filter-options.js';
+import { openOrWarn, warnNoCache, warnOnce } from './open-cache.js';
 import { colorsFor, type Io } from './output.js';
 import { packageVersion } from './package-version.js';
 import { createProgress } from './progress.js';
@@ -350,50 +344,6 @@ async function resolveData(
   const resolved = await resolveInputs(inputs, io);
   if (resolved.files.length === 0) throw nothingFound(resolved.searched);
   return resolved;
-}
-
-/**
- * Opens the index; a cache that cannot be opened (read-only disk or folder, locked too long) is a warning,
- * not a failure. A file that is not an agentlog index is an error: the user chose that place.
- */
-function openOrWarn(cacheDir: string, io: Io): IndexDb | undefined {
-  try {
-    return openIndex({
-      cacheDir,
-      agentlogVersion: packageVersion(),
-      onWarning: (message) => warnOnce(io, message),
-    });
-  } catch (error) {
-    if (error instanceof ForeignIndexError) throw new CliError(error.message);
-    const code = (error as NodeJS.ErrnoException | null)?.code;
-    if (
-      !(error instanceof Database.SqliteError) &&
-      !(error instanceof CacheFolderError) &&
-      !(typeof code === 'string' && /^E[A-Z]+$/.test(code))
-    )
-      throw error;
-    warnNoCache(io, cacheDir, error);
-    return undefined;
-  }
-}
-
-function warnNoCache(io: Io, cacheDir: string, error: unknown): void {
-  const reason = error instanceof Error ? error.message : String(error);
-  warnOnce(
-    io,
-    `The index cache in "${cacheDir}" cannot be used (${reason}); reading without it. Pass another --cache-dir, or --no-cache to silence this.`,
-  );
-}
-
-/** Messages already printed, per output: a run that opens the index twice warns once. */
-const warned = new WeakMap<Io, Set<string>>();
-
-function warnOnce(io: Io, message: string): void {
-  const seen = warned.get(io) ?? new Set<string>();
-  warned.set(io, seen);
-  if (seen.has(message)) return;
-  seen.add(message);
-  io.stderr.write(`${colorsFor(io, 'stderr').yellow('warning')}: ${message}\n`);
 }
 
 async function refreshWithProgress(
