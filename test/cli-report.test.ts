@@ -115,7 +115,7 @@ describe('report commands on the corpus', () => {
       errors: ErrorReport;
       drift: { kind: string; summary: string }[];
     };
-    expect(Object.keys(report)).toEqual(['sessions', 'tools', 'usage', 'errors', 'drift']);
+    expect(Object.keys(report)).toEqual(['sessions', 'tools', 'usage', 'errors', 'drift', 'unreadable']);
     expect(report.tools.reduce((n, r) => n + r.calls, 0)).toBe(report.sessions.toolCalls);
     const failed = report.tools.reduce((n, r) => n + r.errors + r.denied + r.interrupted + r.hookBlocked, 0);
     expect(report.errors.groups.reduce((n, g) => n + g.count, 0)).toBe(failed);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { indexFileName } from '../src/index/cache-location.js';
-import { openIndex } from '../src/index/open-index.js';
+import { ForeignIndexError, openIndex, removeIndexFiles } from '../src/index/open-index.js';
 import {} from './corpus.js';
 import { coldSessions, copyCorpus, refreshed, reports, tempDir } from './index-helpers.js';
 
@@ -242,10 +242,32 @@ describe('incremental index', () => {
     expect((await refreshed(cache, logs, 'test-2')).stats.unchanged).toBe(upgraded.stats.files);
   });
 
-  it('starts again from a file that is not a database', async () => {
-    writeFileSync(path.join(cache, indexFileName), 'not a database');
+  it('leaves alone a file that is not an agentlog index', () => {
+    const file = path.join(cache, indexFileName);
+    writeFileSync(file, 'not a database');
+    expect(() => openIndex({ cacheDir: cache, agentlogVersion: 'test' })).toThrow(ForeignIndexError);
+    expect(readFileSync(file, 'utf8')).toBe('not a database');
+  });
+
+  it('sets a damaged index of its own aside, with a warning, and starts again', async () => {
+    await refreshed(cache, logs);
+    const file = path.join(cache, indexFileName);
+    // Keep SQLite's header (with agentlog's mark), overwrite every page after the first with garbage.
+    const bytes = readFileSync(file);
+    const pageSize = bytes.readUInt16BE(16);
+    bytes.fill(0x5a, pageSize);
+    writeFileSync(file, bytes);
+    const warnings: string[] = [];
+    const index = openIndex({ cacheDir: cache, agentlogVersion: 'test', onWarning: (m) => warnings.push(m) });
+    index.db.close();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/was damaged .* moved to ".*index\.sqlite\.damaged"/);
+    expect(readFileSync(`${file}.damaged`).equals(bytes)).toBe(true);
     const result = await refreshed(cache, logs);
     expect(result.stats.added).toBe(result.stats.files);
     await expectSameAsCold(result);
+    // Both are ours: clearing the cache deletes them.
+    expect(removeIndexFiles(file)).toBe(true);
+    expect(readdirSync(cache)).toEqual([]);
   });
 });

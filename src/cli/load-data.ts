@@ -11,16 +11,17 @@ import {
   type FactOptions,
   staleFactFiles,
 } from '../index/file-facts.js';
-import { type IndexDb, openIndex, openIndexReadOnly } from '../index/open-index.js';
+import { type IndexDb, openIndexReadOnly, openMemoryIndex } from '../index/open-index.js';
 import { type RefreshStats, refreshIndex } from '../index/refresh-index.js';
 import { holdsConversation } from '../lifecycle/holds-conversation.js';
-import { listSessions, matchesFilter, type SessionFilter } from '../lifecycle/load-sessions.js';
+import { loadSessions, matchesFilter, type SessionFilter } from '../lifecycle/load-sessions.js';
 import { readRecordSlice } from '../lifecycle/read-record-slice.js';
 import type { Session } from '../model/session.js';
 import { type FileValidationFacts, validateFile } from '../reader/validate-file.js';
 import type { SessionFileRef, SkippedFile } from '../sources/index.js';
 import { CliError, exitCodes } from './cli-error.js';
 import { type FilterFlags, parseFilter } from './filter-options.js';
+import { openOrWarn, warnNoCache, warnOnce } from './open-cache.js';
 import { colorsFor, type Io } from './output.js';
 import { packageVersion } from './package-version.js';
 import { parseCount } from './parse-count.js';
@@ -44,6 +45,8 @@ export interface DataFlags extends FilterFlags {
 
 export interface LoadedData {
   sessions: Session[];
+  /** Files of which not one line could be read (not sessions; see {@link isReadable}). */
+  unreadableFiles: number;
   files: SessionFileRef[];
   searched: string[];
   /** Files discovery saw but did not read, with the reason. */
@@ -113,6 +116,7 @@ export async function loadData(
         const { sessions } = await refreshWithProgress(index, resolved, io, false, pool, flags);
         return {
           sessions: filterAndSort(sessions, filter),
+          unreadableFiles: countUnreadable(sessions),
           files: resolved.files,
           searched: resolved.searched,
           skipped: resolved.skipped,
@@ -129,14 +133,20 @@ export async function loadData(
   }
   const progress = createProgress(io, 'Reading logs');
   try {
-    const { sessions, warnings } = await listSessions({
-      ...filter,
-      files: resolved.files,
+    const warnings: string[] = [];
+    const loaded = await loadSessions(resolved.files, {
       onProgress: progress.update,
+      onSkip: (_path, message) => warnings.push(message),
     });
     progress.stop();
     printSkipped(io, warnings);
-    return { sessions, files: resolved.files, searched: resolved.searched, skipped: resolved.skipped };
+    return {
+      sessions: filterAndSort(loaded, filter),
+      unreadableFiles: countUnreadable(loaded),
+      files: resolved.files,
+      searched: resolved.searched,
+      skipped: resolved.skipped,
+    };
   } finally {
     progress.stop();
   }
@@ -161,28 +171,51 @@ export async function loadIndexed(
   const filter = parseFilter(flags);
   const resolved = await resolveData(paths, flags, io);
   const cacheDir = cacheDirFor(flags, io, resolved.searched);
-  if (cacheDir === undefined)
+  if (cacheDir === undefined && !flags.demo)
     throw new CliError(
       flags.cache === false
         ? 'This command needs the index cache; drop --no-cache.'
         : 'No cache folder: set AGENTLOG_CACHE_DIR, XDG_CACHE_HOME or HOME, or pass --cache-dir.',
       { exitCode: exitCodes.usage },
     );
-  const index = openIndex({ cacheDir, agentlogVersion: packageVersion() });
+  // `--demo`, or a cache that cannot be used: a private index in memory for this run.
+  const disk = cacheDir === undefined ? undefined : openOrWarn(cacheDir, io);
+  if (disk) {
+    try {
+      return await indexedData(disk, resolved, filter, io, pool, flags);
+    } catch (error) {
+      disk.db.close();
+      if (!(error instanceof Database.SqliteError)) throw error;
+      warnNoCache(io, cacheDir as string, error);
+    }
+  }
+  const memory = openMemoryIndex(packageVersion());
   try {
-    const { sessions, stats } = await refreshWithProgress(index, resolved, io, true, pool, flags);
-    return {
-      sessions: filterAndSort(sessions, filter),
-      files: resolved.files,
-      searched: resolved.searched,
-      skipped: resolved.skipped,
-      index,
-      stats,
-    };
+    return await indexedData(memory, resolved, filter, io, pool, flags);
   } catch (error) {
-    index.db.close();
+    memory.db.close();
     throw error;
   }
+}
+
+async function indexedData(
+  index: IndexDb,
+  resolved: { files: SessionFileRef[]; searched: string[]; skipped: SkippedFile[] },
+  filter: SessionFilter,
+  io: Io,
+  pool: ScanPool | undefined,
+  flags: DataFlags,
+): Promise<IndexedData> {
+  const { sessions, stats } = await refreshWithProgress(index, resolved, io, true, pool, flags);
+  return {
+    sessions: filterAndSort(sessions, filter),
+    unreadableFiles: countUnreadable(sessions),
+    files: resolved.files,
+    searched: resolved.searched,
+    skipped: resolved.skipped,
+    index,
+    stats,
+  };
 }
 
 /**
@@ -281,9 +314,12 @@ export function prefetchValidations(
 /** The `_facts` kind of validation facts: bump the number when `validateFile`'s result changes shape. */
 const validationFactKind = 'validation-v1';
 
-/** The cache folder this run uses, or undefined for none; refuses one inside the inputs. */
+/**
+ * The cache folder this run uses, or undefined for none (`--no-cache`; `--demo`, which never touches the
+ * user's index); refuses one inside the inputs.
+ */
 export function cacheDirFor(flags: DataFlags, io: Io, searched: readonly string[]): string | undefined {
-  if (flags.cache === false) return undefined;
+  if (flags.cache === false || flags.demo) return undefined;
   const dir = resolveCacheDir(io.env, flags.cacheDir);
   if (dir === undefined) return undefined;
   try {
@@ -310,27 +346,6 @@ async function resolveData(paths: readonly string[], flags: DataFlags, io: Io): 
   const resolved = await resolveInputs(inputs, io);
   if (resolved.files.length === 0) throw nothingFound(resolved.searched);
   return resolved;
-}
-
-/** Opens the index; a cache that cannot be opened (read-only disk, locked too long) is a warning, not a failure. */
-function openOrWarn(cacheDir: string, io: Io): IndexDb | undefined {
-  try {
-    return openIndex({ cacheDir, agentlogVersion: packageVersion() });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException | null)?.code;
-    if (!(error instanceof Database.SqliteError) && !(typeof code === 'string' && /^E[A-Z]+$/.test(code)))
-      throw error;
-    warnNoCache(io, cacheDir, error);
-    return undefined;
-  }
-}
-
-function warnNoCache(io: Io, cacheDir: string, error: unknown): void {
-  const colors = colorsFor(io, 'stderr');
-  const reason = error instanceof Error ? error.message : String(error);
-  io.stderr.write(
-    `${colors.yellow('warning')}: The index cache in "${cacheDir}" cannot be used (${reason}); reading without it.\n`,
-  );
 }
 
 async function refreshWithProgress(
@@ -366,6 +381,7 @@ async function refreshWithProgress(
       search,
       onProgress: progress.update,
       onSkip: (_path, message) => warnings.push(message),
+      onWarning: (message) => warnOnce(io, message),
     });
     progress.stop();
     printSkipped(io, warnings);
@@ -374,6 +390,18 @@ async function refreshWithProgress(
     progress.stop();
     await own?.close();
   }
+}
+
+/**
+ * False for a "session" of which not one line could be read (a binary or garbage file named `.jsonl`):
+ * it is not a session but an unreadable file, which `report` counts (and `validate` locates).
+ */
+export function isReadable(session: Session): boolean {
+  return !(session.counts.records === 0 && session.counts.errors > 0 && session.subagents.length === 0);
+}
+
+function countUnreadable(sessions: readonly Session[]): number {
+  return sessions.reduce((n, s) => n + (isReadable(s) ? 0 : 1), 0);
 }
 
 /** `listSessions`' filter and order: newest first by start time. */

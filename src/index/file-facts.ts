@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { fileIdentity } from './file-identity.js';
 
 /** A file as discovery saw it: what decides whether a stored fact is still true. */
 export interface FactFile {
@@ -17,26 +18,33 @@ export interface FactOptions<T> {
   parallel?: { compute: (path: string) => Promise<T>; concurrency: number; minBytes: number };
 }
 
-/** Whether a stored fact was computed from the file as it is now. */
-function isCurrent<R extends { size: number; mtime_ms: number }>(
+/**
+ * Whether a stored fact was computed from the file as it is now: same size, modification time and
+ * identity (inode and change time: a same-size, same-mtime replacement differs).
+ */
+function isCurrent<R extends { size: number; mtime_ms: number; identity: string | null }>(
   row: R | undefined,
   file: FactFile,
+  identity: string | null,
 ): row is R {
-  return row !== undefined && row.size === file.size && row.mtime_ms === file.mtimeMs;
+  return (
+    row !== undefined && row.size === file.size && row.mtime_ms === file.mtimeMs && row.identity === identity
+  );
 }
 
 /** The files whose `kind` fact is missing or was computed from another state of the file (read only). */
 export function staleFactFiles(db: Database.Database, kind: string, files: readonly FactFile[]): FactFile[] {
   const stored = new Map(
     (
-      db.prepare('SELECT path, size, mtime_ms FROM _facts WHERE kind = ?').all(kind) as {
+      db.prepare('SELECT path, size, mtime_ms, identity FROM _facts WHERE kind = ?').all(kind) as {
         path: string;
         size: number;
         mtime_ms: number;
+        identity: string | null;
       }[]
     ).map((r) => [r.path, r]),
   );
-  return files.filter((file) => !isCurrent(stored.get(file.path), file));
+  return files.filter((file) => !isCurrent(stored.get(file.path), file, fileIdentity(file.path)));
 }
 
 /** Longest time a write transaction stays open before it is committed. */
@@ -55,22 +63,36 @@ export async function cachedFileFacts<T>(
   compute: (path: string) => Promise<T>,
   options: FactOptions<T> = {},
 ): Promise<{ values: T[]; computed: number }> {
-  const select = db.prepare('SELECT path, size, mtime_ms, value FROM _facts WHERE kind = ?');
+  const select = db.prepare('SELECT path, size, mtime_ms, identity, value FROM _facts WHERE kind = ?');
   const upsert = db.prepare(
-    'INSERT OR REPLACE INTO _facts (path, kind, size, mtime_ms, value) VALUES (?, ?, ?, ?, ?)',
+    'INSERT OR REPLACE INTO _facts (path, kind, size, mtime_ms, identity, value) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const stored = new Map(
-    (select.all(kind) as { path: string; size: number; mtime_ms: number; value: string }[]).map((r) => [
-      r.path,
-      r,
-    ]),
+    (
+      select.all(kind) as {
+        path: string;
+        size: number;
+        mtime_ms: number;
+        identity: string | null;
+        value: string;
+      }[]
+    ).map((r) => [r.path, r]),
   );
   const values: T[] = new Array(files.length);
+  // Taken before computing: a file changed meanwhile is computed again next time.
+  const identities = files.map((file) => fileIdentity(file.path));
   const missing: number[] = [];
   files.forEach((file, i) => {
     const row = stored.get(file.path);
-    if (isCurrent(row, file)) values[i] = JSON.parse(row.value) as T;
-    else missing.push(i);
+    if (isCurrent(row, file, identities[i] ?? null)) {
+      try {
+        values[i] = JSON.parse(row.value) as T;
+        return;
+      } catch {
+        // A damaged value: computed again (and stored over it).
+      }
+    }
+    missing.push(i);
   });
   let began = 0;
   const save = (i: number, value: T) => {
@@ -80,7 +102,7 @@ export async function cachedFileFacts<T>(
       db.exec('BEGIN IMMEDIATE');
       began = Date.now();
     }
-    upsert.run(file.path, kind, file.size, file.mtimeMs, text);
+    upsert.run(file.path, kind, file.size, file.mtimeMs, identities[i] ?? null, text);
     if (Date.now() - began > maxTransactionMs) db.exec('COMMIT');
     // The stored form, so that a computed run and a cached run give equal values.
     values[i] = JSON.parse(text) as T;

@@ -17,6 +17,8 @@ export interface FileRow {
   role: string;
   size: number;
   mtime_ms: number;
+  /** `inode:ctimeMs` of the file when it was read ({@link fileIdentity}). */
+  identity: string | null;
   consumed_bytes: number;
   consumed_line: number;
   consumed_records: number;

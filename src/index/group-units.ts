@@ -57,7 +57,7 @@ export function groupUnits(refs: readonly SessionFileRef[], rows: ReadonlyMap<st
     }
     unit.refs.push(ref);
     unit.hash.update(
-      `\u0000${ref.path}\u0000${row.ref}\u0000${row.size}\u0000${row.mtime_ms}\u0000${row.consumed_bytes}\u0000${row.tail?.length ?? -1}`,
+      `\u0000${ref.path}\u0000${row.ref}\u0000${row.size}\u0000${row.mtime_ms}\u0000${row.identity ?? ''}\u0000${row.fingerprint}\u0000${row.consumed_bytes}\u0000${row.tail?.length ?? -1}`,
     );
   }
   return [...units].map(([key, unit]) => ({

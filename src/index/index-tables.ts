@@ -192,6 +192,11 @@ export const indexTables: TableDoc[] = [
         constraint: 'NOT NULL',
       },
       {
+        name: 'identity',
+        type: 'TEXT',
+        description: 'inode and change time when last read (a same-size, same-mtime replacement differs)',
+      },
+      {
         name: 'consumed_bytes',
         type: 'INTEGER',
         description: 'bytes of complete lines read',
@@ -335,6 +340,11 @@ export const indexTables: TableDoc[] = [
         type: 'REAL',
         description: 'modification time it was computed for',
         constraint: 'NOT NULL',
+      },
+      {
+        name: 'identity',
+        type: 'TEXT',
+        description: 'inode and change time of the file it was computed for',
       },
       { name: 'value', type: 'TEXT', description: 'JSON value', constraint: 'NOT NULL' },
     ],

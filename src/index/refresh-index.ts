@@ -10,6 +10,7 @@ import { toReportModel } from './report-model.js';
 import { decodeReportModel, encodeReportModel } from './report-model-codec.js';
 import { createRowWriter } from './unit-rows.js';
 import { createFileStore, finishFile, isUnchanged, type PendingFile, startFile } from './update-file.js';
+import { createBatch, IndexChangedError } from './write-batch.js';
 
 export interface RefreshOptions {
   /** The files of this run, in input order (discovery order). */
@@ -24,6 +25,8 @@ export interface RefreshOptions {
    */
   parallel?: { readSlice: RecordSliceReader; concurrency: number; minBytes: number; maxFileBytes?: number };
   onProgress?: (done: number, total: number) => void;
+  /** Told (once per run) when damaged rows of the index were found and built again. */
+  onWarning?: (message: string) => void;
   /** Called for each file that could not be read (it is skipped). */
   onSkip?: (path: string, message: string) => void;
   /**
@@ -66,8 +69,6 @@ export interface RefreshResult {
   stats: RefreshStats;
 }
 
-/** Longest time a write transaction stays open before it is committed (other processes may wait on it). */
-const maxTransactionMs = 500;
 /** Files read ahead of the one being stored. */
 const readAhead = 4;
 
@@ -97,6 +98,32 @@ function chooseReader(
  * report models (see `toReportModel`).
  */
 export async function refreshIndex(index: IndexDb, options: RefreshOptions): Promise<RefreshResult> {
+  // A run reads the stored state without a lock, and takes the write lock only when it has something to
+  // write; when another process committed in between, what it read may be stale: it starts again. After two
+  // such restarts it holds the write lock from the start to the end (one transaction), so it always ends.
+  for (let attempt = 0; ; attempt += 1) {
+    const skipped: [string, string][] = [];
+    const warnings: string[] = [];
+    try {
+      const result = await refreshOnce(
+        index,
+        {
+          ...options,
+          onSkip: (file, message) => skipped.push([file, message]),
+          onWarning: (message) => warnings.push(message),
+        },
+        attempt >= 2,
+      );
+      for (const message of warnings) options.onWarning?.(message);
+      for (const [file, message] of skipped) options.onSkip?.(file, message);
+      return result;
+    } catch (error) {
+      if (!(error instanceof IndexChangedError)) throw error;
+    }
+  }
+}
+
+async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: boolean): Promise<RefreshResult> {
   const { db } = index;
   const stats: RefreshStats = {
     files: options.refs.length,
@@ -110,7 +137,7 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
     unitsBuilt: 0,
     unitsReused: 0,
   };
-  const batch = createBatch(db);
+  const batch = createBatch(db, locked);
   try {
     const chunks = createChunkStore(db);
     const rows = new Map((db.prepare('SELECT * FROM files').all() as FileRow[]).map((r) => [r.path, r]));
@@ -184,18 +211,52 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
           .all() as StoredUnit[]
       ).map((u) => [u.key, u]),
     );
-    const reused = new Set<number>();
-    const unsearched: { id: number; unit: Unit }[] = [];
+    const reused = new Map<number, Unit>();
+    let unsearched: { id: number; unit: Unit }[] = [];
     const dirty: Unit[] = [];
     for (const unit of units) {
       const previous = stored.get(unit.key);
       if (previous && previous.signature === unit.signature && !superseded.has(previous.id)) {
-        reused.add(previous.id);
+        reused.set(previous.id, unit);
         if (options.search && previous.searchable === 0) unsearched.push({ id: previous.id, unit });
         continue;
       }
       if (previous) superseded.add(previous.id);
       dirty.push(unit);
+    }
+    const built: { phase: number; anchor: string; session: Session }[] = [];
+    // The stored report models of reused units; a unit with a model that cannot be decoded (a damaged
+    // row) is built again from its files instead.
+    if (reused.size > 0) {
+      const damaged = new Set<number>();
+      const decoded: ((typeof built)[number] & { unitId: number })[] = [];
+      for (const row of db
+        .prepare('SELECT unit_id, anchor, phase, model FROM _models')
+        .iterate() as Iterable<{
+        unit_id: number;
+        anchor: string;
+        phase: number;
+        model: string;
+      }>) {
+        if (!reused.has(row.unit_id) || damaged.has(row.unit_id)) continue;
+        try {
+          const session = decodeReportModel(row.model);
+          decoded.push({ unitId: row.unit_id, phase: row.phase, anchor: row.anchor, session });
+        } catch {
+          damaged.add(row.unit_id);
+        }
+      }
+      for (const { unitId, ...entry } of decoded) if (!damaged.has(unitId)) built.push(entry);
+      for (const id of damaged) {
+        dirty.push(reused.get(id) as Unit);
+        reused.delete(id);
+        superseded.add(id);
+      }
+      unsearched = unsearched.filter((entry) => !damaged.has(entry.id));
+      if (damaged.size > 0)
+        options.onWarning?.(
+          `The index "${index.file}" held ${damaged.size} damaged session ${damaged.size === 1 ? 'group' : 'groups'}; ${damaged.size === 1 ? 'it was' : 'they were'} built again from the logs.`,
+        );
     }
     for (const ref of options.refs) {
       const unitId = rows.get(ref.path)?.unit_id;
@@ -208,7 +269,6 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
       stored,
     );
 
-    const built: { phase: number; anchor: string; session: Session }[] = [];
     const rowWriter = createRowWriter(db);
     const insertUnit = db.prepare(
       'INSERT INTO _units (key, signature, searchable, built_at) VALUES (?, ?, ?, ?)',
@@ -267,24 +327,13 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
       batch.maybeCommit();
     }
 
-    if (reused.size > 0) {
-      const models = db.prepare('SELECT unit_id, anchor, phase, model FROM _models').all() as {
-        unit_id: number;
-        anchor: string;
-        phase: number;
-        model: string;
-      }[];
-      for (const row of models) {
-        if (!reused.has(row.unit_id)) continue;
-        built.push({ phase: row.phase, anchor: row.anchor, session: decodeReportModel(row.model) });
-      }
-    }
     if (stats.unchanged < stats.files || stats.removed > 0 || stats.unitsBuilt > 0) {
       batch.begin();
       db.prepare("INSERT OR REPLACE INTO _meta (key, value) VALUES ('updated_at', ?)").run(
         new Date().toISOString(),
       );
     }
+    batch.assertUnchanged();
     batch.commit();
 
     const position = new Map(options.refs.map((r, i) => [r.path, i]));
@@ -320,31 +369,6 @@ function removeUnits(
     removeUnit.run(id);
     release.run(id);
   }
-}
-
-/**
- * Write transactions spanning several files or units (one commit per file is slow), committed at least
- * every {@link maxTransactionMs} so that other agentlog processes are not kept waiting long.
- */
-function createBatch(db: IndexDb['db']) {
-  let began = 0;
-  return {
-    begin() {
-      if (db.inTransaction) return;
-      db.exec('BEGIN IMMEDIATE');
-      began = Date.now();
-    },
-    maybeCommit() {
-      if (db.inTransaction && Date.now() - began > maxTransactionMs) db.exec('COMMIT');
-    },
-    commit() {
-      if (db.inTransaction) db.exec('COMMIT');
-    },
-    /** After a failure: what was not committed is dropped (every committed batch is consistent). */
-    rollback() {
-      if (db.inTransaction) db.exec('ROLLBACK');
-    },
-  };
 }
 
 /** Files read whole in this run, kept for their unit's build while their skeletons fit the budget. */

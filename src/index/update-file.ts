@@ -6,6 +6,7 @@ import type { RecordSlice, RecordSliceReader, ResumePoint } from '../lifecycle/r
 import type { Session } from '../model/session.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { buildClaudeKey, lastSessionId, type UnitFile } from './build-unit.js';
+import { fileIdentity } from './file-identity.js';
 import {
   type ChunkStore,
   type EncodedSlice,
@@ -36,6 +37,8 @@ export interface PendingFile {
   start: ResumePoint | undefined;
   /** Settles with the read, or with the error it failed with (never rejects: reads run ahead). */
   slice: Promise<{ slice: RecordSlice } | { error: unknown }> | undefined;
+  /** The file's identity before it was read (see {@link fileIdentity}). */
+  identity: string | null;
 }
 
 /**
@@ -48,7 +51,9 @@ export function startFile(
   row: FileRow | undefined,
   readSlice: RecordSliceReader,
 ): PendingFile {
-  if (isUnchanged(row, ref)) return { ref, row, start: undefined, slice: undefined };
+  const identity = fileIdentity(ref.path);
+  if (isUnchanged(row, ref) && row?.identity === identity)
+    return { ref, row, start: undefined, slice: undefined, identity };
   let start: ResumePoint | undefined;
   if (row && ref.size > row.size && row.consumed_bytes > 0) {
     let fingerprint: string | undefined;
@@ -69,10 +74,10 @@ export function startFile(
     (read) => ({ slice: read }),
     (error: unknown) => ({ error }),
   );
-  return { ref, row, start, slice };
+  return { ref, row, start, slice, identity };
 }
 
-/** Whether a file is as stored (same size and modification time): it is not read again. */
+/** Whether a file's size and modification time are those stored (its identity is checked apart). */
 export function isUnchanged(row: FileRow | undefined, ref: SessionFileRef): boolean {
   return row !== undefined && row.size === ref.size && row.mtime_ms === ref.mtimeMs;
 }
@@ -98,13 +103,13 @@ export async function finishFile(
   if ('error' in read) throw read.error;
   const { slice } = read;
   try {
-    const update = store.store(ref, row, slice, start !== undefined);
+    const update = store.store(ref, row, slice, start !== undefined, pending.identity);
     return { ...update, how: start ? 'appended' : row ? 'reread' : 'added', bytesParsed: slice.bytesRead };
   } catch (error) {
     if (!(error instanceof ConcurrentUpdate)) throw error;
     // Another process stored the file meanwhile: the appended bytes do not fit its state; read it whole.
     const whole = await readSlice(ref.path, { project: projectRecord });
-    const update = store.store(ref, undefined, whole, false);
+    const update = store.store(ref, undefined, whole, false, pending.identity);
     return { ...update, how: 'reread', bytesParsed: slice.bytesRead + whole.bytesRead };
   }
 }
@@ -132,6 +137,7 @@ export interface FileStore {
     previous: FileRow | undefined,
     slice: RecordSlice,
     appended: boolean,
+    identity: string | null,
   ): Omit<FileUpdate, 'how' | 'bytesParsed'>;
   touchRef(row: FileRow, ref: string): FileRow;
 }
@@ -143,15 +149,16 @@ export function createFileStore(
   beforeWrite: () => void,
 ): FileStore {
   const select = db.prepare('SELECT * FROM files WHERE path = ?');
-  const upsert = db.prepare(`INSERT OR REPLACE INTO files (path, agent, role, size, mtime_ms, consumed_bytes,
+  const upsert =
+    db.prepare(`INSERT OR REPLACE INTO files (path, agent, role, size, mtime_ms, identity, consumed_bytes,
     consumed_line, lines, records, errors, skeleton_bytes, indexed_at, consumed_records, body_agent, fingerprint,
     blank_lines, tail, ref, session_key, body_key, parent_key, unit_id) VALUES (@path, @agent, @role, @size,
-    @mtime_ms, @consumed_bytes, @consumed_line, @lines, @records, @errors, @skeleton_bytes, @indexed_at,
+    @mtime_ms, @identity, @consumed_bytes, @consumed_line, @lines, @records, @errors, @skeleton_bytes, @indexed_at,
     @consumed_records, @body_agent, @fingerprint, @blank_lines, @tail, @ref, @session_key, @body_key, @parent_key,
     @unit_id)`);
   const updateRef = db.prepare('UPDATE files SET ref = ? WHERE path = ?');
   return {
-    store(ref, previous, slice, appended) {
+    store(ref, previous, slice, appended, identity) {
       beforeWrite();
       return db.transaction((): Omit<FileUpdate, 'how' | 'bytesParsed'> => {
         const current = select.get(ref.path) as FileRow | undefined;
@@ -178,6 +185,7 @@ export function createFileStore(
           role: ref.role,
           size: ref.size,
           mtime_ms: ref.mtimeMs,
+          identity,
           consumed_bytes: slice.end.byteOffset,
           consumed_line: slice.end.line,
           consumed_records: slice.end.records,

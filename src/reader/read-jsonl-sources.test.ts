@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleUrl, openToUnprivileged, runUnprivileged } from '../../test/helpers/run-unprivileged.js';
 import type { LineResult } from './line-result.js';
 import { ReadError } from './read-error.js';
 import { type JsonlReader, type ReadJsonlOptions, readJsonl } from './read-jsonl.js';
@@ -88,16 +89,23 @@ describe('readJsonl from a file path', () => {
     expect((error as Error).message).toContain(dir);
   });
 
-  it.skipIf(process.getuid?.() === 0)(
-    'rejects an unreadable file with ReadError "not-readable"',
-    async () => {
-      const file = path.join(dir, 'locked.jsonl');
-      await writeFile(file, '{}\n');
-      await chmod(file, 0o000);
-      const error = await collect(readJsonl(file)).catch((e: unknown) => e);
-      expect(error).toMatchObject({ code: 'not-readable', path: file });
-    },
-  );
+  it('rejects an unreadable file with ReadError "not-readable"', async () => {
+    const file = path.join(dir, 'locked.jsonl');
+    await writeFile(file, '{}\n');
+    await chmod(file, 0o000);
+    openToUnprivileged(dir);
+    // As root a chmod 000 file is readable: the read runs as an unprivileged user.
+    const error = runUnprivileged<unknown>(`
+      const { readJsonl } = await import(${moduleUrl(path.join(import.meta.dirname, 'read-jsonl.ts'))});
+      let outcome = null;
+      try {
+        for await (const _ of readJsonl(${JSON.stringify(file)}));
+      } catch (error) {
+        outcome = { name: error.name, code: error.code, path: error.path };
+      }
+      process.stdout.write(JSON.stringify(outcome));`);
+    expect(error).toEqual({ name: 'ReadError', code: 'not-readable', path: file });
+  });
 });
 
 describe('readJsonl start offsets', () => {

@@ -2,6 +2,7 @@ import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleUrl, openToUnprivileged, runUnprivileged } from '../../test/helpers/run-unprivileged.js';
 import { discoverPaths } from './discover-paths.js';
 import type { SessionFileRef } from './discovery.js';
 
@@ -281,21 +282,20 @@ describe('discoverPaths and symbolic links', () => {
   });
 });
 
-const isRoot = process.getuid?.() === 0;
-if (isRoot)
-  console.warn(
-    'discover-paths.test: running as root, where chmod 000 does not block reads; unreadable-folder test skipped',
-  );
-
 describe('discoverPaths and permissions', () => {
-  it.skipIf(isRoot)('warns about an unreadable folder and walks the rest', async () => {
+  it('warns about an unreadable folder and walks the rest', async () => {
     const root = path.join(tmp, 'perm');
     await makeTree(root, { 'ok.jsonl': line, 'locked/hidden.jsonl': line });
     const locked = path.join(root, 'locked');
     await chmod(locked, 0o000);
+    openToUnprivileged(tmp);
     try {
-      const found = await discoverPaths([root]);
-      expect(found.files.map((f) => f.path)).toEqual([path.join(root, 'ok.jsonl')]);
+      // As root a chmod 000 folder is readable: discovery runs as an unprivileged user.
+      const found = runUnprivileged<{ files: string[]; warnings: unknown[] }>(`
+        const { discoverPaths } = await import(${moduleUrl(path.join(import.meta.dirname, 'discover-paths.ts'))});
+        const found = await discoverPaths([${JSON.stringify(root)}]);
+        process.stdout.write(JSON.stringify({ files: found.files.map((f) => f.path), warnings: found.warnings }));`);
+      expect(found.files).toEqual([path.join(root, 'ok.jsonl')]);
       expect(found.warnings).toEqual([
         { path: locked, message: `Cannot read folder '${locked}': permission denied (EACCES)` },
       ]);

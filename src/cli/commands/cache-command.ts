@@ -3,8 +3,13 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { indexFileName, resolveCacheDir } from '../../index/cache-location.js';
 import { indexBytes, indexInfo } from '../../index/index-info.js';
-import { IndexUnavailableError, openIndexReadOnly, removeIndexFiles } from '../../index/open-index.js';
-import { CliError, exitCodes } from '../cli-error.js';
+import {
+  ForeignIndexError,
+  IndexUnavailableError,
+  openIndexReadOnly,
+  removeIndexFiles,
+} from '../../index/open-index.js';
+import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
 import { formatNumber, type Io, writeJson, writeLine } from '../output.js';
@@ -106,11 +111,22 @@ export function registerCacheCommand(program: Command, io: Io): void {
       const dir = cacheDirOf(flags, io);
       const file = path.join(dir, indexFileName);
       const bytes = indexBytes(file);
-      if (bytes === 0 && !existsSync(file)) {
+      let removed: boolean;
+      try {
+        removed = removeIndexFiles(file);
+      } catch (error) {
+        if (error instanceof ForeignIndexError) throw new CliError(error.message);
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+          throw new CliError(
+            `The index ${quote(file)} cannot be deleted (${code}): the folder ${quote(dir)} is not writable by you; delete it as its owner or fix the folder's permissions.`,
+          );
+        throw error;
+      }
+      if (!removed) {
         writeLine(io, `No index at ${file}.`);
         return;
       }
-      removeIndexFiles(file);
       writeLine(io, `Deleted the index ${file} (${formatBytes(bytes)}).`);
     });
 }

@@ -18,7 +18,14 @@ export function registerLsCommand(program: Command, io: Io): void {
         .option('--json', 'print a JSON array'),
     ),
   ).action(async (paths: string[], flags: DataFlags & { json?: boolean }) => {
-    const { sessions } = await loadData(paths, flags, io);
+    const { sessions, unreadableFiles } = await loadData(paths, flags, io);
+    const unreadable = () => {
+      if (unreadableFiles > 0)
+        writeLine(
+          io,
+          `${unreadableFiles} ${unreadableFiles === 1 ? 'file' : 'files'} with no readable line (not sessions): agentlog validate shows where.`,
+        );
+    };
     const rows = sessions.map((s) => {
       const write = lastWriteMs(s);
       return {
@@ -32,6 +39,7 @@ export function registerLsCommand(program: Command, io: Io): void {
     }
     if (rows.length === 0) {
       writeLine(io, 'No sessions match.');
+      unreadable();
       return;
     }
     writeLine(
@@ -70,5 +78,6 @@ export function registerLsCommand(program: Command, io: Io): void {
       }),
     );
     writeLine(io, plural(rows.length, 'session'));
+    unreadable();
   });
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 
-import { openIndex } from '../../index/open-index.js';
+import { CacheFolderError, ForeignIndexError, openIndex, openMemoryIndex } from '../../index/open-index.js';
 import { loadSessions } from '../../lifecycle/load-sessions.js';
 import type { Session } from '../../model/session.js';
 import type { SessionFileRef } from '../../sources/index.js';
@@ -82,12 +82,28 @@ export function registerOtlpCommand(program: Command, io: Io): void {
     );
     const { sessions, files, searched } = await loadData(paths, { ...flags, cache: true }, io);
     const cacheDir = cacheDirFor({ ...flags, cache: true }, io, searched);
-    if (cacheDir === undefined)
+    if (cacheDir === undefined && !flags.demo)
       throw new CliError(
         'No cache folder to remember what was sent: set AGENTLOG_CACHE_DIR, XDG_CACHE_HOME or HOME, or pass --cache-dir.',
         { exitCode: exitCodes.usage },
       );
-    const index = openIndex({ cacheDir, agentlogVersion: packageVersion() });
+    // The demo never touches the user's index: what it sent is remembered for this run only.
+    let index: ReturnType<typeof openIndex>;
+    try {
+      index =
+        cacheDir === undefined
+          ? openMemoryIndex(packageVersion())
+          : openIndex({ cacheDir, agentlogVersion: packageVersion() });
+    } catch (error) {
+      if (error instanceof ForeignIndexError) throw new CliError(error.message);
+      // SQLite's and the file system's errors (their codes), or a cache "folder" that is a file.
+      if (typeof (error as { code?: unknown }).code !== 'string' && !(error instanceof CacheFolderError))
+        throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new CliError(
+        `The index cache in ${quote(String(cacheDir))} cannot be used (${reason}), and otlp remembers there what it sent: pass a writable --cache-dir.`,
+      );
+    }
     const sender = flags.dryRun
       ? undefined
       : new OtlpSender({

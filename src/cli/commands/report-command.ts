@@ -42,6 +42,8 @@ interface Report {
   usage: ReturnType<typeof computeUsage>;
   errors: ReturnType<typeof computeErrors>;
   drift: DriftEntry[];
+  /** Lines that could not be read as records, and files of which no line could be read. */
+  unreadable: { lines: number; files: number };
 }
 
 interface ReportFlags extends DataFlags {
@@ -83,9 +85,10 @@ export function registerReportCommand(program: Command, io: Io): void {
       });
       sessions = loaded.sessions;
       skipped = loaded.skipped;
-      // Drift covers the files of the sessions shown (the filters apply), in the order they were read.
+      // Drift covers the files of the sessions shown (the filters apply), in the order they were read;
+      // without filters, every file (one that is not a session because nothing in it could be read too).
       const used = new Set(sessions.flatMap((s) => [...allSessions([s])].flatMap((x) => x.files)));
-      const files = loaded.files.filter((f) => used.has(f.path));
+      const files = unfiltered ? loaded.files : loaded.files.filter((f) => used.has(f.path));
       const validations = await loadValidations(files, flags, io, loaded.searched, pool, prefetched);
       report = {
         sessions: computeSessionsOverview(sessions),
@@ -93,6 +96,7 @@ export function registerReportCommand(program: Command, io: Io): void {
         usage: computeUsage(sessions, by, price),
         errors: computeErrors(sessions),
         drift: summarizeDrift(mergeValidations(validations)),
+        unreadable: countUnreadable(validations),
       };
     } finally {
       await pool?.close();
@@ -104,6 +108,7 @@ export function registerReportCommand(program: Command, io: Io): void {
     const colors = colorsFor(io);
     const heading = (text: string) => writeLine(io, `\n${colors.bold(colors.underline(text))}`);
     heading('Sessions');
+    printUnreadable(io, report.unreadable);
     printSessions(io, report.sessions, sessions, top);
     if (skipped.length > 0)
       writeLine(
@@ -142,6 +147,27 @@ function skippedSummary(skipped: readonly SkippedFile[]): string {
     .sort((a, b) => b[1] - a[1])
     .map(([reason, n]) => `${reason}: ${formatNumber(n)}`)
     .join(', ');
+}
+
+/** Line errors over the files, and files with no record at all (unreadable, or nothing but bad lines). */
+function countUnreadable(validations: readonly FileValidationFacts[]): Report['unreadable'] {
+  let lines = 0;
+  let files = 0;
+  for (const { entry } of validations) {
+    lines += entry.errors;
+    const records = Object.values(entry.records).reduce((sum, n) => sum + n, 0);
+    if (entry.readError !== undefined || (records === 0 && entry.errors > 0)) files += 1;
+  }
+  return { lines, files };
+}
+
+function printUnreadable(io: Io, { lines, files }: Report['unreadable']): void {
+  if (lines === 0 && files === 0) return;
+  const what =
+    lines === 0
+      ? plural(files, 'file')
+      : `${plural(lines, 'line')}${files > 0 ? ` (${plural(files, 'file')} with no readable line at all)` : ''}`;
+  writeLine(io, colorsFor(io).yellow(`Could not read ${what}: agentlog validate shows where.`));
 }
 
 function printSessions(
