@@ -8,7 +8,9 @@ import { corpusDir, corpusMoreDir } from './corpus.js';
 function provenance(dir: string): Record<string, string>[] {
   const [header = '', ...rows] = readFileSync(path.join(dir, 'PROVENANCE.tsv'), 'utf8').trimEnd().split('\n');
   const names = header.split('\t');
-  return rows.map((row) => Object.fromEntries(row.split('\t').map((value, i) => [names[i] ?? `${i}`, value])));
+  return rows.map((row) =>
+    Object.fromEntries(row.split('\t').map((value, i) => [names[i] ?? `${i}`, value])),
+  );
 }
 
 function dataFiles(dir: string): string[] {

@@ -82,7 +82,7 @@ describe('report and unreadable input', () => {
       expect(listed.map((s) => s.id)).toEqual(['11111111-0000-4000-8000-000000000001']);
       const table = await run(['ls', 'logs', ...cache]);
       expect(table.out).toMatch(
-        /^1 sessions\n2 files with no readable line \(not sessions\): agentlog validate shows where\.\n$/m,
+        /^1 session\n2 files with no readable line \(not sessions\): agentlog validate shows where\.\n$/m,
       );
       const text = await run(['report', 'logs', ...cache]);
       expect(text.code).toBe(0);
