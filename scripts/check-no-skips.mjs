@@ -25,4 +25,6 @@ if (notRun.length > 0) {
   for (const line of notRun) console.error(`  ${line}`);
   process.exit(1);
 }
-console.log(`check-no-skips: all ${total} tests ran (${report.numPassedTests} passed, ${report.numFailedTests} failed).`);
+console.log(
+  `check-no-skips: all ${total} tests ran (${report.numPassedTests} passed, ${report.numFailedTests} failed).`,
+);

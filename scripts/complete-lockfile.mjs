@@ -10,7 +10,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const file = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(file, 'utf8'));
-const platform = /^(?:cli|ccusage|node-bindings|claude-agent-sdk)-(linux|darwin|win32|android|freebsd)-(x64|arm64)(-musl)?$/;
+const platform =
+  /^(?:cli|ccusage|node-bindings|claude-agent-sdk)-(linux|darwin|win32|android|freebsd)-(x64|arm64)(-musl)?$/;
 let added = 0;
 for (const entry of Object.values(lock.packages)) {
   for (const [name, range] of Object.entries(entry.optionalDependencies ?? {})) {

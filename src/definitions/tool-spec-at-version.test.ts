@@ -83,11 +83,13 @@ describe('toolSpecAtVersion', () => {
 
   it('narrows enum values to the version: Agent mode "delegate" until 2.1.62, "bubble" from 2.1.200', () => {
     const modes = (version: string) =>
-      (toJsonSchema(atVersion('Agent', version).spec).properties?.mode as { enum?: string[] }).enum;
+      (toJsonSchema(atVersion('Agent', version).spec).properties?.mode as { enum?: string[] } | undefined)
+        ?.enum;
     expect(modes('2.1.63')).not.toContain('delegate');
     expect(atVersion('Task', '2.1.30').omitted).not.toContain('mode');
     expect(
-      (toJsonSchema(atVersion('Task', '2.1.30').spec).properties?.mode as { enum?: string[] }).enum,
+      (toJsonSchema(atVersion('Task', '2.1.30').spec).properties?.mode as { enum?: string[] } | undefined)
+        ?.enum,
     ).toEqual(['acceptEdits', 'bypassPermissions', 'default', 'delegate', 'dontAsk', 'plan']);
     expect(modes('2.1.200')).toContain('bubble');
     expect(modes('2.1.330')).toEqual([
