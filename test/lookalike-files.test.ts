@@ -169,8 +169,9 @@ describe('two files with the same session id', () => {
     const { code, err } = await run(['show', id.slice(0, 8), '--in', dir], env);
     expect(code).toBe(2);
     expect(err).toContain('is ambiguous: 2 files hold it');
-    expect(err).toContain(path.join(dir, 'backup', `${id}.jsonl`));
-    expect(err).toContain(path.join(dir, 'live', `${id}.jsonl`));
+    // Paths are shown as the CLI shows any path (relative to the working folder when that is shorter).
+    expect(err).toContain(path.join(path.basename(dir), 'backup', `${id}.jsonl`));
+    expect(err).toContain(path.join(path.basename(dir), 'live', `${id}.jsonl`));
     expect(err).toContain(`agentlog show ${id.slice(0, 8)}@1`);
     const second = await run(['show', `${id.slice(0, 8)}@2`, '--in', dir, '--json'], env);
     expect(second.code).toBe(0);
