@@ -45,6 +45,27 @@ describe('counts, whole-number options and usage errors', () => {
     }
   });
 
+  it('rejects a port or a timeout written as anything but digits (1e3, 0x50, -1), with exit 2', async () => {
+    for (const [args, expected] of [
+      [
+        ['serve', '--demo', '--port', '1e3'],
+        'Option --port needs a whole number from 0 to 65535, got "1e3".',
+      ],
+      [
+        ['serve', '--demo', '--port', '0x50'],
+        'Option --port needs a whole number from 0 to 65535, got "0x50".',
+      ],
+      [
+        ['otlp', '--demo', '--timeout', '1e3', '--endpoint', 'http://127.0.0.1:9'],
+        'Option --timeout (milliseconds) needs a whole number of 1 or more, got "1e3".',
+      ],
+    ] as const) {
+      const { code, err } = await run([...args]);
+      expect({ args, code }).toEqual({ args, code: 2 });
+      expect(err).toBe(`error: ${expected}\n`);
+    }
+  });
+
   it('tells how to run agentlog from any folder, through the bin that npm link installs', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     expect(readme).toMatch(/^npm link\b/m);

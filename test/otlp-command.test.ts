@@ -58,7 +58,7 @@ describe('agentlog otlp on a corpus session', () => {
     const run = await otlp([withSubagent, '--endpoint', receiver.url]);
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
-    expect(run.out).toContain(`Sent 1 of 1 sessions to "${receiver.url}"`);
+    expect(run.out).toContain(`Sent 1 of 1 session to "${receiver.url}"`);
     expect(receiver.requests.every((r) => r.contentType === 'application/x-protobuf')).toBe(true);
 
     const spans = receiver.spans;
@@ -159,8 +159,8 @@ describe('agentlog otlp on a corpus session', () => {
 
     const again = await otlp([withSubagent, '--endpoint', receiver.url]);
     expect(again.code).toBe(0);
-    expect(again.out).toContain('Sent 0 of 1 sessions');
-    expect(again.out).toContain('1 sessions unchanged since last sent');
+    expect(again.out).toContain('Sent 0 of 1 session');
+    expect(again.out).toContain('1 session unchanged since last sent');
     expect(receiver.requests).toEqual([]);
 
     const resend = await otlp([withSubagent, '--endpoint', receiver.url, '--resend']);

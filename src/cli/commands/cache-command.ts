@@ -12,7 +12,7 @@ import {
 import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
-import { formatNumber, type Io, writeJson, writeLine } from '../output.js';
+import { formatNumber, type Io, plural, writeJson, writeLine } from '../output.js';
 import { packageVersion } from '../package-version.js';
 
 interface CacheFlags {
@@ -95,7 +95,7 @@ export function registerCacheCommand(program: Command, io: Io): void {
     }
     writeLine(
       io,
-      `${formatNumber(stats.files)} files: ${formatNumber(stats.unchanged)} unchanged, ${formatNumber(stats.appended)} appended, ${formatNumber(stats.reread)} read again, ${formatNumber(stats.added)} new, ${formatNumber(stats.removed)} removed, ${formatNumber(stats.skipped)} unreadable; ${formatBytes(stats.bytesParsed)} parsed; ${formatNumber(stats.unitsBuilt)} session groups built, ${formatNumber(stats.unitsReused)} reused.`,
+      `${plural(stats.files, 'file')}: ${formatNumber(stats.unchanged)} unchanged, ${formatNumber(stats.appended)} appended, ${formatNumber(stats.reread)} read again, ${formatNumber(stats.added)} new, ${formatNumber(stats.removed)} removed, ${formatNumber(stats.skipped)} unreadable; ${formatBytes(stats.bytesParsed)} parsed; ${plural(stats.unitsBuilt, 'session group')} built, ${formatNumber(stats.unitsReused)} reused.`,
     );
     writeLine(io, `Index: ${data.index.file}`);
   });

@@ -7,8 +7,9 @@ import type { SessionFileRef } from '../../sources/index.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
 import { cacheDirFor, type DataFlags, loadData } from '../load-data.js';
-import { colorsFor, formatNumber, type Io, writeJson, writeLine } from '../output.js';
+import { colorsFor, formatNumber, type Io, plural, writeJson, writeLine } from '../output.js';
 import { packageVersion } from '../package-version.js';
+import { parseCount } from '../parse-count.js';
 import { createProgress } from '../progress.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 
@@ -63,14 +64,7 @@ export function registerOtlpCommand(program: Command, io: Io): void {
       ...parsePairs(flags.headers?.join(','), '--headers'),
     };
     const resource = parsePairs(io.env.OTEL_RESOURCE_ATTRIBUTES, 'OTEL_RESOURCE_ATTRIBUTES');
-    const timeout = Number(flags.timeout);
-    if (!Number.isInteger(timeout) || timeout <= 0)
-      throw new CliError(
-        `Option --timeout needs a number of milliseconds, got ${quote(String(flags.timeout))}.`,
-        {
-          exitCode: exitCodes.usage,
-        },
-      );
+    const timeout = parseCount(String(flags.timeout), '--timeout (milliseconds)');
 
     // Without --content no free text is sent at all; with it, secrets are redacted unless --no-redact.
     // (`--redact` is on by default here: `--no-redact` comes first.)
@@ -134,14 +128,13 @@ export function registerOtlpCommand(program: Command, io: Io): void {
       const verb = flags.dryRun ? 'Would send' : 'Sent';
       writeLine(
         io,
-        `${verb} ${formatNumber(stats.sentSessions)} of ${formatNumber(stats.sessions)} sessions to ${quote(endpoint)}: ${formatNumber(stats.spans)} spans, ${formatNumber(stats.metricPoints)} metric points.`,
+        `${verb} ${formatNumber(stats.sentSessions)} of ${plural(stats.sessions, 'session')} to ${quote(endpoint)}: ${plural(stats.spans, 'span')}, ${plural(stats.metricPoints, 'metric point')}.`,
       );
       const notes = [
         stats.unchangedSessions > 0 &&
-          `${formatNumber(stats.unchangedSessions)} sessions unchanged since last sent`,
-        stats.skippedSpans > 0 && `${formatNumber(stats.skippedSpans)} spans already sent`,
-        stats.untimedSessions > 0 &&
-          `${formatNumber(stats.untimedSessions)} sessions without timestamps skipped`,
+          `${plural(stats.unchangedSessions, 'session')} unchanged since last sent`,
+        stats.skippedSpans > 0 && `${plural(stats.skippedSpans, 'span')} already sent`,
+        stats.untimedSessions > 0 && `${plural(stats.untimedSessions, 'session')} without timestamps skipped`,
       ].filter(Boolean);
       if (notes.length > 0) writeLine(io, c.dim(`(${notes.join('; ')})`));
     } catch (error) {

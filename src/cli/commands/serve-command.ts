@@ -32,10 +32,11 @@ import {
   type ViewerSource,
 } from '../../viewer/server/viewer-server.js';
 import { findByRouteId } from '../../viewer/session-route-ids.js';
-import { CliError, exitCodes } from '../cli-error.js';
+import { CliError } from '../cli-error.js';
 import { addFilterOptions, parseFilter } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
 import { colorsFor, type Io, writeLine } from '../output.js';
+import { parseCount } from '../parse-count.js';
 import { createPricer } from '../pricer.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 import { resolveInputs } from '../resolve-inputs.js';
@@ -105,11 +106,7 @@ export async function startViewer(
   io: Io,
   bounds: SearchBounds = {},
 ): Promise<RunningViewer> {
-  const port = Number(flags.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new CliError(`Option --port needs a port number from 0 to 65535, got "${flags.port}".`, {
-      exitCode: exitCodes.usage,
-    });
+  const port = parseCount(flags.port, '--port', 0, 65535);
   const host = flags.host;
   const colors = colorsFor(io, 'stderr');
   if (!loopback.has(host))
