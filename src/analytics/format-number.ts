@@ -4,3 +4,8 @@ const numberFormat = new Intl.NumberFormat('en-US');
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
+
+/** A count with its noun: `1 session`, `2 sessions`, `1,024 calls` (the CLI's and the viewer's wording). */
+export function countOf(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? noun : nouns}`;
+}

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createColors } from 'picocolors';
-import { formatNumber } from '../analytics/format-number.js';
+import { countOf, formatNumber } from '../analytics/format-number.js';
 import { displayWidth, fitWidth, guardTerminal, terminalText } from './terminal-text.js';
 
 /** Where a command writes, and how: injected so tests can capture output. */
@@ -302,7 +302,5 @@ export function displayPath(io: Io, file: string): string {
 export { formatDuration } from '../analytics/format-duration.js';
 export { formatNumber };
 
-/** A count with its noun: "1 session", "2 sessions", "1,204 calls". */
-export function plural(count: number, noun: string, nouns = `${noun}s`): string {
-  return `${formatNumber(count)} ${count === 1 ? noun : nouns}`;
-}
+/** A count with its noun: "1 session", "2 sessions", "1,204 calls" (one wording with the viewer's). */
+export const plural = countOf;

@@ -33,4 +33,4 @@ export function formatUsage(u: TokenUsage): string {
 
 /** Re-exported for the pages (and commands) that format with the rest of this module. */
 export { formatDuration } from '../analytics/format-duration.js';
-export { formatNumber } from '../analytics/format-number.js';
+export { countOf, formatNumber } from '../analytics/format-number.js';

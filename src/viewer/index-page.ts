@@ -1,7 +1,7 @@
 import { allCalls } from '../analytics/session-summary.js';
 import type { Session } from '../model/session.js';
 import { escapeHtml } from './escape-html.js';
-import { formatCost, formatDuration, formatNumber, formatTime } from './format-values.js';
+import { countOf, formatCost, formatDuration, formatNumber, formatTime } from './format-values.js';
 import { type PageAssets, renderPage } from './page-shell.js';
 
 /** One session in a list (small: an export keeps one per session while it writes the pages). */
@@ -63,7 +63,7 @@ export function sessionTable(
   const columns = options.showProject ? 8 : 7;
   const rows = options.groups
     ? options.groups.flatMap(([project, list]) => [
-        `<tr class="group"><th colspan="${columns}">${escapeHtml(project)} <span class="dim">${formatNumber(list.length)} session${list.length === 1 ? '' : 's'}</span></th></tr>`,
+        `<tr class="group"><th colspan="${columns}">${escapeHtml(project)} <span class="dim">${countOf(list.length, 'session')}</span></th></tr>`,
         ...list.map(row),
       ])
     : listed.map(row);
@@ -92,7 +92,7 @@ export function renderIndexPage(
 ): string {
   const groups = groupByProject(listed);
   const total = listed.reduce((n, l) => n + (l.cost ?? 0), 0);
-  const head = `<header class="session-header"><h1>${escapeHtml(options.title ?? 'Agent sessions')}</h1><div class="totals"><span>${formatNumber(listed.length)} sessions</span><span>${formatNumber(groups.length)} projects</span><span>${escapeHtml(formatCost(total))} in total</span><span>generated ${escapeHtml(formatTime(new Date().toISOString()))} UTC</span></div></header>`;
+  const head = `<header class="session-header"><h1>${escapeHtml(options.title ?? 'Agent sessions')}</h1><div class="totals"><span>${countOf(listed.length, 'session')}</span><span>${countOf(groups.length, 'project')}</span><span>${escapeHtml(formatCost(total))} in total</span><span>generated ${escapeHtml(formatTime(new Date().toISOString()))} UTC</span></div></header>`;
   return renderPage({
     title: options.title ?? 'agentlog sessions',
     assets: options.assets,

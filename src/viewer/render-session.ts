@@ -6,7 +6,14 @@ import type { Session, Subagent } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
 import { addUsage, emptyUsage, totalTokens } from '../model/usage.js';
 import { escapeHtml } from './escape-html.js';
-import { formatCost, formatDuration, formatNumber, formatTime, formatUsage } from './format-values.js';
+import {
+  countOf,
+  formatCost,
+  formatDuration,
+  formatNumber,
+  formatTime,
+  formatUsage,
+} from './format-values.js';
 import { renderImage } from './render-image.js';
 import { renderMarkdown } from './render-markdown.js';
 import { renderToolCard, statusBadge } from './render-tool-card.js';
@@ -175,7 +182,7 @@ function subLabel(sub: Subagent): string {
     `subagent ${sub.agentId}`,
     sub.agentType ?? s.meta.agentType,
     sub.description,
-    `${s.toolCalls.length} calls`,
+    countOf(s.toolCalls.length, 'call'),
     s.durationMs === undefined ? undefined : formatDuration(s.durationMs),
   ].filter((b): b is string => typeof b === 'string' && b.length > 0);
   return bits.join(' · ');

@@ -1,7 +1,7 @@
 import type { ToolInventoryRow } from '../../analytics/tool-inventory.js';
 import type { UsageRow } from '../../analytics/usage-report.js';
 import { escapeHtml, jsonForScript } from '../escape-html.js';
-import { formatCost, formatNumber, formatTime } from '../format-values.js';
+import { countOf, formatCost, formatNumber, formatTime } from '../format-values.js';
 import { type SessionListing, sessionTable } from '../index-page.js';
 import { filtersQuery, type ListFilters } from '../list-filters.js';
 import { renderPage } from '../page-shell.js';
@@ -29,7 +29,7 @@ export function renderListPage(
   filters: ListFilters,
   options: { problems: string[]; states: readonly string[]; total: number },
 ): string {
-  const head = `<header class="session-header"><h1>Sessions</h1><div class="totals"><span>${formatNumber(listed.length)} of ${formatNumber(options.total)} sessions</span><span>${escapeHtml(formatCost(listed.reduce((n, l) => n + (l.cost ?? 0), 0)))}</span><a href="/dashboard${filtersQuery(filters)}">dashboard for these sessions</a></div></header>`;
+  const head = `<header class="session-header"><h1>Sessions</h1><div class="totals"><span>${formatNumber(listed.length)} of ${countOf(options.total, 'session')}</span><span>${escapeHtml(formatCost(listed.reduce((n, l) => n + (l.cost ?? 0), 0)))}</span><a href="/dashboard${filtersQuery(filters)}">dashboard for these sessions</a></div></header>`;
   const body = `${head}${filterForm('/', filters, options.states)}${problemsHtml(options.problems)}${listed.length === 0 ? '<p>No sessions match.</p>' : sessionTable(listed, { showProject: true })}`;
   return renderPage({ title: 'Sessions · agentlog', assets: { mode: 'served' }, nav: navBar(), body });
 }
@@ -121,7 +121,7 @@ export function renderDashboardPage(
   const cost = data.days.reduce((n, d) => n + d.cost, 0);
   const tokens = data.days.reduce((n, d) => n + d.totalTokens, 0);
   const table = `<h2>Tools</h2><table class="list"><thead><tr><th>tool</th><th class="num">calls</th><th class="num">ok</th><th class="num">errors</th><th class="num">error rate</th></tr></thead><tbody>${data.tools.map((t) => `<tr><td>${escapeHtml(t.tool)}</td><td class="num">${formatNumber(t.calls)}</td><td class="num">${formatNumber(t.ok)}</td><td class="num">${formatNumber(t.errors)}</td><td class="num">${(t.errorRate * 100).toFixed(1)}%</td></tr>`).join('')}</tbody></table>`;
-  const body = `<header class="session-header"><h1>Dashboard</h1><div class="totals"><span>${formatNumber(options.sessions)} sessions</span><span>${formatNumber(tokens)} tokens</span><span>${escapeHtml(formatCost(cost))}</span><a href="/${filtersQuery(filters)}">the sessions</a></div></header>${filterForm('/dashboard', filters, options.states)}${problemsHtml(options.problems)}<div class="charts">${chart('chart-calls', 'Tool calls by tool')}${chart('chart-errors', 'Error rate by tool')}</div><div class="charts">${chart('chart-usage', 'Tokens and cost per day (UTC)')}</div>${table}<script type="application/json" id="dashboard-data">${jsonForScript(data)}</script>`;
+  const body = `<header class="session-header"><h1>Dashboard</h1><div class="totals"><span>${countOf(options.sessions, 'session')}</span><span>${countOf(tokens, 'token')}</span><span>${escapeHtml(formatCost(cost))}</span><a href="/${filtersQuery(filters)}">the sessions</a></div></header>${filterForm('/dashboard', filters, options.states)}${problemsHtml(options.problems)}<div class="charts">${chart('chart-calls', 'Tool calls by tool')}${chart('chart-errors', 'Error rate by tool')}</div><div class="charts">${chart('chart-usage', 'Tokens and cost per day (UTC)')}</div>${table}<script type="application/json" id="dashboard-data">${jsonForScript(data)}</script>`;
   return renderPage({
     title: 'Dashboard · agentlog',
     assets: { mode: 'served' },
