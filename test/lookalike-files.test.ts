@@ -132,6 +132,20 @@ describe('files with no message at all', () => {
     expect(JSON.parse(more.out)).toEqual([]);
   });
 
+  it('are counted in one line by ls and report, pointing at validate, not hidden without a word', async () => {
+    for (const args of [
+      ['ls', metadataOnly],
+      ['report', metadataOnly],
+      ['ls', metadataOnly, '--no-cache'],
+    ]) {
+      const { code, out } = await run(args, env);
+      expect({ args, code }).toEqual({ args, code: 0 });
+      expect(out).toContain(
+        '1 file holds no conversation (metadata only), so it is not listed: agentlog validate shows its lines.',
+      );
+    }
+  });
+
   it('are not counted as sessions by report, but validate still accounts for every line', async () => {
     const report = await run(['report', metadataOnly, '--json'], env);
     expect((JSON.parse(report.out) as { sessions: { sessions: number } }).sessions.sessions).toBe(0);

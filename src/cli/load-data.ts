@@ -22,7 +22,7 @@ import type { SessionFileRef, SkippedFile } from '../sources/index.js';
 import { CliError, exitCodes } from './cli-error.js';
 import { type FilterFlags, parseFilter } from './filter-options.js';
 import { openOrWarn, warnNoCache, warnOnce } from './open-cache.js';
-import { colorsFor, type Io } from './output.js';
+import { colorsFor, formatNumber, type Io } from './output.js';
 import { packageVersion } from './package-version.js';
 import { parseCount } from './parse-count.js';
 import { createProgress } from './progress.js';
@@ -47,6 +47,8 @@ export interface LoadedData {
   sessions: Session[];
   /** Files of which not one line could be read (not sessions; see {@link isReadable}). */
   unreadableFiles: number;
+  /** Files that were read but hold no conversation (metadata only): not sessions; see `holdsConversation`. */
+  emptyFiles: number;
   files: SessionFileRef[];
   searched: string[];
   /** Files discovery saw but did not read, with the reason. */
@@ -117,6 +119,7 @@ export async function loadData(
         return {
           sessions: filterAndSort(sessions, filter),
           unreadableFiles: countUnreadable(sessions),
+          emptyFiles: countEmpty(sessions),
           files: resolved.files,
           searched: resolved.searched,
           skipped: resolved.skipped,
@@ -143,6 +146,7 @@ export async function loadData(
     return {
       sessions: filterAndSort(loaded, filter),
       unreadableFiles: countUnreadable(loaded),
+      emptyFiles: countEmpty(loaded),
       files: resolved.files,
       searched: resolved.searched,
       skipped: resolved.skipped,
@@ -210,6 +214,7 @@ async function indexedData(
   return {
     sessions: filterAndSort(sessions, filter),
     unreadableFiles: countUnreadable(sessions),
+    emptyFiles: countEmpty(sessions),
     files: resolved.files,
     searched: resolved.searched,
     skipped: resolved.skipped,
@@ -402,6 +407,18 @@ export function isReadable(session: Session): boolean {
 
 function countUnreadable(sessions: readonly Session[]): number {
   return sessions.reduce((n, s) => n + (isReadable(s) ? 0 : 1), 0);
+}
+
+function countEmpty(sessions: readonly Session[]): number {
+  return sessions.reduce((n, s) => n + (isReadable(s) && !holdsConversation(s) ? 1 : 0), 0);
+}
+
+/** The line `ls` and `report` print for files that hold no conversation (nothing when there is none). */
+export function emptyFilesLine(count: number): string | undefined {
+  if (count === 0) return undefined;
+  return count === 1
+    ? '1 file holds no conversation (metadata only), so it is not listed: agentlog validate shows its lines.'
+    : `${formatNumber(count)} files hold no conversation (metadata only), so they are not listed: agentlog validate shows their lines.`;
 }
 
 /** `listSessions`' filter and order: newest first by start time. */

@@ -4,7 +4,7 @@ import { summarizeSession } from '../../analytics/session-summary.js';
 import { clip } from '../../analytics/summarize-tool-input.js';
 import { lastWriteMs } from '../../viewer/last-write.js';
 import { addFilterOptions } from '../filter-options.js';
-import { addCacheOptions, type DataFlags, loadData } from '../load-data.js';
+import { addCacheOptions, type DataFlags, emptyFilesLine, loadData } from '../load-data.js';
 import { formatDuration, type Io, plural, renderTable, writeJson, writeLine } from '../output.js';
 
 export function registerLsCommand(program: Command, io: Io): void {
@@ -18,13 +18,15 @@ export function registerLsCommand(program: Command, io: Io): void {
         .option('--json', 'print a JSON array'),
     ),
   ).action(async (paths: string[], flags: DataFlags & { json?: boolean }) => {
-    const { sessions, unreadableFiles } = await loadData(paths, flags, io);
+    const { sessions, unreadableFiles, emptyFiles } = await loadData(paths, flags, io);
     const unreadable = () => {
       if (unreadableFiles > 0)
         writeLine(
           io,
           `${unreadableFiles} ${unreadableFiles === 1 ? 'file' : 'files'} with no readable line (not sessions): agentlog validate shows where.`,
         );
+      const empty = emptyFilesLine(emptyFiles);
+      if (empty !== undefined) writeLine(io, empty);
     };
     const rows = sessions.map((s) => {
       const write = lastWriteMs(s);

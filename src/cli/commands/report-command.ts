@@ -14,6 +14,7 @@ import { addFilterOptions, parseFilter } from '../filter-options.js';
 import {
   addCacheOptions,
   type DataFlags,
+  emptyFilesLine,
   loadData,
   loadValidations,
   prefetchValidations,
@@ -76,6 +77,7 @@ export function registerReportCommand(program: Command, io: Io): void {
     let report: Report;
     let sessions: Session[];
     let skipped: SkippedFile[] = [];
+    let emptyFiles = 0;
     try {
       // Unfiltered cold runs validate every file for the drift section while the index reads them.
       let prefetched = new Map<string, Promise<FileValidationFacts>>();
@@ -85,6 +87,7 @@ export function registerReportCommand(program: Command, io: Io): void {
       });
       sessions = loaded.sessions;
       skipped = loaded.skipped;
+      emptyFiles = loaded.emptyFiles;
       // Drift covers the files of the sessions shown (the filters apply), in the order they were read;
       // without filters, every file (one that is not a session because nothing in it could be read too).
       const used = new Set(sessions.flatMap((s) => [...allSessions([s])].flatMap((x) => x.files)));
@@ -119,6 +122,8 @@ export function registerReportCommand(program: Command, io: Io): void {
             : `${formatNumber(skipped.length)} files skipped as not session logs (${skippedSummary(skipped)}); agentlog validate lists them.`,
         ),
       );
+    const empty = emptyFilesLine(emptyFiles);
+    if (empty !== undefined) writeLine(io, colors.dim(empty));
     heading('Tools');
     printTools(io, report.tools, top);
     heading(`Usage by ${by}`);
