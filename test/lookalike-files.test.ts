@@ -194,11 +194,25 @@ describe('two files with the same session id', () => {
     );
   });
 
-  it('keeps them apart in usage --by session', async () => {
-    const { code, out } = await run(['usage', dir, '--by', 'session', '--json'], env);
-    expect(code).toBe(0);
-    const keys = (JSON.parse(out) as { rows: { key: string }[] }).rows.map((r) => r.key).sort();
-    expect(keys).toEqual([`${id} (backup/${id}.jsonl)`, `${id} (live/${id}.jsonl)`]);
+  it('keeps them apart in usage --by session, each request counted once', async () => {
+    type Usage = {
+      rows: { key: string; requests: number }[];
+      total: { requests: number };
+      sharedRequests: number;
+    };
+    const usage = async (where: string) =>
+      JSON.parse((await run(['usage', where, '--by', 'session', '--json'], env)).out) as Usage;
+    const both = await usage(dir);
+    const live = await usage(path.join(dir, 'live'));
+    const backup = await usage(path.join(dir, 'backup'));
+    // The checkpoint's requests are all in the live file, whose session starts first: they count there,
+    // once; the checkpoint is left with no request of its own, so no row.
+    expect(both.rows.map((r) => [r.key, r.requests])).toEqual([
+      [`${id} (live/${id}.jsonl)`, live.total.requests],
+    ]);
+    expect(both.total.requests).toBe(live.total.requests);
+    expect(both.sharedRequests).toBe(backup.total.requests);
+    expect(backup.total.requests).toBeGreaterThan(0);
   });
 });
 

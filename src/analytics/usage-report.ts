@@ -1,6 +1,7 @@
 import type { Session } from '../model/session.js';
 import { addUsage, emptyUsage, type TokenUsage, totalTokens, type UsageEntry } from '../model/usage.js';
 import { allSessions } from './all-calls.js';
+import { requestsOnce } from './requests-once.js';
 import { dayKey, monthKey } from './time-keys.js';
 
 export type UsageSplit = 'day' | 'month' | 'session' | 'model' | 'project' | 'agent';
@@ -31,20 +32,29 @@ export interface UsageReport {
   total: UsageRow;
   /** Models without a price, with their request counts. */
   unpricedModels: Record<string, number>;
+  /**
+   * Requests found in more than one session file (copies, checkpoints, resumed sessions), counted once:
+   * in the first session that holds them (see `requestsOnce`).
+   */
+  sharedRequests: number;
 }
 
 /**
  * Sums usage entries (subagent sessions included, each request once: see the usage rule in the README)
- * into rows by day, month, session, model, project or agent. The total row is the sum of the rows.
+ * into rows by day, month, session, model, project or agent. A request held by several session files
+ * counts once, in the first session (see `requestsOnce`). The total row is the sum of the rows.
  * Days and months are UTC.
  */
 export function computeUsage(sessions: readonly Session[], by: UsageSplit, price: Pricer): UsageReport {
   const rows = new Map<string, UsageRow & { usage: TokenUsage; modelSet: Set<string> }>();
   const unpricedModels: Record<string, number> = {};
   const sessionKey = sessionKeys(sessions);
+  const once = requestsOnce(sessions);
   for (const root of sessions) {
     for (const session of allSessions([root])) {
       for (const entry of session.usageEntries) {
+        if (once.isDuplicate(entry)) continue;
+        const usage = once.usageOf(entry);
         const key = by === 'session' ? (sessionKey.get(root) ?? root.id) : keyOf(entry, root, session, by);
         let row = rows.get(key);
         if (!row) {
@@ -52,10 +62,10 @@ export function computeUsage(sessions: readonly Session[], by: UsageSplit, price
           rows.set(key, row);
         }
         const model = entry.model ?? 'unknown';
-        addUsage(row.usage, entry.usage);
+        addUsage(row.usage, usage);
         row.requests += 1;
         row.modelSet.add(model);
-        const cost = price(model, entry.usage, entry.timestamp);
+        const cost = price(model, usage, entry.timestamp);
         if (cost === null) {
           row.unpricedRequests += 1;
           unpricedModels[model] = (unpricedModels[model] ?? 0) + 1;
@@ -88,7 +98,7 @@ export function computeUsage(sessions: readonly Session[], by: UsageSplit, price
     for (const m of row.models) models.add(m);
   }
   total.models = [...models].sort();
-  return { by, rows: list, total, unpricedModels };
+  return { by, rows: list, total, unpricedModels, sharedRequests: once.sharedRequests };
 }
 
 function tokens(u: TokenUsage) {

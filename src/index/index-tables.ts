@@ -402,7 +402,7 @@ export function indexDdl(): string[] {
  * Bump when what the index stores changes meaning without a DDL change: the skeleton projection, the
  * report model, the derived rows. The schema version hashes it with the DDL.
  */
-export const indexFormatVersion = 2;
+export const indexFormatVersion = 3;
 
 /** `PRAGMA user_version` of a current index: a 31-bit hash of the DDL and {@link indexFormatVersion}. */
 export function schemaVersion(): number {

@@ -52,6 +52,7 @@ type PackedUsage = [
   messageId: string | Absent,
   model: string | Absent,
   timestamp: string | Absent,
+  requestKey: string | Absent,
   ...counts: number[],
 ];
 
@@ -120,9 +121,15 @@ export function encodeReportModel(model: Session): string {
       ];
     }),
     usageEntries: session.usageEntries.map((entry) => {
-      const { messageId, model, timestamp, usage, ...other } = entry;
+      const { messageId, model, timestamp, requestKey, usage, ...other } = entry;
       if (Object.keys(other).length > 0 || Object.keys(usage).length !== usageFields.length) return [entry];
-      return [messageId ?? 0, model ?? 0, timestamp ?? 0, ...usageFields.map((f) => usage[f])];
+      return [
+        messageId ?? 0,
+        model ?? 0,
+        timestamp ?? 0,
+        requestKey ?? 0,
+        ...usageFields.map((f) => usage[f]),
+      ];
     }),
     problems: session.problems.map((p) => [p.type, p.message, fileOf(p.location), p.location.line]),
     subagents: session.subagents.map((s) => ({ ...s, session: packSession(s.session) })),
@@ -208,7 +215,7 @@ export function decodeReportModel(text: string): Session {
     ),
     usageEntries: packed.usageEntries.map((packedEntry): UsageEntry => {
       if (packedEntry.length === 1) return packedEntry[0] as UsageEntry;
-      const [messageId, model, timestamp, ...counts] = packedEntry as PackedUsage;
+      const [messageId, model, timestamp, requestKey, ...counts] = packedEntry as PackedUsage;
       const usage = {} as TokenUsage;
       usageFields.forEach((field, i) => {
         usage[field] = counts[i] as number;
@@ -218,6 +225,7 @@ export function decodeReportModel(text: string): Session {
         ...(messageId === 0 ? {} : { messageId }),
         ...(model === 0 ? {} : { model }),
         ...(timestamp === 0 ? {} : { timestamp }),
+        ...(requestKey === 0 ? {} : { requestKey }),
       };
     }),
     problems: packed.problems.map(

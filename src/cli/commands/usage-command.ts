@@ -77,6 +77,13 @@ export function printUsage(io: Io, report: UsageReport, limit: number): void {
   );
   if (report.rows.length > limit)
     writeLine(io, colors.dim(`(last ${limit} of ${report.rows.length} rows; the total covers all)`));
+  if (report.sharedRequests > 0)
+    writeLine(
+      io,
+      colors.dim(
+        `${plural(report.sharedRequests, 'request')} found in more than one session file (copies, checkpoints, resumed sessions): each counted once, in the earliest session.`,
+      ),
+    );
   const unpriced = Object.entries(report.unpricedModels);
   if (unpriced.length > 0)
     writeLine(

@@ -183,6 +183,7 @@ function sessionFrom(
     usageEntries.push({
       usage: entry.usage,
       messageId: entry.messageId,
+      ...optional('requestKey', key.startsWith('uuid:') ? undefined : key),
       ...optional('model', entry.model),
       ...optional('timestamp', message?.timestamp ?? entry.timestamp),
     });

@@ -1,0 +1,79 @@
+import type { Session } from '../model/session.js';
+import { type TokenUsage, type UsageEntry, usageFields } from '../model/usage.js';
+import { allSessions } from './all-calls.js';
+
+/**
+ * One API request counted once across session files. Within one session tree the lifecycle already counts
+ * a request once (main file before subagent files); the same request can still sit in two session files:
+ * a copy, a checkpoint or a resumed session holds the records of the one it came from. Entries that carry
+ * the same request key (`UsageEntry.requestKey`: message id + request id) in several trees count once:
+ * - the entry of the first tree owns it (trees ordered by start time, then by their main file's path;
+ *   within a tree, the order of `allSessions`), so splits by session, day, model or project still add up
+ *   to the total;
+ * - its usage is the per-field maximum over every copy (a checkpoint cut while a response streamed holds
+ *   smaller numbers);
+ * - the other copies are duplicates, not counted.
+ */
+export interface RequestsOnce {
+  /** The usage to count for an entry: the per-field maximum over its copies for an owner, else its own. */
+  usageOf(entry: UsageEntry): TokenUsage;
+  /** True for a copy of a request owned by an entry of another session tree. */
+  isDuplicate(entry: UsageEntry): boolean;
+  /** How many requests were seen in more than one session tree (and counted once). */
+  sharedRequests: number;
+}
+
+export function requestsOnce(sessions: readonly Session[]): RequestsOnce {
+  const owners = new Map<string, { entry: UsageEntry; usage: TokenUsage; root: Session; shared: boolean }>();
+  const duplicates = new Set<UsageEntry>();
+  for (const root of [...sessions].sort(byStartThenFile)) {
+    for (const session of allSessions([root])) {
+      for (const entry of session.usageEntries) {
+        if (entry.requestKey === undefined) continue;
+        const owner = owners.get(entry.requestKey);
+        if (!owner) {
+          owners.set(entry.requestKey, { entry, usage: entry.usage, root, shared: false });
+          continue;
+        }
+        // The same key twice in one tree is for the lifecycle to merge; here only copies in other trees.
+        if (owner.root === root) continue;
+        duplicates.add(entry);
+        owner.shared = true;
+        owner.usage = maxOf(owner.usage, entry.usage);
+      }
+    }
+  }
+  const merged = new Map<UsageEntry, TokenUsage>();
+  let sharedRequests = 0;
+  for (const owner of owners.values()) {
+    if (!owner.shared) continue;
+    sharedRequests += 1;
+    merged.set(owner.entry, owner.usage);
+  }
+  return {
+    usageOf: (entry) => merged.get(entry) ?? entry.usage,
+    isDuplicate: (entry) => duplicates.has(entry),
+    sharedRequests,
+  };
+}
+
+function byStartThenFile(a: Session, b: Session): number {
+  const ta = timeOf(a);
+  const tb = timeOf(b);
+  if (ta !== tb) return ta < tb ? -1 : 1;
+  const fa = a.files[0] ?? '';
+  const fb = b.files[0] ?? '';
+  return fa < fb ? -1 : fa > fb ? 1 : 0;
+}
+
+/** Start time in ms; sessions without one (or with an unreadable one) come last. */
+function timeOf(session: Session): number {
+  const ms = session.startTime === undefined ? Number.NaN : Date.parse(session.startTime);
+  return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
+}
+
+function maxOf(a: TokenUsage, b: TokenUsage): TokenUsage {
+  const out = { ...a };
+  for (const field of usageFields) out[field] = Math.max(a[field], b[field]);
+  return out;
+}
