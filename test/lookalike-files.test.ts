@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { computeToolInventory } from '../src/analytics/tool-inventory.js';
+import { startViewer } from '../src/cli/commands/serve-command.js';
 import { describeTool } from '../src/cli/describe-tool.js';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
@@ -250,4 +251,53 @@ describe('two files with the same session id in the viewer', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+});
+
+describe('search hits in sessions that share an id, in the viewer', () => {
+  const id = '0d3a8e6f-290f-4105-a327-a2496e5e2a83';
+  const source = corpusPath(
+    `iansherr__claude-code-log/test/test_data/real_projects/-Users-dain-workspace-claude-code-log-sample/${id}.jsonl`,
+  );
+  // A checkpoint (the first 30 lines) and the live file; each opening prompt gets a word of its own.
+  const dir = path.join(root, 'same-id-search');
+  const lines = readFileSync(source, 'utf8').split('\n');
+  const tagged = (word: string, count: number) =>
+    `${lines
+      .slice(0, count)
+      .map((l, i) => (i === 0 ? l.replace('Hey Claude', `Hey Claude ${word}`) : l))
+      .join('\n')}\n`;
+  mkdirSync(path.join(dir, 'backup'), { recursive: true });
+  mkdirSync(path.join(dir, 'live'), { recursive: true });
+  writeFileSync(path.join(dir, 'backup', `${id}.jsonl`), tagged('zebrabackup', 30));
+  writeFileSync(path.join(dir, 'live', `${id}.jsonl`), tagged('zebralive', lines.length));
+  const promptUuid = (JSON.parse(lines[0] as string) as { uuid: string }).uuid;
+
+  for (const redact of [false, true])
+    it(`link each hit to the session of its own file (ID@N)${redact ? ', with --redact' : ''}`, async () => {
+      const io = memoryIo({ AGENTLOG_CACHE_DIR: path.join(root, `cache-search-${redact}`) }, root);
+      const viewer = await startViewer(
+        [dir],
+        { port: '0', host: '127.0.0.1', ...(redact ? { redact } : {}) },
+        io,
+      );
+      try {
+        // Numbered by file path, as show numbers them: backup/ is @1, live/ is @2.
+        for (const [word, n, other] of [
+          ['zebrabackup', 1, 'zebralive'],
+          ['zebralive', 2, 'zebrabackup'],
+        ] as const) {
+          const page = await (await fetch(new URL(`/search?q=${word}`, viewer.url))).text();
+          const links = [...page.matchAll(/href="(\/session\/[^"#]+)#([^"]+)"/g)];
+          expect(links.map((m) => [decodeURIComponent(m[1] ?? ''), m[2]])).toEqual([
+            [`/session/${id}@${n}`, `m-${promptUuid}`],
+          ]);
+          const api = await (await fetch(new URL(`/api${links[0]?.[1] ?? ''}`, viewer.url))).text();
+          expect(api).toContain(word);
+          expect(api).not.toContain(other);
+          expect(page).toContain(`<mark>${word}</mark>`);
+        }
+      } finally {
+        await viewer.close();
+      }
+    });
 });

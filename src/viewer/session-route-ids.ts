@@ -36,3 +36,27 @@ export function findByRouteId(sessions: readonly Session[], routeId: string): Se
     .sort((a, b) => a[1].localeCompare(b[1]));
   return first?.[0];
 }
+
+/**
+ * The top-level session a text found by search belongs to: the one with id `sessionId` whose tree holds
+ * `file` (the file the text was read from, a subagent file for a subagent's text), so that a hit in one of
+ * several sessions sharing an id links to its own file's session. Without `file`, or when no tree holds
+ * it, the first session with that id (as {@link findByRouteId} opens a plain id).
+ */
+export function sessionOfFile(
+  sessions: readonly Session[],
+  sessionId: string,
+  file: string | undefined,
+): Session | undefined {
+  const sharing = sessions.filter((s) => s.id === sessionId);
+  if (file !== undefined && sharing.length > 1) {
+    for (const root of sharing) {
+      const stack: Session[] = [root];
+      for (let session = stack.pop(); session; session = stack.pop()) {
+        if (session.files.includes(file)) return root;
+        for (const sub of session.subagents) stack.push(sub.session);
+      }
+    }
+  }
+  return sharing.length > 1 ? findByRouteId(sessions, sessionId) : sharing[0];
+}

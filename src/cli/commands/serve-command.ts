@@ -31,7 +31,7 @@ import {
   ViewerSearchError,
   type ViewerSource,
 } from '../../viewer/server/viewer-server.js';
-import { findByRouteId } from '../../viewer/session-route-ids.js';
+import { findByRouteId, sessionOfFile, sessionRouteIds } from '../../viewer/session-route-ids.js';
 import { CliError } from '../cli-error.js';
 import { addFilterOptions, parseFilter } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
@@ -205,10 +205,13 @@ export async function startViewer(
 
   /** The hit's text taken from the redacted session, cut around the first query word, words marked. */
   const redactedSnippet = async (
-    hit: { sessionId: string; subSessionId: string; source: string; refId: string },
+    hit: { sessionId: string; subSessionId: string; source: string; refId: string; file: string },
     query: string,
   ): Promise<string> => {
-    const root = await source.session(hit.sessionId);
+    // The session of the hit's own file, where several share its id.
+    const listed = await source.sessions();
+    const owner = sessionOfFile(listed, hit.sessionId, hit.file);
+    const root = await source.session((owner && sessionRouteIds(listed).get(owner)) ?? hit.sessionId);
     let text = '';
     for (const s of root ? allSessions([root]) : []) {
       if (hit.source === 'tool_input' || hit.source === 'tool_result') {

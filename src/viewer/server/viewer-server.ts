@@ -18,7 +18,7 @@ import { matchesListFilters, parseListFilters } from '../list-filters.js';
 import { renderPage } from '../page-shell.js';
 import { renderSession, sessionTotals } from '../render-session.js';
 import { renderSessionDocument, sessionPageData } from '../session-page.js';
-import { sessionRouteIds } from '../session-route-ids.js';
+import { sessionOfFile, sessionRouteIds } from '../session-route-ids.js';
 import {
   navBar,
   renderDashboardPage,
@@ -31,6 +31,8 @@ import {
 export interface ViewerSearchHit {
   sessionId: string;
   subSessionId: string;
+  /** The file the text was read from: tells apart sessions that share an id. */
+  file?: string;
   timestamp: string | null;
   source: string;
   kind: string;
@@ -232,7 +234,7 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
         return;
       }
       const sessions = await source.sessions();
-      const titles = new Map(sessions.map((s) => [s.id, s.title ?? s.id]));
+      const routeIds = sessionRouteIds(sessions);
       let found: ViewerSearchHit[];
       try {
         found = await source.search(
@@ -248,9 +250,12 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
       const hits = found.slice(0, searchPageSize);
       const views: SearchHitView[] = hits.map((h) => {
         const tool = h.source === 'tool_input' || h.source === 'tool_result';
+        // Sessions sharing an id (copies, checkpoints) are told apart by the file the hit was read from.
+        const root = sessionOfFile(sessions, h.sessionId, h.file);
+        const routeId = (root && routeIds.get(root)) ?? h.sessionId;
         return {
-          href: `/session/${encodeURIComponent(h.sessionId)}#${tool ? 'c' : 'm'}-${encodeURIComponent(h.refId)}`,
-          session: titles.get(h.sessionId) ?? h.sessionId,
+          href: `/session/${encodeURIComponent(routeId)}#${tool ? 'c' : 'm'}-${encodeURIComponent(h.refId)}`,
+          session: root?.title ?? h.sessionId,
           where: tool ? `${h.kind} ${h.source.slice(5)}` : h.source,
           time: h.timestamp,
           snippet: h.snippet,
