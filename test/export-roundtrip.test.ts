@@ -87,7 +87,10 @@ describe('export round trip through DuckDB on the corpus', () => {
     const db = new Database(path.join(cacheDir, indexFileName), { readonly: true });
     try {
       const get = (sql: string) => db.prepare(sql).get() as Record<string, number>;
-      const sessions = get('SELECT count(*) AS n, sum(is_subagent) AS subagents FROM sessions');
+      // A file that holds no conversation (metadata only) is indexed but, as in ls, not exported.
+      const sessions = get(`SELECT count(*) AS n, sum(is_subagent) AS subagents FROM sessions
+        WHERE messages > 0 OR tool_calls > 0 OR subagents > 0
+          OR input_tokens + output_tokens + cache_write_tokens + cache_read_tokens > 0`);
       const calls = get(
         "SELECT count(*) AS n, coalesce(sum(duration_ms), 0) AS ms, sum(status <> 'ok') AS failed FROM tool_calls",
       );

@@ -147,6 +147,29 @@ describe('files with no message at all', () => {
     }
   });
 
+  it('are left out of export as out of ls, saying so in one line', async () => {
+    for (const dataset of ['sessions', 'messages', 'usage']) {
+      const { code, out, err } = await run(['export', dataset, metadataOnly, gemini], env);
+      expect(code).toBe(0);
+      expect(out).toBe('');
+      // The Codex file is one session_meta record; the Gemini document has no line that reads as JSON.
+      expect(err).toContain(
+        '1 file holds no conversation (metadata only), so it is not exported: agentlog validate shows its lines.',
+      );
+      expect(err).toContain(
+        '1 file with no readable line (not a session), not exported: agentlog validate shows where.',
+      );
+    }
+    const listed = JSON.parse((await run(['ls', corpusDir, '--json'], env)).out) as { id: string }[];
+    const exported = (await run(['export', 'sessions', corpusDir], env)).out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; root_session_id: string; messages: number });
+    const roots = exported.filter((row) => row.id === row.root_session_id).map((row) => row.id);
+    expect(roots.sort()).toEqual(listed.map((s) => s.id).sort());
+    expect(roots).not.toContain('019ab22c-95af-7160-b11d-8f552d0ce721');
+  });
+
   it('are not counted as sessions by report, but validate still accounts for every line', async () => {
     const report = await run(['report', metadataOnly, '--json'], env);
     expect((JSON.parse(report.out) as { sessions: { sessions: number } }).sessions.sessions).toBe(0);

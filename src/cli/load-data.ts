@@ -413,12 +413,15 @@ function countEmpty(sessions: readonly Session[]): number {
   return sessions.reduce((n, s) => n + (isReadable(s) && !holdsConversation(s) ? 1 : 0), 0);
 }
 
-/** The line `ls` and `report` print for files that hold no conversation (nothing when there is none). */
-export function emptyFilesLine(count: number): string | undefined {
+/**
+ * The line `ls` and `report` print for files that hold no conversation (nothing when there is none);
+ * `export` says "exported" instead of "listed".
+ */
+export function emptyFilesLine(count: number, left: 'listed' | 'exported' = 'listed'): string | undefined {
   if (count === 0) return undefined;
   return count === 1
-    ? '1 file holds no conversation (metadata only), so it is not listed: agentlog validate shows its lines.'
-    : `${formatNumber(count)} files hold no conversation (metadata only), so they are not listed: agentlog validate shows their lines.`;
+    ? `1 file holds no conversation (metadata only), so it is not ${left}: agentlog validate shows its lines.`
+    : `${formatNumber(count)} files hold no conversation (metadata only), so they are not ${left}: agentlog validate shows their lines.`;
 }
 
 /** `listSessions`' filter and order: newest first by start time. */

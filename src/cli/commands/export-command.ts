@@ -15,12 +15,14 @@ import {
   transcriptDetails,
   transcriptMarkdown,
 } from '../../exporters/index.js';
+import { holdsConversation } from '../../lifecycle/holds-conversation.js';
 import { streamSessions } from '../../lifecycle/stream-sessions.js';
+import type { Session } from '../../model/session.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions, type FilterFlags, parseFilter } from '../filter-options.js';
 import { findSession } from '../find-session.js';
 import { fsFailure } from '../fs-failure.js';
-import { demoDir } from '../load-data.js';
+import { demoDir, emptyFilesLine, isReadable } from '../load-data.js';
 import { colorsFor, displayPath, formatNumber, type Io, plural } from '../output.js';
 import { createPricer } from '../pricer.js';
 import { createProgress } from '../progress.js';
@@ -137,12 +139,16 @@ async function exportData(
   const progress = createProgress(io, 'Exporting');
   const warnings: string[] = [];
   try {
+    const left = { empty: 0, unreadable: 0 };
     const result = await exportSessions(
-      streamSessions(inputs.files, {
-        filter,
-        onProgress: progress.update,
-        onSkip: (_path, message) => warnings.push(message),
-      }),
+      withConversation(
+        streamSessions(inputs.files, {
+          filter,
+          onProgress: progress.update,
+          onSkip: (_path, message) => warnings.push(message),
+        }),
+        left,
+      ),
       names.map((n, i) => ({
         dataset: exportDatasets[n],
         format,
@@ -173,6 +179,13 @@ async function exportData(
         `Exported ${list} (${formatNumber(result.sessions)} top-level session${result.sessions === 1 ? '' : 's'}) to ${where}.\n`,
       );
     }
+    // Files that are no session, left out as ls leaves them out: said after the summary.
+    if (left.unreadable > 0)
+      io.stderr.write(
+        `${plural(left.unreadable, 'file')} with no readable line (${left.unreadable === 1 ? 'not a session' : 'not sessions'}), not exported: agentlog validate shows where.\n`,
+      );
+    const empty = emptyFilesLine(left.empty, 'exported');
+    if (empty !== undefined) io.stderr.write(`${empty}\n`);
     if (redactor) printRedactionSummary(redactor, io);
   } catch (error) {
     throw writeFailure(error, outputs.length === 1 ? outputs[0] : undefined);
@@ -180,6 +193,21 @@ async function exportData(
     for (const stream of streams) stream?.destroy();
     progress.stop();
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The sessions `ls` lists: a file that holds no conversation (metadata only, or not one readable line)
+ * is no session and is left out of every dataset, counted in `left`.
+ */
+async function* withConversation(
+  sessions: AsyncIterable<Session>,
+  left: { empty: number; unreadable: number },
+): AsyncGenerator<Session> {
+  for await (const session of sessions) {
+    if (holdsConversation(session)) yield session;
+    else if (isReadable(session)) left.empty += 1;
+    else left.unreadable += 1;
   }
 }
 
