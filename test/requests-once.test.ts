@@ -135,8 +135,8 @@ describe('the same request in two session files of the corpus', () => {
     for (const field of ['requests', 'inputTokens', 'cacheWriteTokens', 'cacheReadTokens'] as const)
       expect(sum(json.rows, field)).toBe(expected.totals[field]);
     const text = await run(['usage', corpusDir, '--agent', 'claude-code'], env);
-    expect(text.out.split('\n').filter((l) => l.includes('more than one session file'))).toEqual([
-      `${expected.sharedKeys} requests found in more than one session file (copies, checkpoints, resumed sessions): each counted once, in the earliest session.`,
+    expect(text.out.split('\n').filter((l) => l.includes('more than one file'))).toEqual([
+      `${expected.sharedKeys} requests are in more than one file (copies, checkpoints): each counted once.`,
     ]);
     const report = JSON.parse((await run(['report', corpusDir, '--json'], env)).out) as {
       usage: UsageJson;

@@ -81,7 +81,7 @@ export function printUsage(io: Io, report: UsageReport, limit: number): void {
     writeLine(
       io,
       colors.dim(
-        `${plural(report.sharedRequests, 'request')} found in more than one session file (copies, checkpoints, resumed sessions): each counted once, in the earliest session.`,
+        `${plural(report.sharedRequests, 'request')} ${report.sharedRequests === 1 ? 'is' : 'are'} in more than one file (copies, checkpoints): each counted once.`,
       ),
     );
   const unpriced = Object.entries(report.unpricedModels);
