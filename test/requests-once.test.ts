@@ -145,6 +145,34 @@ describe('the same request in two session files of the corpus', () => {
   });
 });
 
+describe('the usage export', () => {
+  it('marks the copies: the counted rows sum to the plain scan, every field', async () => {
+    const expected = scan(jsonlFiles(corpusDir));
+    const { code, out } = await run(['export', 'usage', corpusDir, '--agent', 'claude-code'], {
+      AGENTLOG_CACHE_DIR: path.join(root, 'cache-export'),
+    });
+    expect(code).toBe(0);
+    const rows = out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, number | string | boolean | null>);
+    const counted = rows.filter((r) => r.counted === true);
+    const copies = rows.filter((r) => r.counted === false);
+    expect(copies).toHaveLength(expected.sharedKeys);
+    const total = (field: string) => counted.reduce((n, r) => n + Number(r[field]), 0);
+    expect({
+      requests: counted.length,
+      inputTokens: total('input_tokens'),
+      outputTokens: total('output_tokens'),
+      cacheWriteTokens: total('cache_write_tokens'),
+      cacheReadTokens: total('cache_read_tokens'),
+    }).toEqual(expected.totals);
+    // Each copy names a request that a counted row names too.
+    const keys = new Set(counted.map((r) => r.request_key));
+    expect(copies.every((r) => typeof r.request_key === 'string' && keys.has(r.request_key))).toBe(true);
+  });
+});
+
 describe('a checkpoint beside the live file, one of them cut while a response streamed', () => {
   const id = '0d3a8e6f-290f-4105-a327-a2496e5e2a83';
   const source = corpusPath(

@@ -11,9 +11,14 @@ export interface ExportColumn {
   description: string;
 }
 
-/** What rows may use besides the session: prices for cost columns. */
+/** What rows may use besides the session: prices for cost columns, what earlier sessions wrote. */
 export interface RowContext {
   pricer?: Pricer;
+  /**
+   * Request keys (`UsageEntry.requestKey`) of the usage rows written so far in this export: a request
+   * copied into a later session file (a checkpoint, a resumed session) is written again, not counted.
+   */
+  seenRequests?: Set<string>;
 }
 
 /** An export dataset: its columns and how a top-level session (with its subagents) becomes rows. */

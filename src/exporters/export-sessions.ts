@@ -79,7 +79,10 @@ export async function exportSessions(
       const rowsFile = path.join(tempDir, `${i}-${target.dataset.name}.ndjson`);
       open.push({ target, sink: lineSink(rowsFile), rowsFile, tempDir });
     }
-    const context: RowContext = options.pricer ? { pricer: options.pricer } : {};
+    const context: RowContext = {
+      ...(options.pricer ? { pricer: options.pricer } : {}),
+      seenRequests: options.seenRequests ?? new Set(),
+    };
     for await (const found of sessions) {
       const session = options.redactor ? await options.redactor.redact(found) : found;
       for (const entry of open) {

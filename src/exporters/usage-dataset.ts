@@ -4,17 +4,26 @@ import type { ExportDataset } from './dataset.js';
 import { isoTime, orNull } from './dataset.js';
 import { entryCost } from './usage-cost.js';
 
-/** One row per API request, each request once (the rows `agentlog usage` adds up). */
+/**
+ * One row per API request of each session tree, each request once in its tree; a request copied into
+ * another session file has a row there too, `counted` false after the first (the rows `agentlog usage`
+ * adds up are the counted ones).
+ */
 export const usageDataset: ExportDataset = {
   name: 'usage',
   description:
-    'token usage per API request, each request counted once (the rule of "Usage" in "How agentlog reads logs")',
+    'token usage per API request, each request once in its session (the rule of "Usage" in "How agentlog reads logs"); a request copied into another session file has a row there too, with `counted` false',
   columns: [
     { name: 'session_id', type: 'VARCHAR', description: 'the session (a subagent id for subagent rows)' },
     { name: 'root_session_id', type: 'VARCHAR', description: 'the top-level session of the tree' },
     { name: 'agent', type: 'VARCHAR', description: '`claude-code` or `codex`' },
     { name: 'project', type: 'VARCHAR', description: 'project of the top-level session' },
     { name: 'message_id', type: 'VARCHAR', description: 'the message carrying the usage' },
+    {
+      name: 'request_key',
+      type: 'VARCHAR',
+      description: 'the API request (Claude Code: message id and request id), where the log names it',
+    },
     { name: 'timestamp', type: 'TIMESTAMP', description: 'time of the request (UTC)' },
     { name: 'model', type: 'VARCHAR', description: 'model' },
     { name: 'input_tokens', type: 'BIGINT', description: 'input tokens, cache reads and writes excluded' },
@@ -34,17 +43,26 @@ export const usageDataset: ExportDataset = {
       type: 'DOUBLE',
       description: 'cost of the request, USD; null when the model has no price',
     },
+    {
+      name: 'counted',
+      type: 'BOOLEAN',
+      description: 'false for a copy of a request the export wrote earlier, for another session',
+    },
   ],
   *rows(root, context) {
     for (const session of allSessions([root])) {
       for (const entry of session.usageEntries) {
         const u = entry.usage;
+        const key = entry.requestKey;
+        const counted = key === undefined || context.seenRequests?.has(key) !== true;
+        if (key !== undefined) context.seenRequests?.add(key);
         yield {
           session_id: session.id,
           root_session_id: root.id,
           agent: session.agent,
           project: orNull(root.project),
           message_id: orNull(entry.messageId),
+          request_key: orNull(key),
           timestamp: isoTime(entry.timestamp),
           model: orNull(entry.model),
           input_tokens: u.inputTokens,
@@ -56,6 +74,7 @@ export const usageDataset: ExportDataset = {
           web_search_requests: u.webSearchRequests,
           total_tokens: totalTokens(u),
           cost_usd: entryCost(entry, context.pricer),
+          counted,
         };
       }
     }
