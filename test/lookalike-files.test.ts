@@ -295,6 +295,28 @@ describe('search hits in sessions that share an id, in the viewer', () => {
   writeFileSync(path.join(dir, 'live', `${id}.jsonl`), tagged('zebralive', lines.length));
   const promptUuid = (JSON.parse(lines[0] as string) as { uuid: string }).uuid;
 
+  it('count their shared requests once in the totals of the list page and the html index', async () => {
+    const env = { AGENTLOG_CACHE_DIR: path.join(root, 'cache-search-totals') };
+    const usage = JSON.parse((await run(['usage', dir, '--json'], env)).out) as {
+      total: { cost: number };
+      sharedRequests: number;
+    };
+    expect(usage.sharedRequests).toBeGreaterThan(0);
+    const cost = `$${usage.total.cost.toFixed(2)}`;
+    const io = memoryIo(env, root);
+    const viewer = await startViewer([dir], { port: '0', host: '127.0.0.1' }, io);
+    try {
+      const list = await (await fetch(new URL('/', viewer.url))).text();
+      expect(list).toMatch(/<span>2 of 2 sessions<\/span><span>([^<]*)<\/span>/);
+      expect(/<span>2 of 2 sessions<\/span><span>([^<]*)<\/span>/.exec(list)?.[1]).toBe(cost);
+    } finally {
+      await viewer.close();
+    }
+    const out = path.join(root, 'same-id-html');
+    expect((await run(['html', dir, '-o', out], env)).code).toBe(0);
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain(`<span>${cost} in total</span>`);
+  });
+
   for (const redact of [false, true])
     it(`link each hit to the session of its own file (ID@N)${redact ? ', with --redact' : ''}`, async () => {
       const io = memoryIo({ AGENTLOG_CACHE_DIR: path.join(root, `cache-search-${redact}`) }, root);

@@ -77,3 +77,25 @@ function maxOf(a: TokenUsage, b: TokenUsage): TokenUsage {
   for (const field of usageFields) out[field] = Math.max(a[field], b[field]);
   return out;
 }
+
+/**
+ * For totals made one session tree at a time (streamed): the cost of `root`'s requests that are not in
+ * `seen`, adding their keys to it, so that a request copied into several session files counts once, in
+ * the first tree that brings it (priced requests only).
+ */
+export function unseenCost(
+  root: Session,
+  seen: Set<string>,
+  price: (model: string, usage: TokenUsage, at?: string) => number | null,
+): number {
+  let cost = 0;
+  for (const session of allSessions([root]))
+    for (const entry of session.usageEntries) {
+      if (entry.requestKey !== undefined) {
+        if (seen.has(entry.requestKey)) continue;
+        seen.add(entry.requestKey);
+      }
+      cost += price(entry.model ?? 'unknown', entry.usage, entry.timestamp) ?? 0;
+    }
+  return cost;
+}

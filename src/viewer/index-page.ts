@@ -88,10 +88,15 @@ export function groupByProject(listed: readonly SessionListing[]): [string, Sess
 /** The `index.html` of an export: every session by project and date, linking to its page. */
 export function renderIndexPage(
   listed: readonly SessionListing[],
-  options: { assets: PageAssets; title?: string },
+  options: {
+    assets: PageAssets;
+    title?: string;
+    /** Cost of all the sessions, each request once (see `unseenCost`); default: the sum of their costs. */
+    cost?: number;
+  },
 ): string {
   const groups = groupByProject(listed);
-  const total = listed.reduce((n, l) => n + (l.cost ?? 0), 0);
+  const total = options.cost ?? listed.reduce((n, l) => n + (l.cost ?? 0), 0);
   const head = `<header class="session-header"><h1>${escapeHtml(options.title ?? 'Agent sessions')}</h1><div class="totals"><span>${countOf(listed.length, 'session')}</span><span>${countOf(groups.length, 'project')}</span><span>${escapeHtml(formatCost(total))} in total</span><span>generated ${escapeHtml(formatTime(new Date().toISOString()))} UTC</span></div></header>`;
   return renderPage({
     title: options.title ?? 'agentlog sessions',

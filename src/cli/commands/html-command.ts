@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { unseenCost } from '../../analytics/requests-once.js';
 import { sessionState } from '../../analytics/session-state.js';
 import { allCalls } from '../../analytics/session-summary.js';
 import { holdsConversation } from '../../lifecycle/holds-conversation.js';
@@ -118,8 +119,12 @@ export function registerHtmlCommand(program: Command, io: Io): void {
     mkdirSync(path.join(outDir, 'sessions'), { recursive: true });
     const listings: SessionListing[] = [];
     const used = new Set<string>();
+    // The index's total counts a request copied into several session files once.
+    const seenRequests = new Set<string>();
+    let totalCost = 0;
     const write = async (found: Session) => {
       const session = await redact(found);
+      totalCost += unseenCost(session, seenRequests, price);
       let name = safeFileName(session.id);
       for (let n = 2; used.has(name.toLowerCase()); n += 1) name = `${safeFileName(session.id)}-${n}`;
       used.add(name.toLowerCase());
@@ -149,7 +154,10 @@ export function registerHtmlCommand(program: Command, io: Io): void {
       progress.stop();
     }
     if (listings.length === 0) throw new CliError('No sessions match the filters; nothing was written.');
-    writeFileSync(path.join(outDir, 'index.html'), renderIndexPage(listings, { assets: { mode: 'inline' } }));
+    writeFileSync(
+      path.join(outDir, 'index.html'),
+      renderIndexPage(listings, { assets: { mode: 'inline' }, cost: totalCost }),
+    );
     if (redactor) printRedactionSummary(redactor, io);
     writeLine(
       io,

@@ -27,9 +27,16 @@ function problemsHtml(problems: readonly string[]): string {
 export function renderListPage(
   listed: readonly SessionListing[],
   filters: ListFilters,
-  options: { problems: string[]; states: readonly string[]; total: number },
+  options: {
+    problems: string[];
+    states: readonly string[];
+    total: number;
+    /** Cost of the sessions listed, each request once (see `requestsOnce`); default: the sum of their costs. */
+    cost?: number;
+  },
 ): string {
-  const head = `<header class="session-header"><h1>Sessions</h1><div class="totals"><span>${formatNumber(listed.length)} of ${countOf(options.total, 'session')}</span><span>${escapeHtml(formatCost(listed.reduce((n, l) => n + (l.cost ?? 0), 0)))}</span><a href="/dashboard${filtersQuery(filters)}">dashboard for these sessions</a></div></header>`;
+  const cost = options.cost ?? listed.reduce((n, l) => n + (l.cost ?? 0), 0);
+  const head = `<header class="session-header"><h1>Sessions</h1><div class="totals"><span>${formatNumber(listed.length)} of ${countOf(options.total, 'session')}</span><span>${escapeHtml(formatCost(cost))}</span><a href="/dashboard${filtersQuery(filters)}">dashboard for these sessions</a></div></header>`;
   const body = `${head}${filterForm('/', filters, options.states)}${problemsHtml(options.problems)}${listed.length === 0 ? '<p>No sessions match.</p>' : sessionTable(listed, { showProject: true })}`;
   return renderPage({ title: 'Sessions · agentlog', assets: { mode: 'served' }, nav: navBar(), body });
 }

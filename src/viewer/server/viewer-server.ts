@@ -196,7 +196,9 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
           state: states.get(s.id) ?? stateOf(s),
         }),
       );
-      html(renderListPage(rows, filters, { problems, states: sessionStates, total: sessions.length }));
+      // The total counts a request copied into several session files once, as `agentlog usage` does.
+      const cost = computeUsage(kept, 'agent', source.price).total.cost;
+      html(renderListPage(rows, filters, { problems, states: sessionStates, total: sessions.length, cost }));
       return;
     }
     if (route === '/dashboard') {
