@@ -134,6 +134,17 @@ describe('the same request in two session files of the corpus', () => {
     expect(pick(json.total)).toEqual(expected.totals);
     for (const field of ['requests', 'inputTokens', 'cacheWriteTokens', 'cacheReadTokens'] as const)
       expect(sum(json.rows, field)).toBe(expected.totals[field]);
+    // The corpus pair: a session resumed by an old build (b02ed4d8) copied the history of c8bcb3a7 into
+    // its own file. Both start with the same record; the original ends first and owns the copied requests.
+    const fixtures = corpusPath(
+      'microsoft__vscode-copilot-chat/src/extension/chatSessions/claude/node/test/fixtures',
+    );
+    const original = scan([path.join(fixtures, 'c8bcb3a7-8728-4d76-9aae-1cbaf2350114.jsonl')]).totals
+      .requests;
+    const resumed = scan([path.join(fixtures, 'b02ed4d8-1f00-45cc-949f-3ea63b2dbde2.jsonl')]).totals.requests;
+    const rows = new Map(json.rows.map((r) => [r.key, r.requests]));
+    expect(rows.get('c8bcb3a7-8728-4d76-9aae-1cbaf2350114')).toBe(original);
+    expect(rows.get('b02ed4d8-1f00-45cc-949f-3ea63b2dbde2') ?? 0).toBe(resumed - expected.sharedKeys);
     const text = await run(['usage', corpusDir, '--agent', 'claude-code'], env);
     expect(text.out.split('\n').filter((l) => l.includes('more than one file'))).toEqual([
       `${expected.sharedKeys} requests are in more than one file (copies, checkpoints): each counted once.`,

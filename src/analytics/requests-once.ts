@@ -7,9 +7,10 @@ import { allSessions } from './all-calls.js';
  * a request once (main file before subagent files); the same request can still sit in two session files:
  * a copy, a checkpoint or a resumed session holds the records of the one it came from. Entries that carry
  * the same request key (`UsageEntry.requestKey`: message id + request id) in several trees count once:
- * - the entry of the first tree owns it (trees ordered by start time, then by their main file's path;
- *   within a tree, the order of `allSessions`), so splits by session, day, model or project still add up
- *   to the total;
+ * - the entry of the first tree owns it (trees ordered by start time, then end time, then their main
+ *   file's path; within a tree, the order of `allSessions`), so splits by session, day, model or project
+ *   still add up to the total. A resumed session that copied its history starts when the original did but
+ *   ends later: the original owns the copied requests;
  * - its usage is the per-field maximum over every copy (a checkpoint cut while a response streamed holds
  *   smaller numbers);
  * - the other copies are duplicates, not counted.
@@ -26,7 +27,7 @@ export interface RequestsOnce {
 export function requestsOnce(sessions: readonly Session[]): RequestsOnce {
   const owners = new Map<string, { entry: UsageEntry; usage: TokenUsage; root: Session; shared: boolean }>();
   const duplicates = new Set<UsageEntry>();
-  for (const root of [...sessions].sort(byStartThenFile)) {
+  for (const root of [...sessions].sort(byStartEndFile)) {
     for (const session of allSessions([root])) {
       for (const entry of session.usageEntries) {
         if (entry.requestKey === undefined) continue;
@@ -57,18 +58,20 @@ export function requestsOnce(sessions: readonly Session[]): RequestsOnce {
   };
 }
 
-function byStartThenFile(a: Session, b: Session): number {
-  const ta = timeOf(a);
-  const tb = timeOf(b);
-  if (ta !== tb) return ta < tb ? -1 : 1;
+function byStartEndFile(a: Session, b: Session): number {
+  for (const [ta, tb] of [
+    [timeOf(a.startTime), timeOf(b.startTime)],
+    [timeOf(a.endTime), timeOf(b.endTime)],
+  ] as const)
+    if (ta !== tb) return ta < tb ? -1 : 1;
   const fa = a.files[0] ?? '';
   const fb = b.files[0] ?? '';
   return fa < fb ? -1 : fa > fb ? 1 : 0;
 }
 
-/** Start time in ms; sessions without one (or with an unreadable one) come last. */
-function timeOf(session: Session): number {
-  const ms = session.startTime === undefined ? Number.NaN : Date.parse(session.startTime);
+/** A time in ms; sessions without one (or with an unreadable one) come last. */
+function timeOf(time: string | undefined): number {
+  const ms = time === undefined ? Number.NaN : Date.parse(time);
   return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
 }
 
