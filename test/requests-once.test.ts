@@ -242,3 +242,38 @@ describe('a checkpoint beside the live file, one of them cut while a response st
     }
   });
 });
+
+describe('a Codex rollout and its backup copy', () => {
+  const name = 'rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl';
+  const source = corpusPath(`AcidicSoil__codex-session-view/.sample_session/${name}`);
+  const dir = path.join(root, 'codex-copy');
+  mkdirSync(path.join(dir, 'sessions'), { recursive: true });
+  mkdirSync(path.join(dir, 'backup'), { recursive: true });
+  writeFileSync(path.join(dir, 'sessions', name), readFileSync(source));
+  writeFileSync(path.join(dir, 'backup', name), readFileSync(source));
+  // token_count events whose cumulative total grows: the thread's requests (a plain scan of the file).
+  const totals = readFileSync(source, 'utf8')
+    .split('\n')
+    .filter((l) => l.includes('"token_count"'))
+    .map((l) =>
+      JSON.stringify(
+        (JSON.parse(l) as { payload: { info?: { total_token_usage?: unknown } } }).payload.info
+          ?.total_token_usage,
+      ),
+    )
+    .filter((t) => t !== undefined);
+  const requests = new Set(totals).size;
+
+  it('counts each request once: the copy adds nothing', async () => {
+    const env = { AGENTLOG_CACHE_DIR: path.join(root, 'cache-codex') };
+    const alone = JSON.parse(
+      (await run(['usage', path.join(dir, 'sessions'), '--json'], env)).out,
+    ) as UsageJson;
+    expect(alone.total.requests).toBe(requests);
+    for (const flags of [['--no-cache'], []]) {
+      const both = JSON.parse((await run(['usage', dir, '--json', ...flags], env)).out) as UsageJson;
+      expect(pick(both.total)).toEqual(pick(alone.total));
+      expect(both.sharedRequests).toBe(requests);
+    }
+  });
+});

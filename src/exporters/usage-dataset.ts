@@ -22,7 +22,8 @@ export const usageDataset: ExportDataset = {
     {
       name: 'request_key',
       type: 'VARCHAR',
-      description: 'the API request (Claude Code: message id and request id), where the log names it',
+      description:
+        'the API request (Claude Code: message id and request id; Codex: thread and cumulative totals)',
     },
     { name: 'timestamp', type: 'TIMESTAMP', description: 'time of the request (UTC)' },
     { name: 'model', type: 'VARCHAR', description: 'model' },

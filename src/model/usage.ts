@@ -64,8 +64,9 @@ export interface UsageEntry {
   /** The message that carries it, when there is one. */
   messageId?: string;
   /**
-   * The API request it was billed under, where the log names one (Claude Code: `message.id` and
-   * `requestId`): the same key in two session files (a copy, a checkpoint, a resumed session) is one request.
+   * The API request it was billed under, where the log tells (Claude Code: `message.id` and `requestId`;
+   * Codex: the thread id and the cumulative totals after the request): the same key in two session files
+   * (a copy, a checkpoint, a resumed session) is one request.
    */
   requestKey?: string;
 }

@@ -36,7 +36,7 @@ export function buildCodexSession(file: RecordFile): Session {
     string,
     { output: unknown; location: ToolCall['location']; timestamp: string | undefined }
   >();
-  const usage = createUsageTracker();
+  const usage = createUsageTracker(sessionId);
   const cwds: string[] = [];
   const models = new Set<string>();
   let model: string | undefined;

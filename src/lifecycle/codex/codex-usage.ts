@@ -17,9 +17,12 @@ interface RawUsage {
  * - otherwise the event's `last_token_usage` is this request's usage; where it is missing, the difference
  *   of the totals is;
  * - `cached_input_tokens` is part of `input_tokens` and `reasoning_output_tokens` part of `output_tokens`, so
- *   input = input - cached and cache reads = cached, to match the Claude split.
+ *   input = input - cached and cache reads = cached, to match the Claude split;
+ * - with `threadId`, a request with cumulative totals gets a request key (the thread and those totals, which
+ *   grow with every request of the thread), so that a copy of the rollout (a backup, a checkpoint) counts
+ *   its requests once across files.
  */
-export function createUsageTracker() {
+export function createUsageTracker(threadId?: string) {
   let previousTotal: RawUsage | undefined;
   const usage = emptyUsage();
   const byModel: Record<string, TokenUsage> = {};
@@ -58,6 +61,11 @@ export function createUsageTracker() {
       addUsageTo(byModel, model ?? 'unknown', converted);
       entries.push({
         usage: converted,
+        ...(threadId !== undefined && total
+          ? {
+              requestKey: `codex|${threadId}|${total.input}|${total.cached}|${total.cacheWrite}|${total.output}|${total.reasoning}`,
+            }
+          : {}),
         ...(model === undefined ? {} : { model }),
         ...(timestamp === undefined ? {} : { timestamp }),
       });
