@@ -15,13 +15,13 @@ const ranks: Record<string, number> = {
   redaction: 2,
   lifecycle: 3,
   analytics: 4,
-  index: 5,
+  cache: 5,
   exporters: 6,
   viewer: 6,
   cli: 7,
 };
 /** Folders after `lifecycle/` see only the agent-neutral model, never wire formats. */
-const wireFree = new Set(['analytics', 'index', 'exporters', 'viewer']);
+const wireFree = new Set(['analytics', 'cache', 'exporters', 'viewer']);
 
 function listTs(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
 import { exportDatasets } from '../src/exporters/index.js';
-import { indexFileName } from '../src/index/cache-location.js';
+import { indexFileName } from '../src/cache/cache-location.js';
 import { corpusDir } from './corpus.js';
 import { refreshed, tempDir } from './index-helpers.js';
 

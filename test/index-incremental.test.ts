@@ -11,8 +11,8 @@ import {
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { indexFileName } from '../src/index/cache-location.js';
-import { ForeignIndexError, openIndex, removeIndexFiles } from '../src/index/open-index.js';
+import { indexFileName } from '../src/cache/cache-location.js';
+import { ForeignIndexError, openIndex, removeIndexFiles } from '../src/cache/open-index.js';
 import { coldSessions, copyCorpus, refreshed, reports, tempDir } from './index-helpers.js';
 
 const claudeDir = 'microsoft__vscode-copilot-chat/src/extension/chatSessions/claude/node/test/fixtures';

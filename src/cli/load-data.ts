@@ -3,16 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { Command } from 'commander';
-import { assertOutsideInputs, CacheLocationError, resolveCacheDir } from '../index/cache-location.js';
+import { assertOutsideInputs, CacheLocationError, resolveCacheDir } from '../cache/cache-location.js';
 import {
   cachedFileFacts,
   computeFacts,
   type FactFile,
   type FactOptions,
   staleFactFiles,
-} from '../index/file-facts.js';
-import { type IndexDb, openIndexReadOnly, openMemoryIndex } from '../index/open-index.js';
-import { type RefreshStats, refreshIndex } from '../index/refresh-index.js';
+} from '../cache/file-facts.js';
+import { type IndexDb, openIndexReadOnly, openMemoryIndex } from '../cache/open-index.js';
+import { type RefreshStats, refreshIndex } from '../cache/refresh-index.js';
 import { holdsConversation } from '../lifecycle/holds-conversation.js';
 import { loadSessions, matchesFilter, type SessionFilter } from '../lifecycle/load-sessions.js';
 import { readRecordSlice } from '../lifecycle/read-record-slice.js';

@@ -1,7 +1,7 @@
 // Opening the index cache for a data command: what cannot be used is one warning (printed once per run),
 // and the run goes on without it; a file that is not an agentlog index is an error.
 import Database from 'better-sqlite3';
-import { CacheFolderError, ForeignIndexError, type IndexDb, openIndex } from '../index/open-index.js';
+import { CacheFolderError, ForeignIndexError, type IndexDb, openIndex } from '../cache/open-index.js';
 import { CliError } from './cli-error.js';
 import { colorsFor, type Io } from './output.js';
 import { packageVersion } from './package-version.js';

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { EncodedSlice } from '../index/file-store.js';
-import { projectRecord } from '../index/project-record.js';
+import type { EncodedSlice } from '../cache/file-store.js';
+import { projectRecord } from '../cache/project-record.js';
 import {
   FileUnreadableError,
   type RecordSlice,

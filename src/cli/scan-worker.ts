@@ -3,8 +3,8 @@
  * one task at a time per message, answering with the task's id.
  */
 import { parentPort } from 'node:worker_threads';
-import { type EncodedSlice, encodeRows } from '../index/file-store.js';
-import { projectRecord } from '../index/project-record.js';
+import { type EncodedSlice, encodeRows } from '../cache/file-store.js';
+import { projectRecord } from '../cache/project-record.js';
 import { readRecordSlice } from '../lifecycle/read-record-slice.js';
 import { FileUnreadableError, type RecordSlice } from '../lifecycle/record-slice.js';
 import { validateFile } from '../reader/validate-file.js';

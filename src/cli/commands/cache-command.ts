@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { indexFileName, resolveCacheDir } from '../../index/cache-location.js';
-import { indexBytes, indexInfo } from '../../index/index-info.js';
+import { indexFileName, resolveCacheDir } from '../../cache/cache-location.js';
+import { indexBytes, indexInfo } from '../../cache/index-info.js';
 import {
   ForeignIndexError,
   IndexUnavailableError,
   openIndexReadOnly,
   removeIndexFiles,
-} from '../../index/open-index.js';
+} from '../../cache/open-index.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';

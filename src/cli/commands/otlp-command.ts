@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 
-import { CacheFolderError, ForeignIndexError, openIndex, openMemoryIndex } from '../../index/open-index.js';
+import { CacheFolderError, ForeignIndexError, openIndex, openMemoryIndex } from '../../cache/open-index.js';
 import { loadSessions } from '../../lifecycle/load-sessions.js';
 import type { Session } from '../../model/session.js';
 import type { SessionFileRef } from '../../sources/index.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { QueryError } from '../../index/run-query.js';
-import { hitEnd, hitStart, type SearchHit, searchIndex } from '../../index/search-index.js';
+import { QueryError } from '../../cache/run-query.js';
+import { hitEnd, hitStart, type SearchHit, searchIndex } from '../../cache/search-index.js';
 import { CliError, exitCodes } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';

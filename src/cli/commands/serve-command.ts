@@ -5,8 +5,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { allSessions } from '../../analytics/all-calls.js';
-import { refreshIndex } from '../../index/refresh-index.js';
-import { QueryError } from '../../index/run-query.js';
+import { refreshIndex } from '../../cache/refresh-index.js';
+import { QueryError } from '../../cache/run-query.js';
 import {
   defaultSearchLimits,
   hitEnd,
@@ -15,7 +15,7 @@ import {
   type SearchLimits,
   searchFailure,
   searchStatement,
-} from '../../index/search-index.js';
+} from '../../cache/search-index.js';
 import { holdsConversation } from '../../lifecycle/holds-conversation.js';
 import { loadSessions, matchesFilter } from '../../lifecycle/load-sessions.js';
 import { readRecordSlice } from '../../lifecycle/read-record-slice.js';

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { resolveCacheDir } from '../../index/cache-location.js';
-import { indexTables } from '../../index/index-tables.js';
-import { IndexUnavailableError, openIndexReadOnly } from '../../index/open-index.js';
-import { QueryError, runReadOnlyQuery } from '../../index/run-query.js';
+import { resolveCacheDir } from '../../cache/cache-location.js';
+import { indexTables } from '../../cache/index-tables.js';
+import { IndexUnavailableError, openIndexReadOnly } from '../../cache/open-index.js';
+import { QueryError, runReadOnlyQuery } from '../../cache/run-query.js';
 import { CliError, exitCodes } from '../cli-error.js';
 import { colorsFor, type Io, renderTable, writeJson, writeLine } from '../output.js';
 import { packageVersion } from '../package-version.js';

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import type { SearchStatement } from '../../index/search-index.js';
+import type { SearchStatement } from '../../cache/search-index.js';
 
 /**
  * The served viewer's searches run in child processes, each with its own read-only connection to the
