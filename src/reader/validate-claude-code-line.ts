@@ -7,7 +7,7 @@ import {
 } from '../schemas/claude-code/tools/index.js';
 import { isObject } from '../schemas/common/is-object.js';
 import { unknownKeys } from '../schemas/common/unknown-keys.js';
-import type { FileContext, ValidationSink } from './validation-sink.js';
+import type { FileContext, PendingIssue, ValidationSink } from './validation-sink.js';
 
 /** Full validation of one Claude Code record: the record, its tool calls' inputs and its structured tool result. */
 export function validateClaudeCodeLine(
@@ -52,13 +52,12 @@ function validateToolUse(block: unknown, line: number, context: FileContext, sin
     return;
   }
   const subject = `tool:${lookup.kind === 'mcp' ? 'mcp' : name}:input`;
-  const issues = validateToolInput(name, block.input);
-  const report = () => {
-    for (const issue of issues) sink.issue(subject, issue.path, issue.message, line);
-  };
+  const issues = validateToolInput(name, block.input).map(
+    (issue): PendingIssue => ({ subject, path: [...issue.path], message: issue.message, line }),
+  );
   // Held until the result shows whether the agent itself rejected the input (see settleInputIssues).
-  if (issues.length > 0 && typeof block.id === 'string') context.pendingInputIssues.set(block.id, report);
-  else report();
+  if (issues.length > 0 && typeof block.id === 'string') context.pendingInputIssues.set(block.id, issues);
+  else reportIssues(issues, sink);
   if (lookup.kind === 'builtin')
     for (const path of unknownKeys(lookup.spec.input, block.input)) sink.unknownField(subject, path, line);
 }
@@ -96,10 +95,15 @@ function validateToolUseResult(
 function settleInputIssues(block: Record<string, unknown>, context: FileContext, sink: ValidationSink): void {
   const id = block.tool_use_id;
   if (typeof id !== 'string') return;
-  const report = context.pendingInputIssues.get(id);
-  if (!report) return;
+  const pending = context.pendingInputIssues.get(id);
+  if (!pending) return;
   context.pendingInputIssues.delete(id);
   const text = typeof block.content === 'string' ? block.content : JSON.stringify(block.content ?? '');
   if (block.is_error === true && text.includes('InputValidationError')) sink.rejectedInput();
-  else report();
+  else reportIssues(pending, sink);
+}
+
+/** Reports held issues. */
+export function reportIssues(issues: readonly PendingIssue[], sink: ValidationSink): void {
+  for (const issue of issues) sink.issue(issue.subject, issue.path, issue.message, issue.line);
 }

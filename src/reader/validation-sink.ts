@@ -17,6 +17,14 @@ export interface FileContext {
   toolNamesById: Map<string, string>;
   lineIndex: number;
   currentVersion: string | undefined;
-  /** Input issues waiting for the call's result (reported when the file ends without one). */
-  pendingInputIssues: Map<string, () => void>;
+  /** Input issues waiting for the call's result (reported when the file ends without one), by call id. */
+  pendingInputIssues: Map<string, PendingIssue[]>;
+}
+
+/** An issue held back until it is known whether to report it. */
+export interface PendingIssue {
+  subject: string;
+  path: (string | number)[];
+  message: string;
+  line: number;
 }
