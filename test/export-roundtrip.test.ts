@@ -3,10 +3,10 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { indexFileName } from '../src/cache/cache-location.js';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
 import { exportDatasets } from '../src/exporters/index.js';
-import { indexFileName } from '../src/cache/cache-location.js';
 import { corpusDir } from './corpus.js';
 import { refreshed, tempDir } from './index-helpers.js';
 

@@ -32,21 +32,6 @@ function isCurrent<R extends { size: number; mtime_ms: number; identity: string 
   );
 }
 
-/** The files whose `kind` fact is missing or was computed from another state of the file (read only). */
-export function staleFactFiles(db: Database.Database, kind: string, files: readonly FactFile[]): FactFile[] {
-  const stored = new Map(
-    (
-      db.prepare('SELECT path, size, mtime_ms, identity FROM _facts WHERE kind = ?').all(kind) as {
-        path: string;
-        size: number;
-        mtime_ms: number;
-        identity: string | null;
-      }[]
-    ).map((r) => [r.path, r]),
-  );
-  return files.filter((file) => !isCurrent(stored.get(file.path), file, fileIdentity(file.path)));
-}
-
 /** Longest time a write transaction stays open before it is committed. */
 const maxTransactionMs = 500;
 

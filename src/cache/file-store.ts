@@ -30,6 +30,8 @@ export interface FileRow {
   blank_lines: number;
   skeleton_bytes: number;
   tail: string | null;
+  /** JSON `ValidatorState` after the consumed lines (null: not validated when read). */
+  validation: string | null;
   ref: string;
   session_key: string | null;
   body_key: string | null;

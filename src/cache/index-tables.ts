@@ -229,6 +229,11 @@ export const indexTables: TableDoc[] = [
       { name: 'blank_lines', type: 'INTEGER', description: 'internal: blank lines' },
       { name: 'tail', type: 'TEXT', description: 'internal: the unterminated last line, JSON' },
       {
+        name: 'validation',
+        type: 'TEXT',
+        description: 'internal: full validation of the consumed lines, JSON state to go on from',
+      },
+      {
         name: 'ref',
         type: 'TEXT',
         description: 'internal: what discovery said about the file, JSON',
@@ -402,7 +407,7 @@ export function indexDdl(): string[] {
  * Bump when what the index stores changes meaning without a DDL change: the skeleton projection, the
  * report model, the derived rows. The schema version hashes it with the DDL.
  */
-export const indexFormatVersion = 3;
+export const indexFormatVersion = 4;
 
 /** `PRAGMA user_version` of a current index: a 31-bit hash of the DDL and {@link indexFormatVersion}. */
 export function schemaVersion(): number {

@@ -16,6 +16,7 @@ import {
   type StoredPart,
 } from './file-store.js';
 import { projectRecord } from './project-record.js';
+import { createValidationFactsWriter, parseValidation } from './validation-facts.js';
 
 /** What reading one file gave: its new row and, when read whole, the file as the builders take it. */
 export interface FileUpdate {
@@ -70,7 +71,14 @@ export function startFile(
         agent: row.body_agent === 'codex' || row.body_agent === 'claude-code' ? row.body_agent : undefined,
       };
   }
-  const slice = readSlice(ref.path, { ...(start ? { start } : {}), project: projectRecord }).then(
+  // Validation goes on from the stored state; a file stored without one is read whole to get it.
+  const previousValidation = start && row?.validation ? parseValidation(row.validation) : undefined;
+  if (start && previousValidation === undefined) start = undefined;
+  const slice = readSlice(ref.path, {
+    ...(start ? { start } : {}),
+    project: projectRecord,
+    validate: previousValidation ? { state: previousValidation } : {},
+  }).then(
     (read) => ({ slice: read }),
     (error: unknown) => ({ error }),
   );
@@ -108,7 +116,7 @@ export async function finishFile(
   } catch (error) {
     if (!(error instanceof ConcurrentUpdate)) throw error;
     // Another process stored the file meanwhile: the appended bytes do not fit its state; read it whole.
-    const whole = await readSlice(ref.path, { project: projectRecord });
+    const whole = await readSlice(ref.path, { project: projectRecord, validate: {} });
     const update = store.store(ref, undefined, whole, false, pending.identity);
     return { ...update, how: 'reread', bytesParsed: slice.bytesRead + whole.bytesRead };
   }
@@ -152,10 +160,11 @@ export function createFileStore(
   const upsert =
     db.prepare(`INSERT OR REPLACE INTO files (path, agent, role, size, mtime_ms, identity, consumed_bytes,
     consumed_line, lines, records, errors, skeleton_bytes, indexed_at, consumed_records, body_agent, fingerprint,
-    blank_lines, tail, ref, session_key, body_key, parent_key, unit_id) VALUES (@path, @agent, @role, @size,
-    @mtime_ms, @identity, @consumed_bytes, @consumed_line, @lines, @records, @errors, @skeleton_bytes, @indexed_at,
-    @consumed_records, @body_agent, @fingerprint, @blank_lines, @tail, @ref, @session_key, @body_key, @parent_key,
-    @unit_id)`);
+    blank_lines, tail, validation, ref, session_key, body_key, parent_key, unit_id) VALUES (@path, @agent, @role,
+    @size, @mtime_ms, @identity, @consumed_bytes, @consumed_line, @lines, @records, @errors, @skeleton_bytes,
+    @indexed_at, @consumed_records, @body_agent, @fingerprint, @blank_lines, @tail, @validation, @ref, @session_key,
+    @body_key, @parent_key, @unit_id)`);
+  const saveFacts = createValidationFactsWriter(db);
   const updateRef = db.prepare('UPDATE files SET ref = ? WHERE path = ?');
   return {
     store(ref, previous, slice, appended, identity) {
@@ -197,6 +206,7 @@ export function createFileStore(
           blank_lines: sum('blankLines', base?.blank_lines),
           skeleton_bytes: skeletonBytes,
           tail: tail === undefined ? null : JSON.stringify(encodePart(tail)),
+          validation: slice.validation ? JSON.stringify(slice.validation.body) : null,
           ref: refSignature(ref),
           session_key: null,
           body_key: null,
@@ -215,6 +225,8 @@ export function createFileStore(
             };
         const codexSession = setKeys(row, ref, slice, base, () => file ?? chunks.load(row));
         upsert.run(row);
+        if (slice.validation) saveFacts(row, slice.validation.end);
+        else saveFacts.forget(row.path);
         return { row, jsonBytes, ...(file ? { file } : {}), ...(codexSession ? { codexSession } : {}) };
       })();
     },

@@ -4,15 +4,10 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { Command } from 'commander';
 import { assertOutsideInputs, CacheLocationError, resolveCacheDir } from '../cache/cache-location.js';
-import {
-  cachedFileFacts,
-  computeFacts,
-  type FactFile,
-  type FactOptions,
-  staleFactFiles,
-} from '../cache/file-facts.js';
-import { type IndexDb, openIndexReadOnly, openMemoryIndex } from '../cache/open-index.js';
+import { cachedFileFacts, computeFacts, type FactFile, type FactOptions } from '../cache/file-facts.js';
+import { type IndexDb, openMemoryIndex } from '../cache/open-index.js';
 import { type RefreshStats, refreshIndex } from '../cache/refresh-index.js';
+import { validationFactKind } from '../cache/validation-facts.js';
 import { holdsConversation } from '../lifecycle/holds-conversation.js';
 import { loadSessions, matchesFilter, type SessionFilter } from '../lifecycle/load-sessions.js';
 import { readRecordSlice } from '../lifecycle/read-record-slice.js';
@@ -292,20 +287,9 @@ export function prefetchValidations(
 ): Map<string, Promise<FileValidationFacts>> {
   const started = new Map<string, Promise<FileValidationFacts>>();
   if (!pool || files.length < 2) return started;
-  const cacheDir = cacheDirFor(flags, io, searched);
-  let missing: readonly FactFile[] = files;
-  if (cacheDir !== undefined) {
-    try {
-      const index = openIndexReadOnly(cacheDir, packageVersion());
-      try {
-        missing = staleFactFiles(index.db, validationFactKind, files);
-      } finally {
-        index.db.close();
-      }
-    } catch {
-      // No index yet (or another version's): every file is to be validated.
-    }
-  }
+  // With an index, the refresh validates what it reads, on the values it parses (see validation-facts.ts).
+  if (cacheDirFor(flags, io, searched) !== undefined) return started;
+  const missing = files;
   if (missing.reduce((sum, f) => sum + f.size, 0) < pool.minBytes) return started;
   for (const file of missing) {
     const promise = pool.validate(file.path);
@@ -315,9 +299,6 @@ export function prefetchValidations(
   }
   return started;
 }
-
-/** The `_facts` kind of validation facts: bump the number when `validateFile`'s result changes shape. */
-const validationFactKind = 'validation-v1';
 
 /**
  * The cache folder this run uses, or undefined for none (`--no-cache`; `--demo`, which never touches the

@@ -7,6 +7,7 @@ import { projectRecord } from '../cache/project-record.js';
 import {
   FileUnreadableError,
   type RecordSlice,
+  type RecordSliceOptions,
   type RecordSliceReader,
   type ResumePoint,
 } from '../lifecycle/record-slice.js';
@@ -14,7 +15,14 @@ import type { FileValidationFacts } from '../reader/validate-file.js';
 
 /** A message to a scan worker. */
 export type ScanTask =
-  | { id: number; kind: 'slice'; file: string; start?: ResumePoint; project: boolean }
+  | {
+      id: number;
+      kind: 'slice';
+      file: string;
+      start?: ResumePoint;
+      project: boolean;
+      validate?: RecordSliceOptions['validate'];
+    }
   | { id: number; kind: 'validate'; file: string };
 
 /** A worker's answer. */
@@ -132,6 +140,7 @@ export function createScanPool(jobs: number, minBytes = 0): ScanPool | undefined
       file,
       ...(options.start ? { start: options.start } : {}),
       project: options.project !== undefined,
+      ...(options.validate ? { validate: options.validate } : {}),
     });
   };
   return {

@@ -31,6 +31,7 @@ async function run(task: ScanTask): Promise<ScanReply> {
     const slice = await readRecordSlice(task.file, {
       ...(task.start ? { start: task.start } : {}),
       ...(task.project ? { project: projectRecord } : {}),
+      ...(task.validate ? { validate: task.validate } : {}),
     });
     // For the index: compress the body here, not in the thread that stores it.
     const value: RecordSlice | EncodedSlice = task.project

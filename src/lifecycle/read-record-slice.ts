@@ -1,10 +1,24 @@
 import type { LocatedProblem } from '../model/source-location.js';
-import { describeCut, MAX_JSON_DEPTH, ReadError, readJsonl, TOO_DEEP } from '../reader/index.js';
+import { createFileValidator } from '../reader/file-validator.js';
+import {
+  describeCut,
+  type LineResult,
+  MAX_JSON_DEPTH,
+  ReadError,
+  readJsonl,
+  TOO_DEEP,
+} from '../reader/index.js';
 import { looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
 import type { Agent } from '../schemas/common/agent.js';
 import type { LocatedRecord } from './claude-code/build-conversation.js';
 import { recordTypeOf } from './load-sessions.js';
-import { emptyCounts, FileUnreadableError, type RecordPart, type RecordSliceReader } from './record-slice.js';
+import {
+  emptyCounts,
+  FileUnreadableError,
+  type RecordPart,
+  type RecordSlice,
+  type RecordSliceReader,
+} from './record-slice.js';
 
 /**
  * Reads a file from a resume point for the index, with lifecycle's `readRecordFile` rules (agent from the
@@ -13,6 +27,10 @@ import { emptyCounts, FileUnreadableError, type RecordPart, type RecordSliceRead
 export const readRecordSlice: RecordSliceReader = async (file, options = {}) => {
   const start = options.start ?? { byteOffset: 0, line: 1, records: 0, agent: undefined };
   const project = options.project;
+  // Validation runs one line behind the reader: the last line is known to be unterminated (not part of the
+  // state to resume from) only once the file has ended.
+  const validator = options.validate && createFileValidator(file, {}, options.validate.state);
+  let held: LineResult | undefined;
   const body: RecordPart = { records: [], problems: [], counts: emptyCounts() };
   let agent: Agent | undefined = start.agent;
   let index = start.records;
@@ -30,6 +48,10 @@ export const readRecordSlice: RecordSliceReader = async (file, options = {}) => 
   const reader = readJsonl(file, { start: { byteOffset: start.byteOffset, line: start.line } });
   try {
     for await (const result of reader) {
+      if (validator) {
+        if (held) validator.add(held);
+        held = result;
+      }
       const location = { file, line: result.location.line };
       if (!result.ok) {
         const problem = { location, type: result.error.type, message: result.error.message };
@@ -83,7 +105,16 @@ export const readRecordSlice: RecordSliceReader = async (file, options = {}) => 
       tail.counts.blankLines = 1;
     }
   }
+  let validation: RecordSlice['validation'];
+  if (validator) {
+    const heldIsTail = held !== undefined && held.location.byteOffset >= stats.endOffset;
+    if (held && !heldIsTail) validator.add(held);
+    const bodyState = validator.state();
+    if (held && heldIsTail) validator.add(held);
+    validation = { body: bodyState, end: held && heldIsTail ? validator.state() : bodyState };
+  }
   return {
+    ...(validation ? { validation } : {}),
     body,
     tail,
     end: { byteOffset: stats.endOffset, line: stats.endLine, records: index, agent },

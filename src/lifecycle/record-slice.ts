@@ -1,5 +1,6 @@
 import type { ReadCounts } from '../model/session.js';
 import type { LocatedProblem } from '../model/source-location.js';
+import type { ValidatorState } from '../reader/file-validator.js';
 import type { Agent } from '../schemas/common/agent.js';
 import type { LocatedRecord } from './claude-code/build-conversation.js';
 
@@ -32,6 +33,12 @@ export interface RecordSlice {
   agent: Agent | undefined;
   /** Bytes read from the start point. */
   bytesRead: number;
+  /**
+   * With the `validate` option: full validation of the lines read, on the values parsed for the records,
+   * resumed from the given state: the state after the complete lines (`body`, to resume from next time)
+   * and after the unterminated last line too (`end`, what the file says now).
+   */
+  validation?: { body: ValidatorState; end: ValidatorState };
 }
 
 /**
@@ -39,10 +46,14 @@ export interface RecordSlice {
  * and keeps an unterminated last line apart. `project` maps each decoded record as it is read (the index
  * passes {@link projectRecord}), so full records of large files are never held together.
  */
-export type RecordSliceReader = (
-  path: string,
-  options?: { start?: ResumePoint; project?: (value: Record<string, unknown>) => Record<string, unknown> },
-) => Promise<RecordSlice>;
+export type RecordSliceReader = (path: string, options?: RecordSliceOptions) => Promise<RecordSlice>;
+
+export interface RecordSliceOptions {
+  start?: ResumePoint;
+  project?: (value: Record<string, unknown>) => Record<string, unknown>;
+  /** Validate the lines too, going on from `state` (the validation of the lines before `start`). */
+  validate?: { state?: ValidatorState };
+}
 
 /** Zero counts. */
 export function emptyCounts(): ReadCounts {

@@ -86,7 +86,8 @@ describe('createFileValidator', () => {
       ok: true,
       value,
       location: { file, line: i + 1, byteOffset: 0 },
-    })) as LineResult[];
+      byteLength: 1,
+    }));
 
     const oneRun = validateInRuns(file, results, []).facts(5, 0);
     // Cut after the three calls: all three inputs are held in the stored state.
@@ -116,7 +117,8 @@ describe('createFileValidator', () => {
         message: { id: 'm', content: [{ type: 'tool_use', id: 't', name: 'Read', input: {} }] },
       },
       location: { file, line: 1, byteOffset: 0 },
-    } as LineResult);
+      byteLength: 1,
+    });
     const first = validator.facts(1, 0);
     expect(first.schemaIssues.some((i) => i.subject === 'tool:Read:input')).toBe(true);
     expect(validator.state().context.pendingInputIssues).toHaveLength(1);
