@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
+import type { UnitFile } from '../lifecycle/build-unit.js';
 import { mergeCounts } from '../lifecycle/claude-code/build-claude-code-session.js';
 import type { LocatedRecord } from '../lifecycle/claude-code/build-conversation.js';
 import { emptyCounts, type RecordPart, type RecordSlice } from '../lifecycle/record-slice.js';
 import type { ReadCounts } from '../model/session.js';
 import type { LocatedProblem } from '../model/source-location.js';
 import { isAgent } from '../schemas/common/agent.js';
-import type { UnitFile } from './build-unit.js';
 
 /** A row of the `files` table. */
 export interface FileRow {

@@ -5,10 +5,10 @@ import { summarizeSession } from '../analytics/session-summary.js';
 import { computeSessionsOverview } from '../analytics/sessions-overview.js';
 import { computeToolInventory, type InventorySplit } from '../analytics/tool-inventory.js';
 import { computeUsage, type UsageSplit } from '../analytics/usage-report.js';
+import { buildUnit, type UnitFile } from '../lifecycle/build-unit.js';
 import { loadSessions, readRecordFile } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
 import { discoverPaths, type SessionFileRef } from '../sources/index.js';
-import { buildUnit, type UnitFile } from './build-unit.js';
 import { cutString, projectRecord, skeletonStringLimit } from './project-record.js';
 import { toReportModel } from './report-model.js';
 
@@ -120,7 +120,7 @@ describe('sessions built from skeletons on the corpus', () => {
             : file.records,
         });
       }
-      return (await buildUnit(refs, files)).map((b) => b.session);
+      return (await buildUnit(refs, (path) => files.get(path))).map((b) => b.session);
     };
     fromFullRecords = await read(false);
     fromSkeletons = await read(true);

@@ -1,8 +1,8 @@
 import path from 'node:path';
+import { buildUnit, type UnitFile } from '../lifecycle/build-unit.js';
 import { FileUnreadableError, type RecordSliceReader } from '../lifecycle/record-slice.js';
 import type { Session } from '../model/session.js';
 import type { SessionFileRef } from '../sources/index.js';
-import { buildUnit, type UnitFile } from './build-unit.js';
 import { createChunkStore, type FileRow } from './file-store.js';
 import { groupUnits, type Unit } from './group-units.js';
 import type { IndexDb } from './open-index.js';
@@ -289,7 +289,10 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
           if (kept.codexSession) prebuilt.set(ref.path, kept.codexSession);
         } else if (row) files.set(ref.path, chunks.load(row));
       }
-      return buildUnit(unit.refs, files, prebuilt);
+      return buildUnit(unit.refs, (path) => files.get(path), {
+        prebuilt,
+        ...(options.onSkip ? { onSkip: options.onSkip } : {}),
+      });
     };
     const writeSearch = (sessions: readonly { session: Session }[], unitId: number) => {
       let first: number | undefined;

@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
 import { buildCodexSafely } from '../lifecycle/build-safely.js';
+import type { UnitFile } from '../lifecycle/build-unit.js';
 import { mergeCounts } from '../lifecycle/claude-code/build-claude-code-session.js';
-import { firstSessionId } from '../lifecycle/load-sessions.js';
 import type { RecordSlice, RecordSliceReader, ResumePoint } from '../lifecycle/record-slice.js';
+import { claudeKeyOf, firstSessionId, lastSessionId } from '../lifecycle/session-unit.js';
 import type { Session } from '../model/session.js';
 import type { SessionFileRef } from '../sources/index.js';
-import { buildClaudeKey, lastSessionId, type UnitFile } from './build-unit.js';
 import { fileIdentity } from './file-identity.js';
 import {
   type ChunkStore,
@@ -277,6 +277,6 @@ function setKeys(
     return session;
   }
   row.body_key = lastSessionId(slice.body.records) ?? base?.body_key ?? null;
-  row.session_key = buildClaudeKey(ref.path, lastSessionId(tailRecords) ?? row.body_key ?? undefined);
+  row.session_key = claudeKeyOf(ref.path, lastSessionId(tailRecords) ?? row.body_key ?? undefined);
   return undefined;
 }

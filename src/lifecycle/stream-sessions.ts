@@ -2,21 +2,13 @@ import type { Session } from '../model/session.js';
 import { ReadError, readJsonl } from '../reader/index.js';
 import { decodeCodexLine, looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
 import type { SessionFileRef } from '../sources/index.js';
-import { claudeSessionIdOf } from './claude-code/build-claude-code-session.js';
 import { type LoadOptions, loadSessions, matchesFilter, type SessionFilter } from './load-sessions.js';
+import { claudeKeyOf, groupUnits, type UnitKeyFacts } from './session-unit.js';
 import { obj, str } from './value-access.js';
 
 export interface StreamOptions extends LoadOptions {
   /** Only top-level sessions that pass the filter are yielded (their subagents come with them). */
   filter?: SessionFilter;
-}
-
-/** What a file's first records say about the session it belongs to (read without keeping the records). */
-interface FileKey {
-  kind: 'claude' | 'codex' | 'alone';
-  key: string;
-  /** Codex: the parent thread id of a sub-agent rollout. */
-  parent?: string;
 }
 
 const uuidStem = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -33,31 +25,11 @@ export async function* streamSessions(
   refs: readonly SessionFileRef[],
   options: StreamOptions = {},
 ): AsyncGenerator<Session> {
-  const units = new Map<string, SessionFileRef[]>();
-  const codexParents = new Map<string, string>();
-  const keys = new Map<SessionFileRef, FileKey>();
-  for (const ref of refs) {
-    const key = await fileKey(ref);
-    keys.set(ref, key);
-    if (key.kind === 'codex') {
-      const a = findRoot(codexParents, key.key);
-      if (key.parent !== undefined) {
-        const b = findRoot(codexParents, key.parent);
-        const [low, high] = a < b ? [a, b] : [b, a];
-        if (low !== high) codexParents.set(high, low);
-      }
-    }
-  }
-  for (const ref of refs) {
-    const key = keys.get(ref) as FileKey;
-    const unitKey =
-      key.kind === 'codex' ? `codex\u0000${findRoot(codexParents, key.key)}` : `${key.kind}\u0000${key.key}`;
-    const list = units.get(unitKey);
-    if (list) list.push(ref);
-    else units.set(unitKey, [ref]);
-  }
+  const entries: { ref: SessionFileRef; facts: UnitKeyFacts }[] = [];
+  for (const ref of refs) entries.push({ ref, facts: await unitKeyFacts(ref) });
+  const units = groupUnits(entries).map((unit) => unit.members.map((m) => m.ref));
   let done = 0;
-  for (const unit of units.values()) {
+  for (const unit of units) {
     const sessions = await loadSessions(unit, {
       ...(options.onSkip ? { onSkip: options.onSkip } : {}),
       onProgress: () => options.onProgress?.(++done, refs.length),
@@ -67,24 +39,18 @@ export async function* streamSessions(
   }
 }
 
-/** Union-find root of a thread id (registering it when new). */
-function findRoot(parents: Map<string, string>, id: string): string {
-  if (!parents.has(id)) parents.set(id, id);
-  let root = id;
-  for (let next = parents.get(root); next !== undefined && next !== root; next = parents.get(root))
-    root = next;
-  parents.set(id, root);
-  return root;
-}
-
-/** The grouping key of a file, from the fewest records that decide it. */
-async function fileKey(ref: SessionFileRef): Promise<FileKey> {
-  const folder = ref.projectDir ?? '';
+/**
+ * What decides a file's unit, from the fewest records: a session file named by a uuid needs none; a
+ * subagent file its first `sessionId`; another Claude Code file its last; a Codex rollout its
+ * `session_meta` (the first record in practice). An unreadable file is a unit of its own, where
+ * `loadSessions` reports it.
+ */
+async function unitKeyFacts(ref: SessionFileRef): Promise<UnitKeyFacts> {
   const stem = (ref.path.split(/[\\/]/).pop() ?? ref.path).replace(/\.jsonl$/, '');
   if (ref.role === 'subagent' && ref.parentSessionId !== undefined)
-    return { kind: 'claude', key: `${folder}\u0000${ref.parentSessionId}` };
+    return { agent: 'claude-code', sessionKey: ref.parentSessionId };
   if (ref.role === 'session' && ref.agent === 'claude-code' && uuidStem.test(stem))
-    return { kind: 'claude', key: `${folder}\u0000${stem.toLowerCase()}` };
+    return { agent: 'claude-code', sessionKey: stem.toLowerCase() };
   try {
     let codex: boolean | undefined;
     let lastSessionId: string | undefined;
@@ -94,39 +60,31 @@ async function fileKey(ref: SessionFileRef): Promise<FileKey> {
       const value = result.value;
       codex ??= looksLikeCodexRollout(value);
       if (codex) {
-        // The thread id and parent thread of a rollout are in its session_meta, the first record in practice.
         const line = decodeCodexLine(value, 'envelope', { lineIndex: index++ });
-        if (line.type === 'session_meta') return codexKey(ref, line.payload);
+        if (line.type === 'session_meta') return codexFacts(ref, line.payload);
         if (index >= 50) break;
         continue;
       }
       const id = str(value.sessionId);
       if (id === undefined) continue;
-      if (ref.role === 'subagent') return { kind: 'claude', key: `${folder}\u0000${id}` };
+      if (ref.role === 'subagent') return { agent: 'claude-code', sessionKey: id };
       lastSessionId = id;
     }
-    if (codex) return codexKey(ref, {});
-    if (ref.role === 'subagent') return { kind: 'claude', key: `${folder}\u0000` };
-    const records =
-      lastSessionId === undefined
-        ? []
-        : [{ value: { sessionId: lastSessionId }, location: { file: ref.path, line: 0 } }];
-    return { kind: 'claude', key: `${folder}\u0000${claudeSessionIdOf({ file: ref.path, records })}` };
+    if (codex) return codexFacts(ref, {});
+    if (ref.role === 'subagent') return { agent: 'claude-code', sessionKey: undefined };
+    return { agent: 'claude-code', sessionKey: claudeKeyOf(ref.path, lastSessionId) };
   } catch (error) {
-    // Unreadable: a unit of its own, where loadSessions reports it.
-    if (error instanceof ReadError) return { kind: 'alone', key: ref.path };
+    if (error instanceof ReadError) return { agent: undefined, sessionKey: `(unreadable)\u0000${ref.path}` };
     throw error;
   }
 }
 
-/** A Codex rollout's key: its thread id (as `buildCodexSession` decides it) and its parent thread. */
-function codexKey(ref: SessionFileRef, meta: Record<string, unknown>): FileKey {
-  if (ref.role !== 'session') return { kind: 'alone', key: ref.path };
+/** A Codex rollout's thread id (as `buildCodexSession` decides it) and its parent thread. */
+function codexFacts(ref: SessionFileRef, meta: Record<string, unknown>): UnitKeyFacts {
   const names = (ref.path.split(/[\\/]/).pop() ?? '').match(
     /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi,
   );
-  const id = str(meta.id) ?? names?.at(-1);
-  if (id === undefined) return { kind: 'alone', key: ref.path };
+  const id = str(meta.id) ?? names?.at(-1) ?? `(no thread id)\u0000${ref.path}`;
   const parent = str(obj(obj(obj(meta.source)?.subagent)?.thread_spawn)?.parent_thread_id);
-  return { kind: 'codex', key: id, ...(parent === undefined ? {} : { parent }) };
+  return { agent: 'codex', sessionKey: id, ...(parent === undefined ? {} : { parentKey: parent }) };
 }

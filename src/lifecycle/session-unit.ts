@@ -1,0 +1,109 @@
+/**
+ * The unit: the files that only build together. A Claude Code session file goes with the subagent files of
+ * its folder and session id (a subagent file no session claims stays in its owner's unit and becomes a
+ * session of its own); a Codex thread goes with the sub-agent threads linked to it by parent thread ids.
+ * The in-memory loader (`loadSessions`), the stream (`streamSessions`) and the index (`cache/`) all group
+ * files with {@link groupUnits} and build a unit with `buildUnit`; they differ only in how they learn a
+ * file's {@link UnitKeyFacts} (the stream reads a few records, the index keeps them per file).
+ */
+import type { Agent } from '../schemas/common/agent.js';
+import type { SessionFileRef } from '../sources/index.js';
+import { claudeSessionIdOf, type RecordFile } from './claude-code/build-claude-code-session.js';
+import { str } from './value-access.js';
+
+/** What a file's records say about the unit it belongs to. */
+export interface UnitKeyFacts {
+  /** The file's agent as its first record decides it (undefined: no record). */
+  agent: Agent | undefined;
+  /**
+   * A Claude Code session file's session id (`claudeSessionIdOf`); a subagent file's first `sessionId` (the
+   * session it belongs to); a Codex rollout's thread id. Undefined when the records name none.
+   */
+  sessionKey: string | undefined;
+  /** A Codex rollout's parent thread id. */
+  parentKey?: string | undefined;
+}
+
+/** A group of files that build together, in input order, with its key. */
+export interface UnitGroup<T> {
+  key: string;
+  members: T[];
+}
+
+/**
+ * Groups files into units, in input order (a unit comes where its first file comes). `entries` carry each
+ * file's discovery ref and its {@link UnitKeyFacts}.
+ */
+export function groupUnits<T extends { ref: SessionFileRef; facts: UnitKeyFacts }>(
+  entries: readonly T[],
+): UnitGroup<T>[] {
+  const threads = new Map<string, string>();
+  const root = (id: string): string => {
+    if (!threads.has(id)) threads.set(id, id);
+    let top = id;
+    for (let next = threads.get(top); next !== undefined && next !== top; next = threads.get(top)) top = next;
+    threads.set(id, top);
+    return top;
+  };
+  for (const { ref, facts } of entries) {
+    if (!isCodexThread(ref, facts)) continue;
+    const a = root(facts.sessionKey ?? ref.path);
+    if (facts.parentKey === undefined) continue;
+    const b = root(facts.parentKey);
+    if (a < b) threads.set(b, a);
+    else if (b < a) threads.set(a, b);
+  }
+  const units = new Map<string, T[]>();
+  for (const entry of entries) {
+    const { ref, facts } = entry;
+    const key =
+      ref.role === 'subagent'
+        ? `claude\u0000${subagentOwnerKey(ref, facts.sessionKey)}`
+        : isCodexThread(ref, facts)
+          ? `codex\u0000${root(facts.sessionKey ?? ref.path)}`
+          : `claude\u0000${ref.projectDir ?? ''}\u0000${facts.sessionKey ?? ''}`;
+    const members = units.get(key);
+    if (members) members.push(entry);
+    else units.set(key, [entry]);
+  }
+  return [...units].map(([key, members]) => ({ key, members }));
+}
+
+/** The owner of a subagent file: its folder and the session it belongs to (from discovery or its records). */
+export function subagentOwnerKey(ref: SessionFileRef, firstSession: string | undefined): string {
+  return `${ref.projectDir ?? ''}\u0000${ref.parentSessionId ?? firstSession ?? ''}`;
+}
+
+function isCodexThread(ref: SessionFileRef, facts: UnitKeyFacts): boolean {
+  return ref.role === 'session' && facts.agent === 'codex';
+}
+
+/**
+ * A Claude Code session file's id from its name and its last `sessionId` (`claudeSessionIdOf`, fed only
+ * the last id, so that appends can keep it current without the earlier records).
+ */
+export function claudeKeyOf(path: string, lastSession: string | undefined): string {
+  const records =
+    lastSession === undefined
+      ? []
+      : [{ value: { sessionId: lastSession }, location: { file: path, line: 0 } }];
+  return claudeSessionIdOf({ file: path, records });
+}
+
+/** The first string `sessionId` of the records (a subagent file's records name their parent session). */
+export function firstSessionId(records: RecordFile['records']): string | undefined {
+  for (const { value } of records) {
+    const id = str(value.sessionId);
+    if (id !== undefined) return id;
+  }
+  return undefined;
+}
+
+/** The last string `sessionId` of the records. */
+export function lastSessionId(records: RecordFile['records']): string | undefined {
+  for (let i = records.length - 1; i >= 0; i--) {
+    const id = str(records[i]?.value.sessionId);
+    if (id !== undefined) return id;
+  }
+  return undefined;
+}
