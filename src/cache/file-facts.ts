@@ -6,6 +6,8 @@ export interface FactFile {
   path: string;
   size: number;
   mtimeMs: number;
+  /** `inode:ctimeMs` as discovery saw it (else the file is looked at again). */
+  identity?: string;
 }
 
 export interface FactOptions<T> {
@@ -65,7 +67,7 @@ export async function cachedFileFacts<T>(
   );
   const values: T[] = new Array(files.length);
   // Taken before computing: a file changed meanwhile is computed again next time.
-  const identities = files.map((file) => fileIdentity(file.path));
+  const identities = files.map((file) => fileIdentity(file));
   const missing: number[] = [];
   files.forEach((file, i) => {
     const row = stored.get(file.path);

@@ -52,7 +52,7 @@ export function startFile(
   row: FileRow | undefined,
   readSlice: RecordSliceReader,
 ): PendingFile {
-  const identity = fileIdentity(ref.path);
+  const identity = fileIdentity(ref);
   if (isUnchanged(row, ref) && row?.identity === identity)
     return { ref, row, start: undefined, slice: undefined, identity };
   let start: ResumePoint | undefined;

@@ -23,6 +23,7 @@ export interface FileFacts {
   path: string;
   size: number;
   mtimeMs: number;
+  identity?: string;
 }
 
 const orphanedReason = "Orphaned transcript copy ('.jsonl.orphaned-N'), not a live session";
@@ -199,7 +200,9 @@ async function hasSessionDir(dir: string, stem: string, child: string, lookup: D
 }
 
 function base(file: FileFacts, agent: SessionFileRef['agent'], role: SessionFileRef['role']): SessionFileRef {
-  return { path: file.path, agent, role, size: file.size, mtimeMs: file.mtimeMs };
+  const ref: SessionFileRef = { path: file.path, agent, role, size: file.size, mtimeMs: file.mtimeMs };
+  if (file.identity !== undefined) ref.identity = file.identity;
+  return ref;
 }
 
 function skip(file: FileFacts, reason: string): Classified {

@@ -93,6 +93,7 @@ describe('discoverDefault with the default roots', () => {
       toolResultsDir: path.join(s1, 'tool-results'),
       size: line.length,
       mtimeMs: expect.any(Number),
+      identity: expect.stringMatching(/^\d+:[\d.]+$/),
     });
     expect(files.get(path.join(s1, 'subagents', 'agent-a1.jsonl'))).toEqual({
       path: path.join(s1, 'subagents', 'agent-a1.jsonl'),
@@ -105,6 +106,7 @@ describe('discoverDefault with the default roots', () => {
       toolResultsDir: path.join(s1, 'tool-results'),
       size: line.length,
       mtimeMs: expect.any(Number),
+      identity: expect.stringMatching(/^\d+:[\d.]+$/),
     });
     const a2 = files.get(path.join(s1, 'subagents', 'agent-a2.jsonl'));
     expect(a2).toMatchObject({ role: 'subagent', agentId: 'a2', parentSessionId: S1, size: 2 * line.length });
@@ -117,6 +119,7 @@ describe('discoverDefault with the default roots', () => {
       projectDir: p,
       size: line.length,
       mtimeMs: expect.any(Number),
+      identity: expect.stringMatching(/^\d+:[\d.]+$/),
     });
     const s2 = files.get(path.join(p, `${S2}.jsonl`));
     expect(s2).toMatchObject({ role: 'session', sessionId: S2 });

@@ -98,6 +98,7 @@ describe('discoverPaths on a folder', () => {
       projectDir: tree,
       size: line.length,
       mtimeMs: expect.any(Number),
+      identity: expect.stringMatching(/^\d+:[\d.]+$/),
     });
     expect(files.get(`${U1}.jsonl`)).toEqual({
       path: at(`${U1}.jsonl`),
@@ -107,6 +108,7 @@ describe('discoverPaths on a folder', () => {
       projectDir: tree,
       size: line.length,
       mtimeMs: expect.any(Number),
+      identity: expect.stringMatching(/^\d+:[\d.]+$/),
     });
     expect(files.get('agent-f1.jsonl')).toEqual({
       path: at('agent-f1.jsonl'),
@@ -117,6 +119,7 @@ describe('discoverPaths on a folder', () => {
       metaPath: at('agent-f1.meta.json'),
       size: line.length,
       mtimeMs: expect.any(Number),
+      identity: expect.stringMatching(/^\d+:[\d.]+$/),
     });
     expect(files.get(`${U2}.jsonl`)).toMatchObject({ agent: 'claude-code', sessionId: U2, projectDir: tree });
     expect(files.get(rel(`${U2}/subagents/agent-n1.jsonl`))).toEqual({
@@ -129,6 +132,7 @@ describe('discoverPaths on a folder', () => {
       metaPath: at(U2, 'subagents', 'agent-n1.meta.json'),
       size: line.length,
       mtimeMs: expect.any(Number),
+      identity: expect.stringMatching(/^\d+:[\d.]+$/),
     });
     const side = files.get(rel(`${U2}/subagents/side.jsonl`));
     expect(side).toMatchObject({ role: 'subagent', parentSessionId: U2 });
@@ -192,6 +196,7 @@ describe('discoverPaths on a folder', () => {
         archived: true,
         size: line.length,
         mtimeMs: expect.any(Number),
+        identity: expect.stringMatching(/^\d+:[\d.]+$/),
       },
     ]);
   });

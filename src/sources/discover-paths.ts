@@ -61,7 +61,8 @@ async function searchPath(given: string, gathered: Gathered, limit: Limiter): Pr
       return { absolute, exists: true, error: `Path '${given}' is neither a file nor a folder` };
     case 'file': {
       const realPath = await limit(() => realpath(absolute)).catch(() => absolute);
-      const file = { path: absolute, realPath, size: probe.stats.size, mtimeMs: probe.stats.mtimeMs };
+      const { size, mtimeMs, ino, ctimeMs } = probe.stats;
+      const file = { path: absolute, realPath, size, mtimeMs, identity: `${ino}:${ctimeMs}` };
       gathered.found.push({ file, context: { kind: 'paths' } });
       return { absolute, exists: true };
     }

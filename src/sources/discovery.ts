@@ -29,6 +29,11 @@ export interface SessionFileRef {
   archived?: boolean;
   size: number;
   mtimeMs: number;
+  /**
+   * `inode:ctimeMs` when discovery saw the file: a file replaced by another of the same size and
+   * modification time has another change time (the index compares it with what it stored).
+   */
+  identity?: string;
 }
 
 /** Something that could not be searched (unreadable folder, broken link, symlink loop); the search went on. */

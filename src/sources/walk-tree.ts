@@ -12,6 +12,8 @@ export interface WalkedFile {
   realPath: string;
   size: number;
   mtimeMs: number;
+  /** `inode:ctimeMs` (see `SessionFileRef.identity`). */
+  identity: string;
 }
 
 /** Names of the files and folders of one folder (links already resolved to what they point at). */
@@ -78,7 +80,13 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
     try {
       stats ??= await limit(() => stat(full));
       const realPath = isLink ? await limit(() => realpath(full)) : path.join(realDir, entry.name);
-      result.files.push({ path: full, realPath, size: stats.size, mtimeMs: stats.mtimeMs });
+      result.files.push({
+        path: full,
+        realPath,
+        size: stats.size,
+        mtimeMs: stats.mtimeMs,
+        identity: `${stats.ino}:${stats.ctimeMs}`,
+      });
     } catch (error) {
       warn(full, `Cannot read file '${full}': ${describeFsError(error)}`);
     }
