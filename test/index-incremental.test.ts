@@ -66,6 +66,9 @@ describe('incremental index', () => {
     const cold = await refreshed(cache, logs);
     expect(cold.stats).toMatchObject({ unchanged: 0, appended: 0, reread: 0, removed: 0 });
     expect(cold.stats.added).toBe(cold.stats.files);
+    // Each unit is built as soon as its files are read: nothing is loaded back from the index.
+    expect(cold.stats).toMatchObject({ unitsReused: 0, loadedBack: 0 });
+    expect(cold.stats.unitsBuilt).toBeGreaterThan(0);
     await expectSameAsCold(cold);
     const warm = await refreshed(cache, logs);
     expect(warm.stats).toMatchObject({ unchanged: warm.stats.files, bytesParsed: 0, unitsBuilt: 0 });

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { buildUnit, type UnitFile } from '../lifecycle/build-unit.js';
 import { FileUnreadableError, type RecordSliceReader } from '../lifecycle/record-slice.js';
+import { groupUnits as groupFiles, probeUnitKeyFacts, type UnitKeyFacts } from '../lifecycle/session-unit.js';
 import type { Session } from '../model/session.js';
+import { isAgent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { createChunkStore, type FileRow } from './file-store.js';
 import { groupUnits, type Unit } from './group-units.js';
@@ -34,11 +36,6 @@ export interface RefreshOptions {
    * it; `search` and `cache update` ask for it, and units indexed before are completed then).
    */
   search?: boolean;
-  /**
-   * Bytes of record skeletons kept in memory between reading files and building their sessions (default
-   * 32 MiB); beyond it, files are loaded back from the index when their unit is built.
-   */
-  memoryBudget?: number;
 }
 
 /** What a refresh did, for `cache update`, tests and benchmarks. */
@@ -61,6 +58,8 @@ export interface RefreshStats {
   /** Units (a session file with its subagent files, a Codex thread family) built again. */
   unitsBuilt: number;
   unitsReused: number;
+  /** Files whose stored records were loaded back from the index to build their unit (appended files, units a file joined or left). */
+  loadedBack: number;
 }
 
 export interface RefreshResult {
@@ -136,6 +135,7 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
     bytesParsed: 0,
     unitsBuilt: 0,
     unitsReused: 0,
+    loadedBack: 0,
   };
   const batch = createBatch(db, locked);
   try {
@@ -160,18 +160,115 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
       stats.removed += 1;
     }
 
-    // Read what changed; keep what was read whole in memory (within the budget) for the builds below.
-    // Write transactions start only when there is something to write (a warm run takes no write lock).
+    const stored = new Map(
+      (
+        db
+          .prepare('SELECT id, key, signature, searchable, search_first, search_last FROM _units')
+          .all() as StoredUnit[]
+      ).map((u) => [u.key, u]),
+    );
+    const rowWriter = createRowWriter(db);
+    const insertUnit = db.prepare(
+      'INSERT INTO _units (key, signature, searchable, built_at) VALUES (?, ?, ?, ?)',
+    );
+    const setSearchRange = db.prepare(
+      'UPDATE _units SET searchable = 1, search_first = ?, search_last = ? WHERE id = ?',
+    );
+    const insertModel = db.prepare('INSERT INTO _models (unit_id, anchor, phase, model) VALUES (?, ?, ?, ?)');
+    const assignUnit = db.prepare('UPDATE files SET unit_id = ? WHERE path = ?');
+    const memory = createMemory();
+    const build = async (unit: Unit) => {
+      const files = new Map<string, UnitFile>();
+      const prebuilt = new Map<string, Session>();
+      for (const ref of unit.refs) {
+        const kept = memory.take(ref.path);
+        const row = rows.get(ref.path);
+        if (kept) {
+          files.set(ref.path, kept.file);
+          if (kept.codexSession) prebuilt.set(ref.path, kept.codexSession);
+        } else if (row) {
+          files.set(ref.path, chunks.load(row));
+          stats.loadedBack += 1;
+        }
+      }
+      return buildUnit(unit.refs, (path) => files.get(path), {
+        prebuilt,
+        ...(options.onSkip ? { onSkip: options.onSkip } : {}),
+      });
+    };
+    const writeSearch = (sessions: readonly { session: Session }[], unitId: number) => {
+      let first: number | undefined;
+      let last: number | undefined;
+      for (const entry of sessions) {
+        const range = rowWriter.writeSearch(entry.session, unitId);
+        first ??= range.searchFirst;
+        last = range.searchLast ?? last;
+      }
+      setSearchRange.run(first ?? null, last ?? null, unitId);
+      return { first: first ?? null, last: last ?? null };
+    };
+    /** Report models of the units built in this run, by unit id (not decoded again below). */
+    const earlyModels = new Map<number, { phase: number; anchor: string; session: Session }[]>();
+    /** Units removed in this run (their ids are not removed twice). */
+    const removed = new Set<number>();
+    /**
+     * Builds a unit and stores it in place of the stored unit of the same key; the new unit is then a
+     * stored one like any other (a later pass that finds its signature unchanged reuses it).
+     */
+    const buildAndStore = async (unit: Unit) => {
+      const sessions = await build(unit);
+      batch.begin();
+      const previous = stored.get(unit.key);
+      if (previous && !removed.has(previous.id)) {
+        removeUnits(db, [previous.id], stored);
+        removed.add(previous.id);
+      }
+      const unitId = Number(
+        insertUnit.run(unit.key, unit.signature, 0, new Date().toISOString()).lastInsertRowid,
+      );
+      const models = sessions.map((entry) => {
+        const model = toReportModel(entry.session);
+        insertModel.run(unitId, entry.anchor, entry.phase, encodeReportModel(model));
+        rowWriter.write(entry.session, unitId);
+        return { phase: entry.phase, anchor: entry.anchor, session: model };
+      });
+      const range = options.search ? writeSearch(sessions, unitId) : undefined;
+      stored.set(unit.key, {
+        id: unitId,
+        key: unit.key,
+        signature: unit.signature,
+        searchable: range ? 1 : 0,
+        search_first: range?.first ?? null,
+        search_last: range?.last ?? null,
+      });
+      for (const ref of unit.refs) {
+        assignUnit.run(unitId, ref.path);
+        const row = rows.get(ref.path);
+        if (row) rows.set(ref.path, { ...row, unit_id: unitId });
+      }
+      batch.maybeCommit();
+      stats.unitsBuilt += 1;
+      earlyModels.set(unitId, models);
+      return models;
+    };
+
+    // Files are read unit by unit (the grouping their stored rows or first records give), and a unit is
+    // built as soon as its files are read: memory holds the units being read, never every file read,
+    // and no file is loaded back from the index. Write transactions start only when there is something
+    // to write (a warm run takes no write lock).
     const store = createFileStore(db, chunks, batch.begin);
-    const memory = createMemory(options.memoryBudget ?? 32 * 1024 * 1024);
+    const schedule = await scheduleUnits(options.refs, rows);
+    const order = schedule.flat();
+    const left = new Map(schedule.map((members) => [members, members.length]));
+    const unitOf = new Map(schedule.flatMap((members) => members.map((ref) => [ref, members] as const)));
     // Reads run a few files ahead (their I/O overlaps the storing of the previous ones); results are
-    // stored in input order.
+    // stored in schedule order.
     const { readSlice, inFlight } = chooseReader(options, rows);
     const ahead: PendingFile[] = [];
     let next = 0;
     const fill = () => {
-      while (ahead.length < inFlight && next < options.refs.length) {
-        const ref = options.refs[next++] as SessionFileRef;
+      while (ahead.length < inFlight && next < order.length) {
+        const ref = order[next++] as SessionFileRef;
         // A file larger than `maxFileBytes` is read in this thread: a worker's read would be copied over
         // whole, holding the file's records twice.
         const large = ref.size > (options.parallel?.maxFileBytes ?? Number.POSITIVE_INFINITY);
@@ -187,7 +284,7 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
         rows.set(ref.path, update.row);
         stats[update.how] += 1;
         stats.bytesParsed += update.bytesParsed;
-        if (update.file) memory.keep(ref.path, update.file, update.jsonBytes, update.codexSession);
+        if (update.file) memory.keep(ref.path, update.file, update.codexSession);
         batch.maybeCommit();
       } catch (error) {
         if (!(error instanceof FileUnreadableError)) throw error;
@@ -198,25 +295,39 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
       } finally {
         options.onProgress?.(++done, options.refs.length);
       }
+      const members = unitOf.get(ref) as SessionFileRef[];
+      const remaining = (left.get(members) ?? 1) - 1;
+      left.set(members, remaining);
+      if (remaining > 0) continue;
+      // The unit's files are read: build what changed in it now.
+      for (const unit of groupUnits(
+        members.filter((r) => rows.has(r.path)),
+        rows,
+      )) {
+        const previous = stored.get(unit.key);
+        if (previous && previous.signature === unit.signature && !superseded.has(previous.id)) continue;
+        await buildAndStore(unit);
+      }
+      for (const member of members) memory.drop(member.path);
     }
 
+    // Every unit, as the rows now group them: the ones built above are stored and unchanged now; a unit
+    // whose files the schedule split (another process changed them meanwhile) is built here.
     const units = groupUnits(
       options.refs.filter((r) => rows.has(r.path)),
       rows,
-    );
-    const stored = new Map(
-      (
-        db
-          .prepare('SELECT id, key, signature, searchable, search_first, search_last FROM _units')
-          .all() as StoredUnit[]
-      ).map((u) => [u.key, u]),
     );
     const reused = new Map<number, Unit>();
     let unsearched: { id: number; unit: Unit }[] = [];
     const dirty: Unit[] = [];
     for (const unit of units) {
       const previous = stored.get(unit.key);
-      if (previous && previous.signature === unit.signature && !superseded.has(previous.id)) {
+      if (
+        previous &&
+        previous.signature === unit.signature &&
+        !superseded.has(previous.id) &&
+        !removed.has(previous.id)
+      ) {
         reused.set(previous.id, unit);
         if (options.search && previous.searchable === 0) unsearched.push({ id: previous.id, unit });
         continue;
@@ -227,7 +338,8 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
     const built: { phase: number; anchor: string; session: Session }[] = [];
     // The stored report models of reused units; a unit with a model that cannot be decoded (a damaged
     // row) is built again from its files instead.
-    if (reused.size > 0) {
+    for (const [id, models] of earlyModels) if (reused.has(id)) built.push(...models);
+    if ([...reused.keys()].some((id) => !earlyModels.has(id))) {
       const damaged = new Set<number>();
       const decoded: ((typeof built)[number] & { unitId: number })[] = [];
       for (const row of db
@@ -238,7 +350,7 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
         phase: number;
         model: string;
       }>) {
-        if (!reused.has(row.unit_id) || damaged.has(row.unit_id)) continue;
+        if (!reused.has(row.unit_id) || earlyModels.has(row.unit_id) || damaged.has(row.unit_id)) continue;
         try {
           const session = decodeReportModel(row.model);
           decoded.push({ unitId: row.unit_id, phase: row.phase, anchor: row.anchor, session });
@@ -262,66 +374,12 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
       const unitId = rows.get(ref.path)?.unit_id;
       if (unitId !== undefined && unitId !== null && !reused.has(unitId)) superseded.add(unitId);
     }
-    if ([...superseded].some((id) => !reused.has(id))) batch.begin();
-    removeUnits(
-      db,
-      [...superseded].filter((id) => !reused.has(id)),
-      stored,
-    );
-
-    const rowWriter = createRowWriter(db);
-    const insertUnit = db.prepare(
-      'INSERT INTO _units (key, signature, searchable, built_at) VALUES (?, ?, ?, ?)',
-    );
-    const setSearchRange = db.prepare(
-      'UPDATE _units SET searchable = 1, search_first = ?, search_last = ? WHERE id = ?',
-    );
-    const insertModel = db.prepare('INSERT INTO _models (unit_id, anchor, phase, model) VALUES (?, ?, ?, ?)');
-    const assignUnit = db.prepare('UPDATE files SET unit_id = ? WHERE path = ?');
-    const build = async (unit: Unit) => {
-      const files = new Map<string, UnitFile>();
-      const prebuilt = new Map<string, Session>();
-      for (const ref of unit.refs) {
-        const kept = memory.take(ref.path);
-        const row = rows.get(ref.path);
-        if (kept) {
-          files.set(ref.path, kept.file);
-          if (kept.codexSession) prebuilt.set(ref.path, kept.codexSession);
-        } else if (row) files.set(ref.path, chunks.load(row));
-      }
-      return buildUnit(unit.refs, (path) => files.get(path), {
-        prebuilt,
-        ...(options.onSkip ? { onSkip: options.onSkip } : {}),
-      });
-    };
-    const writeSearch = (sessions: readonly { session: Session }[], unitId: number) => {
-      let first: number | undefined;
-      let last: number | undefined;
-      for (const entry of sessions) {
-        const range = rowWriter.writeSearch(entry.session, unitId);
-        first ??= range.searchFirst;
-        last = range.searchLast ?? last;
-      }
-      setSearchRange.run(first ?? null, last ?? null, unitId);
-    };
-    for (const unit of dirty) {
-      const sessions = await build(unit);
-      batch.begin();
-      const unitId = Number(
-        insertUnit.run(unit.key, unit.signature, 0, new Date().toISOString()).lastInsertRowid,
-      );
-      for (const entry of sessions) {
-        const model = toReportModel(entry.session);
-        insertModel.run(unitId, entry.anchor, entry.phase, encodeReportModel(model));
-        rowWriter.write(entry.session, unitId);
-        built.push({ phase: entry.phase, anchor: entry.anchor, session: model });
-      }
-      if (options.search) writeSearch(sessions, unitId);
-      for (const ref of unit.refs) assignUnit.run(unitId, ref.path);
-      batch.maybeCommit();
-      stats.unitsBuilt += 1;
-    }
-    stats.unitsReused = reused.size;
+    const stale = [...superseded].filter((id) => !reused.has(id) && !removed.has(id));
+    if (stale.length > 0) batch.begin();
+    removeUnits(db, stale, stored);
+    for (const id of stale) removed.add(id);
+    for (const unit of dirty) built.push(...(await buildAndStore(unit)));
+    stats.unitsReused = [...reused.keys()].filter((id) => !earlyModels.has(id)).length;
     // Units indexed by data commands before: their texts go into search now.
     for (const { id, unit } of unsearched) {
       const sessions = await build(unit);
@@ -374,21 +432,43 @@ function removeUnits(
   }
 }
 
-/** Files read whole in this run, kept for their unit's build while their skeletons fit the budget. */
-function createMemory(budget: number) {
-  const kept = new Map<string, { file: UnitFile; bytes: number; codexSession: Session | undefined }>();
-  let used = 0;
+/**
+ * The files in the order they are read: unit by unit, in the order of each unit's first file, grouped by
+ * what the stored rows say (or, for files not stored yet, their first records). Only an order: the units
+ * built are those the rows give once the files are read.
+ */
+async function scheduleUnits(
+  refs: readonly SessionFileRef[],
+  rows: ReadonlyMap<string, FileRow>,
+): Promise<SessionFileRef[][]> {
+  const entries: { ref: SessionFileRef; facts: UnitKeyFacts }[] = [];
+  for (const ref of refs) {
+    const row = rows.get(ref.path);
+    const facts: UnitKeyFacts = row
+      ? {
+          agent: row.agent !== null && isAgent(row.agent) ? row.agent : undefined,
+          sessionKey: row.session_key ?? undefined,
+          parentKey: row.parent_key ?? undefined,
+        }
+      : await probeUnitKeyFacts(ref);
+    entries.push({ ref, facts });
+  }
+  return groupFiles(entries).map((unit) => unit.members.map((m) => m.ref));
+}
+
+/** Files read whole in this run, kept until their unit is built (right after its last file is read). */
+function createMemory() {
+  const kept = new Map<string, { file: UnitFile; codexSession: Session | undefined }>();
   return {
-    keep(path: string, file: UnitFile, bytes: number, codexSession: Session | undefined) {
-      if (used + bytes > budget) return;
-      kept.set(path, { file, bytes, codexSession });
-      used += bytes;
+    keep(path: string, file: UnitFile, codexSession: Session | undefined) {
+      kept.set(path, { file, codexSession });
+    },
+    drop(path: string) {
+      kept.delete(path);
     },
     take(path: string) {
       const entry = kept.get(path);
-      if (!entry) return undefined;
       kept.delete(path);
-      used -= entry.bytes;
       return entry;
     },
   };

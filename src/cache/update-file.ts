@@ -25,8 +25,6 @@ export interface FileUpdate {
   bytesParsed: number;
   /** The whole file in memory (read from the start in this run), to build without loading it again. */
   file?: UnitFile;
-  /** Length of the file's skeleton JSON read in this run (a measure of the memory `file` holds). */
-  jsonBytes: number;
   /** The Codex session built to learn the thread ids (reusable once). */
   codexSession?: Session;
 }
@@ -104,7 +102,6 @@ export async function finishFile(
       row: current.ref === signature ? current : store.touchRef(current, signature),
       how: 'unchanged',
       bytesParsed: 0,
-      jsonBytes: 0,
     };
   }
   const read = await pending.slice;
@@ -176,12 +173,10 @@ export function createFileStore(
         if (!appended) chunks.clear(ref.path);
         const body = slice.body;
         let skeletonBytes = appended ? (previous?.skeleton_bytes ?? 0) : 0;
-        let jsonBytes = 0;
         if (body.counts.lines > 0) {
           const encoded = 'encodedBody' in slice ? (slice as EncodedSlice).encodedBody : undefined;
           const written = chunks.append(ref.path, body, encoded);
           skeletonBytes += written.storedBytes;
-          jsonBytes = written.jsonBytes;
         }
         const base = appended ? previous : undefined;
         const priorTail = base?.tail ? tailCounts(base.tail) : undefined;
@@ -227,7 +222,7 @@ export function createFileStore(
         upsert.run(row);
         if (slice.validation) saveFacts(row, slice.validation.end);
         else saveFacts.forget(row.path);
-        return { row, jsonBytes, ...(file ? { file } : {}), ...(codexSession ? { codexSession } : {}) };
+        return { row, ...(file ? { file } : {}), ...(codexSession ? { codexSession } : {}) };
       })();
     },
     touchRef(row, ref) {

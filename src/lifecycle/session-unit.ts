@@ -6,10 +6,12 @@
  * files with {@link groupUnits} and build a unit with `buildUnit`; they differ only in how they learn a
  * file's {@link UnitKeyFacts} (the stream reads a few records, the index keeps them per file).
  */
+import { ReadError, readJsonl } from '../reader/index.js';
+import { decodeCodexLine, looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
 import type { Agent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { claudeSessionIdOf, type RecordFile } from './claude-code/build-claude-code-session.js';
-import { str } from './value-access.js';
+import { obj, str } from './value-access.js';
 
 /** What a file's records say about the unit it belongs to. */
 export interface UnitKeyFacts {
@@ -106,4 +108,56 @@ export function lastSessionId(records: RecordFile['records']): string | undefine
     if (id !== undefined) return id;
   }
   return undefined;
+}
+
+const uuidStem = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What decides a file's unit, from the fewest records: a session file named by a uuid needs none; a
+ * subagent file its first `sessionId`; another Claude Code file its last; a Codex rollout its
+ * `session_meta` (the first record in practice). An unreadable file is a unit of its own, where
+ * `loadSessions` reports it.
+ */
+export async function probeUnitKeyFacts(ref: SessionFileRef): Promise<UnitKeyFacts> {
+  const stem = (ref.path.split(/[\\/]/).pop() ?? ref.path).replace(/\.jsonl$/, '');
+  if (ref.role === 'subagent' && ref.parentSessionId !== undefined)
+    return { agent: 'claude-code', sessionKey: ref.parentSessionId };
+  if (ref.role === 'session' && ref.agent === 'claude-code' && uuidStem.test(stem))
+    return { agent: 'claude-code', sessionKey: stem.toLowerCase() };
+  try {
+    let codex: boolean | undefined;
+    let lastSessionId: string | undefined;
+    let index = 0;
+    for await (const result of readJsonl(ref.path, { chunkSize: 64 * 1024 })) {
+      if (!result.ok) continue;
+      const value = result.value;
+      codex ??= looksLikeCodexRollout(value);
+      if (codex) {
+        const line = decodeCodexLine(value, 'envelope', { lineIndex: index++ });
+        if (line.type === 'session_meta') return codexFacts(ref, line.payload);
+        if (index >= 50) break;
+        continue;
+      }
+      const id = str(value.sessionId);
+      if (id === undefined) continue;
+      if (ref.role === 'subagent') return { agent: 'claude-code', sessionKey: id };
+      lastSessionId = id;
+    }
+    if (codex) return codexFacts(ref, {});
+    if (ref.role === 'subagent') return { agent: 'claude-code', sessionKey: undefined };
+    return { agent: 'claude-code', sessionKey: claudeKeyOf(ref.path, lastSessionId) };
+  } catch (error) {
+    if (error instanceof ReadError) return { agent: undefined, sessionKey: `(unreadable)\u0000${ref.path}` };
+    throw error;
+  }
+}
+
+/** A Codex rollout's thread id (as `buildCodexSession` decides it) and its parent thread. */
+function codexFacts(ref: SessionFileRef, meta: Record<string, unknown>): UnitKeyFacts {
+  const names = (ref.path.split(/[\\/]/).pop() ?? '').match(
+    /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi,
+  );
+  const id = str(meta.id) ?? names?.at(-1) ?? `(no thread id)\u0000${ref.path}`;
+  const parent = str(obj(obj(obj(meta.source)?.subagent)?.thread_spawn)?.parent_thread_id);
+  return { agent: 'codex', sessionKey: id, ...(parent === undefined ? {} : { parentKey: parent }) };
 }
