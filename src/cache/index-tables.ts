@@ -85,9 +85,57 @@ export const indexTables: TableDoc[] = [
       { name: 'errors', type: 'INTEGER', description: 'calls whose status is error' },
       { name: 'subagents', type: 'INTEGER', description: 'direct subagents' },
       ...usageColumns,
+      { name: 'tree', type: 'INTEGER', description: 'the trees row of its top-level session (trees.id)' },
+      {
+        name: 'parent_row',
+        type: 'INTEGER',
+        description: 'for subagents: the sessions rowid of the parent session (rowid order is tree order)',
+      },
       unit,
     ],
     indexes: [['unit_id'], ['id'], ['root_session_id']],
+  },
+  {
+    name: 'trees',
+    description:
+      'one row per top-level session with its subagents (what ls and report count as a session), with totals over the tree',
+    columns: [
+      { name: 'id', type: 'INTEGER', description: 'tree id (sessions.tree)', constraint: 'PRIMARY KEY' },
+      { name: 'session_id', type: 'TEXT', description: 'the top-level session id' },
+      { name: 'agent', type: 'TEXT', description: 'claude-code or codex' },
+      { name: 'project', type: 'TEXT', description: 'last segment of cwd' },
+      { name: 'cwds', type: 'TEXT', description: 'JSON array of every working directory seen' },
+      { name: 'start_time', type: 'TEXT', description: 'ISO time of the first record' },
+      { name: 'end_time', type: 'TEXT', description: 'ISO time of the last record' },
+      { name: 'duration_ms', type: 'INTEGER', description: 'end - start' },
+      { name: 'first_file', type: 'TEXT', description: 'the main source file' },
+      {
+        name: 'conversation',
+        type: 'INTEGER',
+        description: '1 when it holds a message, call, usage or subagent (0: metadata only, not listed)',
+      },
+      {
+        name: 'readable',
+        type: 'INTEGER',
+        description: '0 for a file of which not one line could be read (not a session)',
+      },
+      { name: 'sessions', type: 'INTEGER', description: 'sessions in the tree (1 + subagent runs)' },
+      { name: 'messages', type: 'INTEGER', description: 'messages in the tree' },
+      { name: 'prompts', type: 'INTEGER', description: 'prompts in the tree' },
+      { name: 'tool_calls', type: 'INTEGER', description: 'tool calls in the tree' },
+      {
+        name: 'anchor',
+        type: 'TEXT',
+        description: 'internal: the file whose place among the inputs orders the tree',
+      },
+      {
+        name: 'phase',
+        type: 'INTEGER',
+        description: 'internal: 0 built from a session file, 1 from a subagent file no session claimed',
+      },
+      unit,
+    ],
+    indexes: [['unit_id']],
   },
   {
     name: 'messages',
@@ -142,6 +190,20 @@ export const indexTables: TableDoc[] = [
       { name: 'input_summary', type: 'TEXT', description: 'one line: the command, path, pattern...' },
       { name: 'result_excerpt', type: 'TEXT', description: 'first 300 characters of the result text' },
       ...location,
+      { name: 'session_row', type: 'INTEGER', description: 'the sessions rowid of its session' },
+      {
+        name: 'error_message',
+        type: 'TEXT',
+        description:
+          'failed calls: the first line of the status reason (or result), normalized as agentlog errors groups it',
+      },
+      {
+        name: 'error_text',
+        type: 'TEXT',
+        description: 'failed calls: that first line as written (300 characters at most)',
+      },
+      { name: 'error_file', type: 'TEXT', description: 'failed calls: the file of the result (or call)' },
+      { name: 'error_line', type: 'INTEGER', description: 'failed calls: its line' },
       unit,
     ],
     indexes: [['unit_id'], ['session_id'], ['tool']],
@@ -161,6 +223,13 @@ export const indexTables: TableDoc[] = [
         description: '1-hour cache writes (part of cache writes)',
       },
       { name: 'web_search_requests', type: 'INTEGER', description: 'server-side web searches' },
+      {
+        name: 'request_key',
+        type: 'TEXT',
+        description:
+          'the API request it was billed under (the same key in two session files is one request; see README "Usage")',
+      },
+      { name: 'session_row', type: 'INTEGER', description: 'the sessions rowid of its session' },
       unit,
     ],
     indexes: [['unit_id']],
@@ -402,7 +471,7 @@ export function indexDdl(): string[] {
  * Bump when what the index stores changes meaning without a DDL change: the skeleton projection, the
  * report model, the derived rows. The schema version hashes it with the DDL.
  */
-export const indexFormatVersion = 3;
+export const indexFormatVersion = 4;
 
 /** `PRAGMA user_version` of a current index: a 31-bit hash of the DDL and {@link indexFormatVersion}. */
 export function schemaVersion(): number {

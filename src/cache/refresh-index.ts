@@ -39,6 +39,11 @@ export interface RefreshOptions {
    * 32 MiB); beyond it, files are loaded back from the index when their unit is built.
    */
   memoryBudget?: number;
+  /**
+   * Return the sessions (default true). False for a run answered by SQL over the rows (`src/cache/queries`):
+   * the stored report models are not decoded and `sessions` comes back empty.
+   */
+  sessions?: boolean;
 }
 
 /** What a refresh did, for `cache update`, tests and benchmarks. */
@@ -227,7 +232,7 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
     const built: { phase: number; anchor: string; session: Session }[] = [];
     // The stored report models of reused units; a unit with a model that cannot be decoded (a damaged
     // row) is built again from its files instead.
-    if (reused.size > 0) {
+    if (reused.size > 0 && options.sessions !== false) {
       const damaged = new Set<number>();
       const decoded: ((typeof built)[number] & { unitId: number })[] = [];
       for (const row of db
@@ -310,7 +315,7 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
       for (const entry of sessions) {
         const model = toReportModel(entry.session);
         insertModel.run(unitId, entry.anchor, entry.phase, encodeReportModel(model));
-        rowWriter.write(entry.session, unitId);
+        rowWriter.write(entry.session, unitId, entry);
         built.push({ phase: entry.phase, anchor: entry.anchor, session: model });
       }
       if (options.search) writeSearch(sessions, unitId);
@@ -338,7 +343,7 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
 
     const position = new Map(options.refs.map((r, i) => [r.path, i]));
     built.sort((a, b) => a.phase - b.phase || (position.get(a.anchor) ?? 0) - (position.get(b.anchor) ?? 0));
-    return { sessions: built.map((b) => b.session), stats };
+    return { sessions: options.sessions === false ? [] : built.map((b) => b.session), stats };
   } finally {
     batch.rollback();
   }
