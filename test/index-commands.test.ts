@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexFileName } from '../src/cache/cache-location.js';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
-import { indexFileName } from '../src/cache/cache-location.js';
 import { corpusDir, corpusPath } from './corpus.js';
 import { copyCorpus, tempDir } from './index-helpers.js';
 
@@ -158,6 +158,7 @@ describe('index commands', () => {
     const tables = JSON.parse(result.out) as { name: string; columns: { name: string }[] }[];
     expect(tables.map((t) => t.name)).toEqual([
       'sessions',
+      'trees',
       'messages',
       'tool_calls',
       'usage_entries',
