@@ -1,12 +1,15 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeErrors } from '../src/analytics/error-report.js';
+import { sessionState } from '../src/analytics/session-state.js';
+import { summarizeSession } from '../src/analytics/session-summary.js';
 import { computeSessionsOverview } from '../src/analytics/sessions-overview.js';
 import { computeToolInventory, type InventorySplit } from '../src/analytics/tool-inventory.js';
 import { computeUsage, type UsageSplit } from '../src/analytics/usage-report.js';
 import { type IndexDb, openIndex } from '../src/cache/open-index.js';
 import { queryErrors } from '../src/cache/queries/errors-query.js';
 import { selectTrees } from '../src/cache/queries/select-trees.js';
+import { querySessionList } from '../src/cache/queries/session-list-query.js';
 import { querySessionsOverview } from '../src/cache/queries/sessions-overview-query.js';
 import { queryToolInventory } from '../src/cache/queries/tool-inventory-query.js';
 import { queryUsage } from '../src/cache/queries/usage-query.js';
@@ -16,6 +19,7 @@ import { loadSessions, matchesFilter, type SessionFilter } from '../src/lifecycl
 import { readRecordSlice } from '../src/lifecycle/read-record-slice.js';
 import type { Session } from '../src/model/session.js';
 import { discoverPaths, type SessionFileRef } from '../src/sources/index.js';
+import { lastWriteMs } from '../src/viewer/last-write.js';
 import { corpusDir } from './corpus.js';
 import { tempDir, testPrice } from './index-helpers.js';
 
@@ -70,6 +74,10 @@ describe('reports as SQL over the index rows equal the analytics functions on th
     expect(computeErrors(all).groups.length).toBeGreaterThan(5);
     expect(computeToolInventory(all, { mcp: true }).some((r) => r.kind === 'mcp')).toBe(true);
     expect(Object.keys(computeSessionsOverview(all).byAgent).sort()).toEqual(['claude-code', 'codex']);
+    // Open and closed last turns, so that the ls states differ.
+    const latest = Math.max(...sessions.map((s) => Date.parse(s.endTime ?? '') || 0));
+    const states = (now: number) => new Set(all.map((s) => sessionState(s, { now }).state));
+    expect([...states(latest + 3 * 86_400_000)].sort()).toEqual(['abandoned', 'ended']);
   });
 
   it('selects the same sessions, and counts unreadable and metadata-only files the same', () => {
@@ -107,6 +115,22 @@ describe('reports as SQL over the index rows equal the analytics functions on th
         );
       },
     );
+
+    it('the ls rows, with their states at several times', () => {
+      const selection = selectTrees(index.db, refs, filter);
+      const latest = Math.max(...sessions.map((s) => Date.parse(s.endTime ?? '') || 0));
+      // Just after the newest record, within the idle window, and long after: active/idle, then ended/abandoned.
+      for (const now of [latest + 60_000, latest + 30 * 60_000, latest + 3 * 86_400_000]) {
+        const rows = expected(filter).map((s) => {
+          const write = lastWriteMs(s);
+          return {
+            ...summarizeSession(s),
+            state: sessionState(s, { now, ...(write === undefined ? {} : { lastWriteMs: write }) }).state,
+          };
+        });
+        expect(querySessionList(selection, now)).toStrictEqual(rows);
+      }
+    });
 
     it('errors', () => {
       const selection = selectTrees(index.db, refs, filter);

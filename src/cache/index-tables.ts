@@ -124,6 +124,12 @@ export const indexTables: TableDoc[] = [
       { name: 'prompts', type: 'INTEGER', description: 'prompts in the tree' },
       { name: 'tool_calls', type: 'INTEGER', description: 'tool calls in the tree' },
       {
+        name: 'open_turn',
+        type: 'TEXT',
+        description:
+          'why its last turn is still open (a prompt not answered yet, calls without a result...), or NULL',
+      },
+      {
         name: 'anchor',
         type: 'TEXT',
         description: 'internal: the file whose place among the inputs orders the tree',

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { allSessions } from '../analytics/all-calls.js';
 import { failedStatuses, firstMeaningfulLine, normalizeErrorMessage } from '../analytics/error-report.js';
+import { openTurn } from '../analytics/session-state.js';
 import { clip, summarizeToolInput } from '../analytics/summarize-tool-input.js';
 import { holdsConversation } from '../lifecycle/holds-conversation.js';
 import type { Message } from '../model/message.js';
@@ -37,8 +38,8 @@ export function createRowWriter(db: Database.Database): RowWriter {
     reasoning_tokens, tree, parent_row, unit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
     ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertTree = db.prepare(`INSERT INTO trees (session_id, agent, project, cwds, start_time, end_time,
-    duration_ms, first_file, conversation, readable, sessions, messages, prompts, tool_calls, anchor, phase,
-    unit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    duration_ms, first_file, conversation, readable, sessions, messages, prompts, tool_calls, open_turn, anchor,
+    phase, unit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertMessage = db.prepare(`INSERT INTO messages (id, session_id, root_session_id, parent_id, role,
     kind, subtype, timestamp, model, off_branch, text, file, line, unit_id)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -281,6 +282,7 @@ function treeValues(root: Session, place: TreePlace | undefined): unknown[] {
     messages,
     prompts,
     toolCalls,
+    openTurn(root) ?? null,
     place?.anchor ?? root.files[0] ?? null,
     place?.phase ?? 0,
   ];

@@ -1,5 +1,5 @@
 /**
- * The data of the report commands (`report`, `tools`, `errors`, `usage`): with the index cache, the
+ * The data of the report commands (`report`, `ls`, `tools`, `errors`, `usage`): with the index cache, the
  * reports are SQL queries over the index rows (`src/cache/queries`) and no session is built or decoded;
  * without it (`--no-cache`, `--demo`, no cache folder, an index that cannot be used) the sessions are read
  * and the analytics functions compute the same reports. One interface for both, so a command does not
@@ -8,6 +8,8 @@
 import Database from 'better-sqlite3';
 import { allSessions } from '../analytics/all-calls.js';
 import { computeErrors, type ErrorReport } from '../analytics/error-report.js';
+import { sessionState } from '../analytics/session-state.js';
+import { summarizeSession } from '../analytics/session-summary.js';
 import { computeSessionsOverview, type SessionsOverview } from '../analytics/sessions-overview.js';
 import {
   computeToolInventory,
@@ -19,10 +21,12 @@ import type { IndexDb } from '../cache/open-index.js';
 import { queryErrors } from '../cache/queries/errors-query.js';
 import { selectTrees, type TreeSelection } from '../cache/queries/select-trees.js';
 import { sessionFiles } from '../cache/queries/session-files.js';
+import { querySessionList, type SessionListRow } from '../cache/queries/session-list-query.js';
 import { querySessionsOverview } from '../cache/queries/sessions-overview-query.js';
 import { queryToolInventory } from '../cache/queries/tool-inventory-query.js';
 import { queryUsage } from '../cache/queries/usage-query.js';
 import type { SessionFileRef, SkippedFile } from '../sources/index.js';
+import { lastWriteMs } from '../viewer/last-write.js';
 import { parseFilter } from './filter-options.js';
 import { cacheDirFor, type DataFlags, readSessions, refreshWithProgress, resolveData } from './load-data.js';
 import { openOrWarn, warnNoCache } from './open-cache.js';
@@ -37,6 +41,8 @@ export interface ReportData {
   tools(options: InventoryOptions): ToolInventoryRow[];
   usage(by: UsageSplit, price: Pricer): UsageReport;
   errors(): ErrorReport;
+  /** `ls`'s rows: each session's summary and state now. */
+  sessionList(): SessionListRow[];
   /** The files of the sessions shown, subagent files included. */
   usedFiles(): Set<string>;
   unreadableFiles: number;
@@ -87,6 +93,14 @@ export async function loadReportData(
     tools: (options) => computeToolInventory(sessions, options),
     usage: (by, price) => computeUsage(sessions, by, price),
     errors: () => computeErrors(sessions),
+    sessionList: () =>
+      sessions.map((s) => {
+        const write = lastWriteMs(s);
+        return {
+          ...summarizeSession(s),
+          state: sessionState(s, write === undefined ? {} : { lastWriteMs: write }).state,
+        };
+      }),
     usedFiles: () => new Set(sessions.flatMap((s) => [...allSessions([s])].flatMap((x) => x.files))),
     unreadableFiles: loaded.unreadableFiles,
     emptyFiles: loaded.emptyFiles,
@@ -107,6 +121,7 @@ function fromIndex(
     tools: (options) => queryToolInventory(selection, options),
     usage: (by, price) => queryUsage(selection, by, price),
     errors: () => queryErrors(selection),
+    sessionList: () => querySessionList(selection),
     usedFiles: () => sessionFiles(selection),
     unreadableFiles: selection.unreadableFiles,
     emptyFiles: selection.emptyFiles,

@@ -29,7 +29,7 @@ export function callsInOrder<T>(
   for (const raw of selection.db
     .prepare(`SELECT session_row, ${columns} FROM tool_calls${where === '' ? '' : ` WHERE ${where}`}`)
     .raw()
-    .iterate() as Iterable<unknown[]>) {
+    .all() as unknown[][]) {
     const row = raw[0] as number;
     if (!sessions.byRow.has(row)) continue;
     const call = make(raw.slice(1));

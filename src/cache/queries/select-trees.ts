@@ -50,9 +50,10 @@ export function selectTrees(
 ): TreeSelection {
   const position = new Map(files.map((f, i) => [f.path, i]));
   const units = new Set<number>();
-  for (const [path, unit] of db.prepare('SELECT path, unit_id FROM files').raw().iterate() as Iterable<
-    [string, number | null]
-  >)
+  for (const [path, unit] of db.prepare('SELECT path, unit_id FROM files').raw().all() as [
+    string,
+    number | null,
+  ][])
     if (unit !== null && position.has(path)) units.add(unit);
   const all: (TreeRow & { unit: number })[] = [];
   for (const row of db
@@ -61,7 +62,7 @@ export function selectTrees(
         readable, sessions, messages, prompts, tool_calls, anchor, phase, unit_id FROM trees`,
     )
     .raw()
-    .iterate() as Iterable<unknown[]>) {
+    .all() as unknown[][]) {
     const unit = row[17] as number;
     if (!units.has(unit)) continue;
     all.push({

@@ -31,7 +31,7 @@ export function loadSessionRows(selection: TreeSelection): SessionRows {
       "SELECT rowid, tree, parent_row, agent, start_time, json_extract(versions, '$[#-1]') FROM sessions",
     )
     .raw()
-    .iterate() as Iterable<[number, number, number | null, string, string | null, string | null]>) {
+    .all() as [number, number, number | null, string, string | null, string | null][]) {
     const tree = trees.get(treeId);
     if (!tree) continue;
     const session: SessionRow = { row, tree, parentRow, agent, startTime, lastVersion };

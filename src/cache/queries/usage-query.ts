@@ -29,7 +29,7 @@ export function queryUsage(selection: TreeSelection, by: UsageSplit, price: Pric
         FROM usage_entries`,
     )
     .raw()
-    .iterate() as Iterable<unknown[]>) {
+    .all() as unknown[][]) {
     const session = sessions.byRow.get(r[0] as number);
     if (!session) continue;
     const entry: EntryRow = {
