@@ -21,7 +21,19 @@ export interface SessionRows {
   callOrder(tree: TreeRow): SessionRow[];
 }
 
+/** Loaded once per selection: `report` runs several queries over the same trees. */
+const loaded = new WeakMap<TreeSelection, SessionRows>();
+
 export function loadSessionRows(selection: TreeSelection): SessionRows {
+  let rows = loaded.get(selection);
+  if (!rows) {
+    rows = readSessionRows(selection);
+    loaded.set(selection, rows);
+  }
+  return rows;
+}
+
+function readSessionRows(selection: TreeSelection): SessionRows {
   const trees = new Map(selection.trees.map((t) => [t.id, t]));
   const byRow = new Map<number, SessionRow>();
   const children = new Map<number, SessionRow[]>();

@@ -114,7 +114,10 @@ export function queryUsage(selection: TreeSelection, by: UsageSplit, price: Pric
 function requestsOnceOf(trees: readonly TreeRow[], byTree: ReadonlyMap<number, EntryRow[]>) {
   const owners = new Map<string, { entry: EntryRow; usage: TokenUsage; tree: TreeRow; shared: boolean }>();
   const duplicates = new Set<EntryRow>();
-  for (const tree of [...trees].sort(byStartEndFile)) {
+  // The times parsed once per tree (the sort compares them often).
+  const keyed = trees.map((tree) => ({ tree, start: timeOf(tree.startTime), end: timeOf(tree.endTime) }));
+  keyed.sort(byStartEndFile);
+  for (const { tree } of keyed) {
     for (const entry of byTree.get(tree.id) ?? []) {
       if (entry.requestKey === null) continue;
       const owner = owners.get(entry.requestKey);
@@ -138,14 +141,17 @@ function requestsOnceOf(trees: readonly TreeRow[], byTree: ReadonlyMap<number, E
   return { duplicates, merged, sharedRequests };
 }
 
-function byStartEndFile(a: TreeRow, b: TreeRow): number {
-  for (const [ta, tb] of [
-    [timeOf(a.startTime), timeOf(b.startTime)],
-    [timeOf(a.endTime), timeOf(b.endTime)],
-  ] as const)
-    if (ta !== tb) return ta < tb ? -1 : 1;
-  const fa = a.firstFile ?? '';
-  const fb = b.firstFile ?? '';
+interface TimedTree {
+  tree: TreeRow;
+  start: number;
+  end: number;
+}
+
+function byStartEndFile(a: TimedTree, b: TimedTree): number {
+  if (a.start !== b.start) return a.start < b.start ? -1 : 1;
+  if (a.end !== b.end) return a.end < b.end ? -1 : 1;
+  const fa = a.tree.firstFile ?? '';
+  const fb = b.tree.firstFile ?? '';
   return fa < fb ? -1 : fa > fb ? 1 : 0;
 }
 
