@@ -158,6 +158,7 @@ describe('index commands', () => {
     const tables = JSON.parse(result.out) as { name: string; columns: { name: string }[] }[];
     expect(tables.map((t) => t.name)).toEqual([
       'sessions',
+      'trees',
       'messages',
       'tool_calls',
       'usage_entries',

@@ -26,7 +26,14 @@ export interface ErrorReport {
   groups: ErrorGroup[];
 }
 
-const failed: ReadonlySet<ToolCallStatus> = new Set(['error', 'denied', 'interrupted', 'hook_blocked']);
+/** The statuses of a failed call. */
+export const failedStatuses: ReadonlySet<ToolCallStatus> = new Set([
+  'error',
+  'denied',
+  'interrupted',
+  'hook_blocked',
+]);
+const failed = failedStatuses;
 
 /** Failed calls (error, denied, interrupted, hook_blocked) grouped by tool and by normalized message. */
 export function computeErrors(sessions: readonly Session[]): ErrorReport {
@@ -84,7 +91,8 @@ export function computeErrors(sessions: readonly Session[]): ErrorReport {
   };
 }
 
-function firstMeaningfulLine(text: string): string {
+/** The first non-blank line of a failed call's reason, `<tool_use_error>` tags dropped (what errors groups by). */
+export function firstMeaningfulLine(text: string): string {
   const stripped = text.replace(/<\/?tool_use_error>/g, '');
   return (
     stripped

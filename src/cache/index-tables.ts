@@ -54,6 +54,12 @@ export const indexTables: TableDoc[] = [
       { name: 'root_session_id', type: 'TEXT', description: 'the top-level session of the tree' },
       { name: 'parent_session_id', type: 'TEXT', description: 'for subagents: the parent session' },
       { name: 'parent_tool_call_id', type: 'TEXT', description: 'for subagents: the call that started it' },
+      { name: 'tree', type: 'INTEGER', description: 'the trees row of its top-level session (trees.id)' },
+      {
+        name: 'parent_row',
+        type: 'INTEGER',
+        description: 'for subagents: the sessions rowid of the parent session (rowid order is tree order)',
+      },
       { name: 'agent', type: 'TEXT', description: 'claude-code or codex' },
       { name: 'is_subagent', type: 'INTEGER', description: '1 for subagent sessions' },
       {
@@ -88,6 +94,54 @@ export const indexTables: TableDoc[] = [
       unit,
     ],
     indexes: [['unit_id'], ['id'], ['root_session_id']],
+  },
+  {
+    name: 'trees',
+    description:
+      'one row per top-level session with its subagents (what ls and report count as a session), with totals over the tree',
+    columns: [
+      { name: 'id', type: 'INTEGER', description: 'tree id (sessions.tree)', constraint: 'PRIMARY KEY' },
+      { name: 'session_id', type: 'TEXT', description: 'the top-level session id' },
+      { name: 'agent', type: 'TEXT', description: 'claude-code or codex' },
+      { name: 'project', type: 'TEXT', description: 'last segment of cwd' },
+      { name: 'cwds', type: 'TEXT', description: 'JSON array of every working directory seen' },
+      { name: 'start_time', type: 'TEXT', description: 'ISO time of the first record' },
+      { name: 'end_time', type: 'TEXT', description: 'ISO time of the last record' },
+      { name: 'duration_ms', type: 'INTEGER', description: 'end - start' },
+      { name: 'first_file', type: 'TEXT', description: 'the main source file' },
+      {
+        name: 'conversation',
+        type: 'INTEGER',
+        description: '1 when it holds a message, call, usage or subagent (0: metadata only, not listed)',
+      },
+      {
+        name: 'readable',
+        type: 'INTEGER',
+        description: '0 for a file of which not one line could be read (not a session)',
+      },
+      { name: 'sessions', type: 'INTEGER', description: 'sessions in the tree (1 + subagent runs)' },
+      { name: 'messages', type: 'INTEGER', description: 'messages in the tree' },
+      { name: 'prompts', type: 'INTEGER', description: 'prompts in the tree' },
+      { name: 'tool_calls', type: 'INTEGER', description: 'tool calls in the tree' },
+      {
+        name: 'open_turn',
+        type: 'TEXT',
+        description:
+          'why its last turn is still open (a prompt not answered yet, calls without a result...), or NULL',
+      },
+      {
+        name: 'anchor',
+        type: 'TEXT',
+        description: 'internal: the file whose place among the inputs orders the tree',
+      },
+      {
+        name: 'phase',
+        type: 'INTEGER',
+        description: 'internal: 0 built from a session file, 1 from a subagent file no session claimed',
+      },
+      unit,
+    ],
+    indexes: [['unit_id']],
   },
   {
     name: 'messages',
@@ -139,6 +193,20 @@ export const indexTables: TableDoc[] = [
       { name: 'model', type: 'TEXT', description: 'model that made the call' },
       { name: 'exit_code', type: 'INTEGER', description: 'exit code, where reported' },
       { name: 'subagent_id', type: 'TEXT', description: 'for Task/Agent calls: the subagent started' },
+      { name: 'session_row', type: 'INTEGER', description: 'the sessions rowid of its session' },
+      {
+        name: 'error_message',
+        type: 'TEXT',
+        description:
+          'failed calls: the first line of the status reason (or result), normalized as agentlog errors groups it',
+      },
+      {
+        name: 'error_text',
+        type: 'TEXT',
+        description: 'failed calls: that first line as written (300 characters at most)',
+      },
+      { name: 'error_file', type: 'TEXT', description: 'failed calls: the file of the result (or call)' },
+      { name: 'error_line', type: 'INTEGER', description: 'failed calls: its line' },
       { name: 'input_summary', type: 'TEXT', description: 'one line: the command, path, pattern...' },
       { name: 'result_excerpt', type: 'TEXT', description: 'first 300 characters of the result text' },
       ...location,
@@ -161,6 +229,13 @@ export const indexTables: TableDoc[] = [
         description: '1-hour cache writes (part of cache writes)',
       },
       { name: 'web_search_requests', type: 'INTEGER', description: 'server-side web searches' },
+      {
+        name: 'request_key',
+        type: 'TEXT',
+        description:
+          'the API request it was billed under (the same key in two session files is one request; see README "Usage")',
+      },
+      { name: 'session_row', type: 'INTEGER', description: 'the sessions rowid of its session' },
       unit,
     ],
     indexes: [['unit_id']],
@@ -407,7 +482,7 @@ export function indexDdl(): string[] {
  * Bump when what the index stores changes meaning without a DDL change: the skeleton projection, the
  * report model, the derived rows. The schema version hashes it with the DDL.
  */
-export const indexFormatVersion = 4;
+export const indexFormatVersion = 5;
 
 /** `PRAGMA user_version` of a current index: a 31-bit hash of the DDL and {@link indexFormatVersion}. */
 export function schemaVersion(): number {

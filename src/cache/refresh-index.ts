@@ -27,6 +27,11 @@ export interface RefreshOptions {
    */
   parallel?: { readSlice: RecordSliceReader; concurrency: number; minBytes: number; maxFileBytes?: number };
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Return the sessions (default true). False for a run answered by SQL over the rows (`src/cache/queries`):
+   * the stored report models are not decoded and `sessions` comes back empty.
+   */
+  sessions?: boolean;
   /** Told (once per run) when damaged rows of the index were found and built again. */
   onWarning?: (message: string) => void;
   /** Called for each file that could not be read (it is skipped). */
@@ -209,6 +214,8 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
     };
     /** Report models of the units built in this run, by unit id (not decoded again below). */
     const earlyModels = new Map<number, { phase: number; anchor: string; session: Session }[]>();
+    /** Units built in this run. */
+    const builtIds = new Set<number>();
     /** Units removed in this run (their ids are not removed twice). */
     const removed = new Set<number>();
     /**
@@ -229,7 +236,7 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
       const models = sessions.map((entry) => {
         const model = toReportModel(entry.session);
         insertModel.run(unitId, entry.anchor, entry.phase, encodeReportModel(model));
-        rowWriter.write(entry.session, unitId);
+        rowWriter.write(entry.session, unitId, entry);
         return { phase: entry.phase, anchor: entry.anchor, session: model };
       });
       const range = options.search ? writeSearch(sessions, unitId) : undefined;
@@ -248,7 +255,8 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
       }
       batch.maybeCommit();
       stats.unitsBuilt += 1;
-      earlyModels.set(unitId, models);
+      builtIds.add(unitId);
+      if (options.sessions !== false) earlyModels.set(unitId, models);
       return models;
     };
 
@@ -339,7 +347,7 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
     // The stored report models of reused units; a unit with a model that cannot be decoded (a damaged
     // row) is built again from its files instead.
     for (const [id, models] of earlyModels) if (reused.has(id)) built.push(...models);
-    if ([...reused.keys()].some((id) => !earlyModels.has(id))) {
+    if (options.sessions !== false && [...reused.keys()].some((id) => !earlyModels.has(id))) {
       const damaged = new Set<number>();
       const decoded: ((typeof built)[number] & { unitId: number })[] = [];
       for (const row of db
@@ -379,7 +387,7 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
     removeUnits(db, stale, stored);
     for (const id of stale) removed.add(id);
     for (const unit of dirty) built.push(...(await buildAndStore(unit)));
-    stats.unitsReused = [...reused.keys()].filter((id) => !earlyModels.has(id)).length;
+    stats.unitsReused = [...reused.keys()].filter((id) => !builtIds.has(id)).length;
     // Units indexed by data commands before: their texts go into search now.
     for (const { id, unit } of unsearched) {
       const sessions = await build(unit);
@@ -399,7 +407,7 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
 
     const position = new Map(options.refs.map((r, i) => [r.path, i]));
     built.sort((a, b) => a.phase - b.phase || (position.get(a.anchor) ?? 0) - (position.get(b.anchor) ?? 0));
-    return { sessions: built.map((b) => b.session), stats };
+    return { sessions: options.sessions === false ? [] : built.map((b) => b.session), stats };
   } finally {
     batch.rollback();
   }

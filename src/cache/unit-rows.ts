@@ -1,6 +1,9 @@
 import type Database from 'better-sqlite3';
 import { allSessions } from '../analytics/all-calls.js';
+import { failedStatuses, firstMeaningfulLine, normalizeErrorMessage } from '../analytics/error-report.js';
+import { openTurn } from '../analytics/session-state.js';
 import { clip, summarizeToolInput } from '../analytics/summarize-tool-input.js';
+import { holdsConversation } from '../lifecycle/holds-conversation.js';
 import type { Message } from '../model/message.js';
 import type { Session } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
@@ -10,12 +13,21 @@ const maxSearchText = 100_000;
 
 /** Prepared inserts of the derived rows (sessions, messages, tool calls, usage, problems, search). */
 export interface RowWriter {
-  /** Writes the rows of one top-level session tree (search rows apart). */
-  write(root: Session, unitId: number): void;
+  /**
+   * Writes the rows of one top-level session tree (search rows apart). `place` orders the tree among the
+   * inputs (see `BuiltSession`): reports list trees by phase, then by the anchor's input position.
+   */
+  write(root: Session, unitId: number, place?: TreePlace): void;
   /** Writes the full-text rows of one tree; returns the first and last rowid written. */
   writeSearch(root: Session, unitId: number): { searchFirst?: number; searchLast?: number };
   /** Removes every derived row of a unit. */
   remove(unitId: number, searchFirst: number | null, searchLast: number | null): void;
+}
+
+/** Where a tree stands among the inputs: see `BuiltSession` (build-unit.ts). */
+export interface TreePlace {
+  anchor: string;
+  phase: number;
 }
 
 export function createRowWriter(db: Database.Database): RowWriter {
@@ -23,25 +35,35 @@ export function createRowWriter(db: Database.Database): RowWriter {
     parent_tool_call_id, agent, is_subagent, top_level, agent_id, project, cwd, git_branch, title, title_source, start_time,
     end_time, duration_ms, forked_from_id, models, versions, files, messages, prompts, tool_calls,
     failed_tool_calls, errors, subagents, input_tokens, output_tokens, cache_write_tokens, cache_read_tokens,
-    reasoning_tokens, unit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-    ?, ?, ?, ?, ?, ?, ?)`);
+    reasoning_tokens, tree, parent_row, unit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+    ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertTree = db.prepare(`INSERT INTO trees (session_id, agent, project, cwds, start_time, end_time,
+    duration_ms, first_file, conversation, readable, sessions, messages, prompts, tool_calls, open_turn, anchor,
+    phase, unit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertMessage = db.prepare(`INSERT INTO messages (id, session_id, root_session_id, parent_id, role,
     kind, subtype, timestamp, model, off_branch, text, file, line, unit_id)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertCall = db.prepare(`INSERT INTO tool_calls (id, session_id, root_session_id, tool, canonical,
     kind, mcp_server, status, status_reason, start_time, end_time, duration_ms, model, exit_code, subagent_id,
-    input_summary, result_excerpt, file, line, unit_id)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    input_summary, result_excerpt, file, line, session_row, error_message, error_text, error_file, error_line,
+    unit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertUsage = db.prepare(`INSERT INTO usage_entries (session_id, root_session_id, message_id,
     timestamp, model, input_tokens, output_tokens, cache_write_tokens, cache_read_tokens, reasoning_tokens,
-    cache_write_1h_tokens, web_search_requests, unit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    cache_write_1h_tokens, web_search_requests, request_key, session_row, unit_id)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertProblem = db.prepare(`INSERT INTO problems (session_id, root_session_id, file, line, type,
     message, unit_id) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const insertSearch = db.prepare(`INSERT INTO search (text, source, session_id, root_session_id, ref_id,
     role, kind, timestamp, file, line, unit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const removers = ['sessions', 'messages', 'tool_calls', 'usage_entries', 'problems', '_models'].map((t) =>
-    db.prepare(`DELETE FROM ${t} WHERE unit_id = ?`),
-  );
+  const removers = [
+    'sessions',
+    'trees',
+    'messages',
+    'tool_calls',
+    'usage_entries',
+    'problems',
+    '_models',
+  ].map((t) => db.prepare(`DELETE FROM ${t} WHERE unit_id = ?`));
   const removeSearch = db.prepare('DELETE FROM search WHERE rowid BETWEEN ? AND ?');
 
   const writeSearch = (root: Session, unitId: number) => {
@@ -100,43 +122,52 @@ export function createRowWriter(db: Database.Database): RowWriter {
   };
 
   return {
-    write(root, unitId) {
+    write(root, unitId, place) {
+      const tree = Number(insertTree.run(...treeValues(root, place), unitId).lastInsertRowid);
+      const rowOf = new Map<Session, number>();
+      const parentOf = new Map<Session, Session>();
       for (const session of allSessions([root])) {
+        for (const sub of session.subagents) parentOf.set(sub.session, session);
         const calls = session.toolCalls;
-        insertSession.run(
-          session.id,
-          root.id,
-          session.parentSessionId ?? null,
-          session.parentToolCallId ?? null,
-          session.agent,
-          session.isSubagent ? 1 : 0,
-          session === root ? 1 : 0,
-          session.agentId ?? null,
-          session.project ?? null,
-          session.cwd ?? null,
-          session.gitBranch ?? null,
-          session.title ?? null,
-          session.titleSource ?? null,
-          session.startTime ?? null,
-          session.endTime ?? null,
-          session.durationMs ?? null,
-          session.forkedFromId ?? null,
-          JSON.stringify(session.models),
-          JSON.stringify(session.versions),
-          JSON.stringify(session.files),
-          session.messages.length,
-          session.messages.filter((m) => m.kind === 'prompt').length,
-          calls.length,
-          calls.filter((c) => c.status !== 'ok').length,
-          calls.filter((c) => c.status === 'error').length,
-          session.subagents.length,
-          session.usage.inputTokens,
-          session.usage.outputTokens,
-          session.usage.cacheWriteTokens,
-          session.usage.cacheReadTokens,
-          session.usage.reasoningTokens,
-          unitId,
+        const sessionRow = Number(
+          insertSession.run(
+            session.id,
+            root.id,
+            session.parentSessionId ?? null,
+            session.parentToolCallId ?? null,
+            session.agent,
+            session.isSubagent ? 1 : 0,
+            session === root ? 1 : 0,
+            session.agentId ?? null,
+            session.project ?? null,
+            session.cwd ?? null,
+            session.gitBranch ?? null,
+            session.title ?? null,
+            session.titleSource ?? null,
+            session.startTime ?? null,
+            session.endTime ?? null,
+            session.durationMs ?? null,
+            session.forkedFromId ?? null,
+            JSON.stringify(session.models),
+            JSON.stringify(session.versions),
+            JSON.stringify(session.files),
+            session.messages.length,
+            session.messages.filter((m) => m.kind === 'prompt').length,
+            calls.length,
+            calls.filter((c) => c.status !== 'ok').length,
+            calls.filter((c) => c.status === 'error').length,
+            session.subagents.length,
+            session.usage.inputTokens,
+            session.usage.outputTokens,
+            session.usage.cacheWriteTokens,
+            session.usage.cacheReadTokens,
+            session.usage.reasoningTokens,
+            tree,
+            rowOf.get(parentOf.get(session) as Session) ?? null,
+            unitId,
+          ).lastInsertRowid,
         );
+        rowOf.set(session, sessionRow);
         for (const message of session.messages) {
           const text = messageText(message);
           insertMessage.run(
@@ -178,6 +209,8 @@ export function createRowWriter(db: Database.Database): RowWriter {
             resultText === '' ? null : clip(resultText, 300),
             call.location.file,
             call.location.line,
+            sessionRow,
+            ...errorValues(call),
             unitId,
           );
         }
@@ -196,6 +229,8 @@ export function createRowWriter(db: Database.Database): RowWriter {
             u.reasoningTokens,
             u.cacheWrite1hTokens,
             u.webSearchRequests,
+            entry.requestKey ?? null,
+            sessionRow,
             unitId,
           );
         }
@@ -218,6 +253,47 @@ export function createRowWriter(db: Database.Database): RowWriter {
       if (searchFirst !== null && searchLast !== null) removeSearch.run(searchFirst, searchLast);
     },
   };
+}
+
+/** The trees row of a top-level session (unit apart). */
+function treeValues(root: Session, place: TreePlace | undefined): unknown[] {
+  let sessions = 0;
+  let messages = 0;
+  let prompts = 0;
+  let toolCalls = 0;
+  for (const session of allSessions([root])) {
+    sessions += 1;
+    messages += session.messages.length;
+    prompts += session.messages.filter((m) => m.kind === 'prompt').length;
+    toolCalls += session.toolCalls.length;
+  }
+  return [
+    root.id,
+    root.agent,
+    root.project ?? null,
+    JSON.stringify(root.cwds),
+    root.startTime ?? null,
+    root.endTime ?? null,
+    root.durationMs ?? null,
+    root.files[0] ?? null,
+    holdsConversation(root) ? 1 : 0,
+    root.counts.records === 0 && root.counts.errors > 0 && root.subagents.length === 0 ? 0 : 1,
+    sessions,
+    messages,
+    prompts,
+    toolCalls,
+    openTurn(root) ?? null,
+    place?.anchor ?? root.files[0] ?? null,
+    place?.phase ?? 0,
+  ];
+}
+
+/** The error columns of a call: what `computeErrors` groups a failed call by, and its example location. */
+function errorValues(call: ToolCall): unknown[] {
+  if (!failedStatuses.has(call.status)) return [null, null, null, null];
+  const text = firstMeaningfulLine(call.statusReason ?? call.result?.text ?? call.status);
+  const location = call.result?.location ?? call.location;
+  return [normalizeErrorMessage(text), text.slice(0, 300), location.file, location.line];
 }
 
 /** The text parts of a message, joined. */

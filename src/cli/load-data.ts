@@ -129,6 +129,15 @@ export async function loadData(
       }
     }
   }
+  return readSessions(resolved, filter, io);
+}
+
+/** Reads every file of the run (no index) and filters the sessions, newest first. */
+export async function readSessions(
+  resolved: ResolvedInputs,
+  filter: SessionFilter,
+  io: Io,
+): Promise<LoadedData> {
   const progress = createProgress(io, 'Reading logs');
   try {
     const warnings: string[] = [];
@@ -320,7 +329,11 @@ export function cacheDirFor(flags: DataFlags, io: Io, searched: readonly string[
   return dir;
 }
 
-async function resolveData(paths: readonly string[], flags: DataFlags, io: Io): Promise<ResolvedInputs> {
+export async function resolveData(
+  paths: readonly string[],
+  flags: DataFlags,
+  io: Io,
+): Promise<ResolvedInputs> {
   let inputs = paths;
   if (flags.demo) {
     if (paths.length > 0) throw new CliError('Use either --demo or PATHs, not both.', { exitCode: 2 });
@@ -334,13 +347,15 @@ async function resolveData(paths: readonly string[], flags: DataFlags, io: Io): 
   return resolved;
 }
 
-async function refreshWithProgress(
+/** Refreshes the index for the run's files with a progress line; `sessions: false` returns none (SQL reports). */
+export async function refreshWithProgress(
   index: IndexDb,
   resolved: { files: SessionFileRef[]; searched: string[] },
   io: Io,
   search: boolean,
   given: ScanPool | undefined,
   flags: DataFlags,
+  sessions = true,
 ): Promise<{ sessions: Session[]; stats: RefreshStats }> {
   // A command without a pool of its own gets one for this refresh only when `--jobs` asks for it: reading
   // for the index alone is bound by the thread that stores and builds (measured: no faster on two threads,
@@ -365,6 +380,7 @@ async function refreshWithProgress(
           }
         : {}),
       search,
+      sessions,
       onProgress: progress.update,
       onSkip: (_path, message) => warnings.push(message),
       onWarning: (message) => warnOnce(io, message),

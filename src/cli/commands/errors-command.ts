@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
-import { computeErrors, type ErrorReport } from '../../analytics/error-report.js';
+import type { ErrorReport } from '../../analytics/error-report.js';
 import { clip } from '../../analytics/summarize-tool-input.js';
 import { addFilterOptions } from '../filter-options.js';
-import { addCacheOptions, type DataFlags, loadData } from '../load-data.js';
+import { addCacheOptions, type DataFlags } from '../load-data.js';
 import { displayPath, type Io, plural, renderTable, writeJson, writeLine } from '../output.js';
+import { loadReportData } from '../report-data.js';
 
 interface ErrorsFlags extends DataFlags {
   json?: boolean;
@@ -20,8 +21,13 @@ export function registerErrorsCommand(program: Command, io: Io): void {
         .option('--json', 'print JSON'),
     ),
   ).action(async (paths: string[], flags: ErrorsFlags) => {
-    const { sessions } = await loadData(paths, flags, io);
-    const report = computeErrors(sessions);
+    const data = await loadReportData(paths, flags, io);
+    let report: ErrorReport;
+    try {
+      report = data.errors();
+    } finally {
+      data.close();
+    }
     if (flags.json) writeJson(io, report);
     else printErrors(io, report, Number.POSITIVE_INFINITY);
   });

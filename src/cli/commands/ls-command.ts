@@ -1,11 +1,10 @@
 import type { Command } from 'commander';
-import { sessionState } from '../../analytics/session-state.js';
-import { summarizeSession } from '../../analytics/session-summary.js';
 import { clip } from '../../analytics/summarize-tool-input.js';
-import { lastWriteMs } from '../../viewer/last-write.js';
+import type { SessionListRow } from '../../cache/queries/session-list-query.js';
 import { addFilterOptions } from '../filter-options.js';
-import { addCacheOptions, type DataFlags, emptyFilesLine, loadData } from '../load-data.js';
+import { addCacheOptions, type DataFlags, emptyFilesLine } from '../load-data.js';
 import { formatDuration, type Io, plural, renderTable, writeJson, writeLine } from '../output.js';
+import { loadReportData } from '../report-data.js';
 
 export function registerLsCommand(program: Command, io: Io): void {
   addCacheOptions(
@@ -18,7 +17,14 @@ export function registerLsCommand(program: Command, io: Io): void {
         .option('--json', 'print a JSON array'),
     ),
   ).action(async (paths: string[], flags: DataFlags & { json?: boolean }) => {
-    const { sessions, unreadableFiles, emptyFiles } = await loadData(paths, flags, io);
+    const data = await loadReportData(paths, flags, io);
+    const { unreadableFiles, emptyFiles } = data;
+    let rows: SessionListRow[];
+    try {
+      rows = data.sessionList();
+    } finally {
+      data.close();
+    }
     const unreadable = () => {
       if (unreadableFiles > 0)
         writeLine(
@@ -28,13 +34,6 @@ export function registerLsCommand(program: Command, io: Io): void {
       const empty = emptyFilesLine(emptyFiles);
       if (empty !== undefined) writeLine(io, empty);
     };
-    const rows = sessions.map((s) => {
-      const write = lastWriteMs(s);
-      return {
-        ...summarizeSession(s),
-        state: sessionState(s, write === undefined ? {} : { lastWriteMs: write }).state,
-      };
-    });
     if (flags.json) {
       writeJson(io, rows);
       return;

@@ -1,10 +1,8 @@
 import type { Command } from 'commander';
-import { allSessions } from '../../analytics/all-calls.js';
-import { computeErrors } from '../../analytics/error-report.js';
-import { computeSessionsOverview, type SessionsOverview } from '../../analytics/sessions-overview.js';
-import { computeToolInventory } from '../../analytics/tool-inventory.js';
-import { computeUsage } from '../../analytics/usage-report.js';
-import type { Session } from '../../model/session.js';
+import type { ErrorReport } from '../../analytics/error-report.js';
+import type { SessionsOverview } from '../../analytics/sessions-overview.js';
+import type { ToolInventoryRow } from '../../analytics/tool-inventory.js';
+import type { UsageReport } from '../../analytics/usage-report.js';
 import { type DriftEntry, summarizeDrift } from '../../reader/summarize-drift.js';
 import type { FileValidationFacts } from '../../reader/validate-file.js';
 import { mergeValidations } from '../../reader/validate-files.js';
@@ -15,7 +13,6 @@ import {
   addCacheOptions,
   type DataFlags,
   emptyFilesLine,
-  loadData,
   loadValidations,
   prefetchValidations,
   scanPoolFor,
@@ -32,6 +29,7 @@ import {
 } from '../output.js';
 import { parseCount } from '../parse-count.js';
 import { createPricer } from '../pricer.js';
+import { loadReportData } from '../report-data.js';
 import { terminalText } from '../terminal-text.js';
 import { printErrors } from './errors-command.js';
 import { printTools } from './tools-command.js';
@@ -39,9 +37,9 @@ import { parseUsageSplit, printUsage } from './usage-command.js';
 
 interface Report {
   sessions: SessionsOverview;
-  tools: ReturnType<typeof computeToolInventory>;
-  usage: ReturnType<typeof computeUsage>;
-  errors: ReturnType<typeof computeErrors>;
+  tools: ToolInventoryRow[];
+  usage: UsageReport;
+  errors: ErrorReport;
   drift: DriftEntry[];
   /** Lines that could not be read as records, and files of which no line could be read. */
   unreadable: { lines: number; files: number };
@@ -75,32 +73,37 @@ export function registerReportCommand(program: Command, io: Io): void {
     const price = await createPricer(flags.pricing);
     const pool = scanPoolFor(flags);
     let report: Report;
-    let sessions: Session[];
     let skipped: SkippedFile[] = [];
     let emptyFiles = 0;
     try {
       // Unfiltered cold runs validate every file for the drift section while the index reads them.
       let prefetched = new Map<string, Promise<FileValidationFacts>>();
       const unfiltered = Object.keys(parseFilter(flags)).length === 0;
-      const loaded = await loadData(paths, flags, io, pool, (resolved) => {
+      const loaded = await loadReportData(paths, flags, io, pool, (resolved) => {
         if (unfiltered) prefetched = prefetchValidations(resolved.files, flags, io, resolved.searched, pool);
       });
-      sessions = loaded.sessions;
-      skipped = loaded.skipped;
-      emptyFiles = loaded.emptyFiles;
-      // Drift covers the files of the sessions shown (the filters apply), in the order they were read;
-      // without filters, every file (one that is not a session because nothing in it could be read too).
-      const used = new Set(sessions.flatMap((s) => [...allSessions([s])].flatMap((x) => x.files)));
-      const files = unfiltered ? loaded.files : loaded.files.filter((f) => used.has(f.path));
-      const validations = await loadValidations(files, flags, io, loaded.searched, pool, prefetched);
-      report = {
-        sessions: computeSessionsOverview(sessions),
-        tools: computeToolInventory(sessions, { describe: describeTool }),
-        usage: computeUsage(sessions, by, price),
-        errors: computeErrors(sessions),
-        drift: summarizeDrift(mergeValidations(validations)),
-        unreadable: countUnreadable(validations),
-      };
+      try {
+        skipped = loaded.skipped;
+        emptyFiles = loaded.emptyFiles;
+        report = {
+          sessions: loaded.overview(),
+          tools: loaded.tools({ describe: describeTool }),
+          usage: loaded.usage(by, price),
+          errors: loaded.errors(),
+          drift: [],
+          unreadable: { lines: 0, files: 0 },
+        };
+        // Drift covers the files of the sessions shown (the filters apply), in the order they were read;
+        // without filters, every file (one that is not a session because nothing in it could be read too).
+        const used = unfiltered ? undefined : loaded.usedFiles();
+        const files = used === undefined ? loaded.files : loaded.files.filter((f) => used.has(f.path));
+        loaded.close();
+        const validations = await loadValidations(files, flags, io, loaded.searched, pool, prefetched);
+        report.drift = summarizeDrift(mergeValidations(validations));
+        report.unreadable = countUnreadable(validations);
+      } finally {
+        loaded.close();
+      }
     } finally {
       await pool?.close();
     }
@@ -112,7 +115,7 @@ export function registerReportCommand(program: Command, io: Io): void {
     const heading = (text: string) => writeLine(io, `\n${colors.bold(colors.underline(text))}`);
     heading('Sessions');
     printUnreadable(io, report.unreadable);
-    printSessions(io, report.sessions, sessions, top);
+    printSessions(io, report.sessions, top);
     if (skipped.length > 0)
       writeLine(
         io,
@@ -175,12 +178,7 @@ function printUnreadable(io: Io, { lines, files }: Report['unreadable']): void {
   writeLine(io, colorsFor(io).yellow(`Could not read ${what}: agentlog validate shows where.`));
 }
 
-function printSessions(
-  io: Io,
-  overview: SessionsOverview,
-  sessions: readonly Session[],
-  limit: number,
-): void {
+function printSessions(io: Io, overview: SessionsOverview, limit: number): void {
   const agents = Object.entries(overview.byAgent)
     .map(([agent, n]) => `${formatNumber(n)} ${terminalText(agent)}`)
     .join(', ');
@@ -194,7 +192,7 @@ function printSessions(
       overview.totalDurationMs,
     )} in total; ${plural(overview.prompts, 'prompt')}, ${plural(overview.messages, 'message')}, ${plural(overview.toolCalls, 'tool call')}`,
   );
-  if (sessions.length === 0) return;
+  if (overview.sessions === 0) return;
   writeLine(
     io,
     renderTable(io, {

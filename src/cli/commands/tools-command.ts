@@ -1,14 +1,10 @@
 import type { Command } from 'commander';
 import { clip } from '../../analytics/summarize-tool-input.js';
-import {
-  computeToolInventory,
-  type InventorySplit,
-  type ToolInventoryRow,
-} from '../../analytics/tool-inventory.js';
+import type { InventorySplit, ToolInventoryRow } from '../../analytics/tool-inventory.js';
 import { CliError, exitCodes } from '../cli-error.js';
 import { describeTool } from '../describe-tool.js';
 import { addFilterOptions } from '../filter-options.js';
-import { addCacheOptions, type DataFlags, loadData } from '../load-data.js';
+import { addCacheOptions, type DataFlags } from '../load-data.js';
 import {
   formatDuration,
   formatPercent,
@@ -18,6 +14,7 @@ import {
   writeJson,
   writeLine,
 } from '../output.js';
+import { loadReportData } from '../report-data.js';
 import { terminalText } from '../terminal-text.js';
 
 const splits = ['version', 'project', 'model', 'day', 'agent'] as const;
@@ -48,12 +45,13 @@ export function registerToolsCommand(program: Command, io: Io): void {
       throw new CliError(`Option --format must be "table" or "md", got "${flags.format}".`, {
         exitCode: exitCodes.usage,
       });
-    const { sessions } = await loadData(paths, flags, io);
-    const rows = computeToolInventory(sessions, {
-      ...(by ? { by } : {}),
-      mcp: flags.mcp ?? false,
-      describe: describeTool,
-    });
+    const data = await loadReportData(paths, flags, io);
+    let rows: ToolInventoryRow[];
+    try {
+      rows = data.tools({ ...(by ? { by } : {}), mcp: flags.mcp ?? false, describe: describeTool });
+    } finally {
+      data.close();
+    }
     if (flags.json) writeJson(io, rows);
     else if (flags.format === 'md') writeLine(io, renderToolsMarkdown(rows));
     else printTools(io, rows, Number.POSITIVE_INFINITY);

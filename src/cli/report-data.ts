@@ -1,0 +1,134 @@
+/**
+ * The data of the report commands (`report`, `ls`, `tools`, `errors`, `usage`): with the index cache, the
+ * reports are SQL queries over the index rows (`src/cache/queries`) and no session is built or decoded;
+ * without it (`--no-cache`, `--demo`, no cache folder, an index that cannot be used) the sessions are read
+ * and the analytics functions compute the same reports. One interface for both, so a command does not
+ * care which.
+ */
+import Database from 'better-sqlite3';
+import { allSessions } from '../analytics/all-calls.js';
+import { computeErrors, type ErrorReport } from '../analytics/error-report.js';
+import { sessionState } from '../analytics/session-state.js';
+import { summarizeSession } from '../analytics/session-summary.js';
+import { computeSessionsOverview, type SessionsOverview } from '../analytics/sessions-overview.js';
+import {
+  computeToolInventory,
+  type InventoryOptions,
+  type ToolInventoryRow,
+} from '../analytics/tool-inventory.js';
+import { computeUsage, type Pricer, type UsageReport, type UsageSplit } from '../analytics/usage-report.js';
+import type { IndexDb } from '../cache/open-index.js';
+import { queryErrors } from '../cache/queries/errors-query.js';
+import { selectTrees, type TreeSelection } from '../cache/queries/select-trees.js';
+import { sessionFiles } from '../cache/queries/session-files.js';
+import { querySessionList, type SessionListRow } from '../cache/queries/session-list-query.js';
+import { querySessionsOverview } from '../cache/queries/sessions-overview-query.js';
+import { queryToolInventory } from '../cache/queries/tool-inventory-query.js';
+import { queryUsage } from '../cache/queries/usage-query.js';
+import type { SessionFileRef, SkippedFile } from '../sources/index.js';
+import { lastWriteMs } from '../viewer/last-write.js';
+import { parseFilter } from './filter-options.js';
+import { cacheDirFor, type DataFlags, readSessions, refreshWithProgress, resolveData } from './load-data.js';
+import { openOrWarn, warnNoCache } from './open-cache.js';
+import type { Io } from './output.js';
+import type { ScanPool } from './scan-pool.js';
+
+/** The reports of one run's sessions (filtered), however they are computed. Call `close` when done. */
+export interface ReportData {
+  /** Sessions shown (top-level, holding a conversation, matching the filters). */
+  sessionCount: number;
+  overview(): SessionsOverview;
+  tools(options: InventoryOptions): ToolInventoryRow[];
+  usage(by: UsageSplit, price: Pricer): UsageReport;
+  errors(): ErrorReport;
+  /** `ls`'s rows: each session's summary and state now. */
+  sessionList(): SessionListRow[];
+  /** The files of the sessions shown, subagent files included. */
+  usedFiles(): Set<string>;
+  unreadableFiles: number;
+  emptyFiles: number;
+  files: SessionFileRef[];
+  searched: string[];
+  skipped: SkippedFile[];
+  close(): void;
+}
+
+/**
+ * Like `loadData`, for the report commands: through the index when this run has a cache (the reports are
+ * queries; sessions are not decoded), else from the sessions read (see {@link ReportData}).
+ */
+export async function loadReportData(
+  paths: readonly string[],
+  flags: DataFlags,
+  io: Io,
+  pool?: ScanPool,
+  onResolved?: (resolved: { files: SessionFileRef[]; searched: string[] }) => void,
+): Promise<ReportData> {
+  const filter = parseFilter(flags);
+  const resolved = await resolveData(paths, flags, io);
+  onResolved?.(resolved);
+  const cacheDir = cacheDirFor(flags, io, resolved.searched);
+  if (cacheDir !== undefined) {
+    const index = openOrWarn(cacheDir, io);
+    if (index) {
+      try {
+        await refreshWithProgress(index, resolved, io, false, pool, flags, false);
+        // One read snapshot for every query of this run, whatever other processes commit meanwhile.
+        index.db.exec('BEGIN');
+        const data = fromIndex(index, selectTrees(index.db, resolved.files, filter));
+        return { ...data, files: resolved.files, searched: resolved.searched, skipped: resolved.skipped };
+      } catch (error) {
+        index.db.close();
+        // A locked or damaged index: this run reads without it (as `loadData` does).
+        if (!(error instanceof Database.SqliteError)) throw error;
+        warnNoCache(io, cacheDir, error);
+      }
+    }
+  }
+  const loaded = await readSessions(resolved, filter, io);
+  const { sessions } = loaded;
+  return {
+    sessionCount: sessions.length,
+    overview: () => computeSessionsOverview(sessions),
+    tools: (options) => computeToolInventory(sessions, options),
+    usage: (by, price) => computeUsage(sessions, by, price),
+    errors: () => computeErrors(sessions),
+    sessionList: () =>
+      sessions.map((s) => {
+        const write = lastWriteMs(s);
+        return {
+          ...summarizeSession(s),
+          state: sessionState(s, write === undefined ? {} : { lastWriteMs: write }).state,
+        };
+      }),
+    usedFiles: () => new Set(sessions.flatMap((s) => [...allSessions([s])].flatMap((x) => x.files))),
+    unreadableFiles: loaded.unreadableFiles,
+    emptyFiles: loaded.emptyFiles,
+    files: loaded.files,
+    searched: loaded.searched,
+    skipped: loaded.skipped,
+    close: () => undefined,
+  };
+}
+
+function fromIndex(
+  index: IndexDb,
+  selection: TreeSelection,
+): Omit<ReportData, 'files' | 'searched' | 'skipped'> {
+  return {
+    sessionCount: selection.trees.length,
+    overview: () => querySessionsOverview(selection),
+    tools: (options) => queryToolInventory(selection, options),
+    usage: (by, price) => queryUsage(selection, by, price),
+    errors: () => queryErrors(selection),
+    sessionList: () => querySessionList(selection),
+    usedFiles: () => sessionFiles(selection),
+    unreadableFiles: selection.unreadableFiles,
+    emptyFiles: selection.emptyFiles,
+    close: () => {
+      if (!index.db.open) return;
+      if (index.db.inTransaction) index.db.exec('ROLLBACK');
+      index.db.close();
+    },
+  };
+}

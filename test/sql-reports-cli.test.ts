@@ -1,0 +1,73 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { indexFileName } from '../src/cache/cache-location.js';
+import { memoryIo } from '../src/cli/output.js';
+import { runCli } from '../src/cli/run-cli.js';
+import { corpusDir } from './corpus.js';
+import { tempDir } from './index-helpers.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+async function run(args: string[], cacheDir: string | undefined) {
+  const io = memoryIo(cacheDir === undefined ? {} : { AGENTLOG_CACHE_DIR: cacheDir }, repoRoot);
+  const code = await runCli([...args, corpusDir], io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+/** The commands answered by SQL over the index, with filters and splits the equivalence test leaves out. */
+const commands: string[][] = [
+  ['report', '--json'],
+  ['report', '--json', '--by', 'session', '--project', 'code'],
+  ['report', '--json', '--by', 'model', '--since', '2025-10-01'],
+  ['report', '--by', 'month', '--top', '3', '--until', '2025-12-31'],
+  ['ls', '--json'],
+  ['ls', '--json', '--session', '0'],
+  ['ls', '--project', 'spotter'],
+  ['tools', '--json', '--mcp', '--by', 'version', '--agent', 'claude-code'],
+  ['tools', '--json', '--by', 'day', '--since', '2025-09-01', '--until', '2026-01-31'],
+  ['errors', '--json'],
+  ['errors', '--json', '--session', '0'],
+];
+
+describe('report, ls, tools and errors print the same bytes without the cache, cold and warm', () => {
+  const caches: string[] = [];
+  afterAll(() => {
+    for (const dir of caches) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(commands.map((args) => [args.join(' '), args]))('%s', async (_name, args) => {
+    const plain = await run(args as string[], undefined);
+    expect(plain.code).toBe(0);
+    expect(plain.out.length).toBeGreaterThan(0);
+    const cacheDir = tempDir('sql-cli');
+    caches.push(cacheDir);
+    const cold = await run(args as string[], cacheDir);
+    const warm = await run(args as string[], cacheDir);
+    expect([cold.code, warm.code]).toEqual([0, 0]);
+    expect(cold.out).toBe(plain.out);
+    expect(warm.out).toBe(plain.out);
+    expect(cold.err).toBe(plain.err);
+    expect(warm.err).toBe(plain.err);
+  });
+
+  it('a warm run reads the index rows (a changed row shows), not stored sessions', async () => {
+    const cacheDir = tempDir('sql-cli-rows');
+    caches.push(cacheDir);
+    const before = JSON.parse((await run(['report', '--json'], cacheDir)).out);
+    const db = new Database(path.join(cacheDir, indexFileName));
+    try {
+      db.prepare('UPDATE usage_entries SET output_tokens = output_tokens + 1000').run();
+      db.prepare("UPDATE sessions SET title = 'changed in the index'").run();
+    } finally {
+      db.close();
+    }
+    const after = JSON.parse((await run(['report', '--json'], cacheDir)).out);
+    expect(after.usage.total.outputTokens - before.usage.total.outputTokens).toBe(
+      1000 * before.usage.total.requests,
+    );
+    const listed = JSON.parse((await run(['ls', '--json'], cacheDir)).out) as { title: string }[];
+    expect(new Set(listed.map((s) => s.title))).toEqual(new Set(['changed in the index']));
+  });
+});

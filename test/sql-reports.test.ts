@@ -1,0 +1,140 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeErrors } from '../src/analytics/error-report.js';
+import { sessionState } from '../src/analytics/session-state.js';
+import { summarizeSession } from '../src/analytics/session-summary.js';
+import { computeSessionsOverview } from '../src/analytics/sessions-overview.js';
+import { computeToolInventory, type InventorySplit } from '../src/analytics/tool-inventory.js';
+import { computeUsage, type UsageSplit } from '../src/analytics/usage-report.js';
+import { type IndexDb, openIndex } from '../src/cache/open-index.js';
+import { queryErrors } from '../src/cache/queries/errors-query.js';
+import { selectTrees } from '../src/cache/queries/select-trees.js';
+import { querySessionList } from '../src/cache/queries/session-list-query.js';
+import { querySessionsOverview } from '../src/cache/queries/sessions-overview-query.js';
+import { queryToolInventory } from '../src/cache/queries/tool-inventory-query.js';
+import { queryUsage } from '../src/cache/queries/usage-query.js';
+import { refreshIndex } from '../src/cache/refresh-index.js';
+import { holdsConversation } from '../src/lifecycle/holds-conversation.js';
+import { loadSessions, matchesFilter, type SessionFilter } from '../src/lifecycle/load-sessions.js';
+import { readRecordSlice } from '../src/lifecycle/read-record-slice.js';
+import type { Session } from '../src/model/session.js';
+import { discoverPaths, type SessionFileRef } from '../src/sources/index.js';
+import { lastWriteMs } from '../src/viewer/last-write.js';
+import { corpusDir } from './corpus.js';
+import { tempDir, testPrice } from './index-helpers.js';
+
+/** Filters as the CLI parses them (`--since 2025-10-01` is the start of that day, `--until` its end). */
+const filters: [string, SessionFilter][] = [
+  ['no filter', {}],
+  ['--agent claude-code', { agent: 'claude-code' }],
+  ['--agent codex', { agent: 'codex' }],
+  ['--since 2025-10-01', { since: new Date('2025-10-01T00:00:00.000Z') }],
+  ['--until 2025-12-31', { until: new Date('2025-12-31T23:59:59.999Z') }],
+  [
+    '--since 2025-09-01 --until 2026-01-31',
+    { since: new Date('2025-09-01T00:00:00.000Z'), until: new Date('2026-01-31T23:59:59.999Z') },
+  ],
+  ['--project code', { project: 'code' }],
+  ['--project SPOTTER (case-insensitive, cwd or name)', { project: 'SPOTTER' }],
+  ['--session 0', { session: '0' }],
+  ['--session that matches nothing', { session: 'zzzz' }],
+];
+
+const usageSplits: UsageSplit[] = ['day', 'month', 'session', 'model', 'project', 'agent'];
+const toolSplits: (InventorySplit | undefined)[] = [undefined, 'version', 'project', 'model', 'day', 'agent'];
+const describe1 = (agent: string, tool: string) => `${agent}/${tool}`;
+
+describe('reports as SQL over the index rows equal the analytics functions on the whole corpus', () => {
+  let cacheDir: string;
+  let index: IndexDb;
+  let refs: SessionFileRef[];
+  let sessions: Session[];
+
+  beforeAll(async () => {
+    refs = (await discoverPaths([corpusDir])).files;
+    sessions = await loadSessions(refs);
+    cacheDir = tempDir('sql-reports');
+    index = openIndex({ cacheDir, agentlogVersion: 'test' });
+    await refreshIndex(index, { refs, roots: [corpusDir], readSlice: readRecordSlice, sessions: false });
+  }, 120_000);
+  afterAll(() => {
+    index?.db.close();
+    if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  /** What loadData hands the commands: sessions with a conversation, matching, newest first. */
+  const expected = (filter: SessionFilter) =>
+    sessions
+      .filter((s) => holdsConversation(s) && matchesFilter(s, filter))
+      .sort((a, b) => (b.startTime ?? '').localeCompare(a.startTime ?? ''));
+
+  it('the corpus has what the comparisons need: copies of requests, failed calls, MCP calls, both agents', () => {
+    const all = expected({});
+    expect(computeUsage(all, 'day', testPrice).sharedRequests).toBeGreaterThan(0);
+    expect(computeErrors(all).groups.length).toBeGreaterThan(5);
+    expect(computeToolInventory(all, { mcp: true }).some((r) => r.kind === 'mcp')).toBe(true);
+    expect(Object.keys(computeSessionsOverview(all).byAgent).sort()).toEqual(['claude-code', 'codex']);
+    // Open and closed last turns, so that the ls states differ.
+    const latest = Math.max(...sessions.map((s) => Date.parse(s.endTime ?? '') || 0));
+    const states = (now: number) => new Set(all.map((s) => sessionState(s, { now }).state));
+    expect([...states(latest + 3 * 86_400_000)].sort()).toEqual(['abandoned', 'ended']);
+  });
+
+  it('selects the same sessions, and counts unreadable and metadata-only files the same', () => {
+    const selection = selectTrees(index.db, refs, {});
+    expect(selection.trees.map((t) => [t.sessionId, t.firstFile])).toEqual(
+      expected({}).map((s) => [s.id, s.files[0]]),
+    );
+    const readable = (s: Session) =>
+      !(s.counts.records === 0 && s.counts.errors > 0 && s.subagents.length === 0);
+    expect(selection.unreadableFiles).toBe(sessions.filter((s) => !readable(s)).length);
+    expect(selection.emptyFiles).toBe(sessions.filter((s) => readable(s) && !holdsConversation(s)).length);
+  });
+
+  describe.each(filters)('%s', (_name, filter) => {
+    it('sessions overview', () => {
+      const selection = selectTrees(index.db, refs, filter);
+      expect(selection.trees.map((t) => t.sessionId)).toEqual(expected(filter).map((s) => s.id));
+      expect(querySessionsOverview(selection)).toEqual(computeSessionsOverview(expected(filter)));
+    });
+
+    it.each(usageSplits)('usage by %s', (by) => {
+      const selection = selectTrees(index.db, refs, filter);
+      expect(queryUsage(selection, by, testPrice)).toStrictEqual(
+        computeUsage(expected(filter), by, testPrice),
+      );
+    });
+
+    it.each(toolSplits.flatMap((by) => [false, true].map((mcp) => [by ?? 'none', by, mcp] as const)))(
+      'tool inventory by %s (mcp: %s)',
+      (_label, by, mcp) => {
+        const options = { ...(by ? { by } : {}), mcp, describe: describe1 };
+        const selection = selectTrees(index.db, refs, filter);
+        expect(queryToolInventory(selection, options)).toStrictEqual(
+          computeToolInventory(expected(filter), options),
+        );
+      },
+    );
+
+    it('the ls rows, with their states at several times', () => {
+      const selection = selectTrees(index.db, refs, filter);
+      const latest = Math.max(...sessions.map((s) => Date.parse(s.endTime ?? '') || 0));
+      // Just after the newest record, within the idle window, and long after: active/idle, then ended/abandoned.
+      for (const now of [latest + 60_000, latest + 30 * 60_000, latest + 3 * 86_400_000]) {
+        const rows = expected(filter).map((s) => {
+          const write = lastWriteMs(s);
+          return {
+            ...summarizeSession(s),
+            state: sessionState(s, { now, ...(write === undefined ? {} : { lastWriteMs: write }) }).state,
+          };
+        });
+        expect(querySessionList(selection, now)).toStrictEqual(rows);
+      }
+    });
+
+    it('errors', () => {
+      const selection = selectTrees(index.db, refs, filter);
+      expect(queryErrors(selection)).toStrictEqual(computeErrors(expected(filter)));
+    });
+  });
+});
