@@ -14,6 +14,7 @@ import {
   END,
   indexRow,
   judge,
+  markdownSection,
   replaceSection,
   summarize,
   unmetLines,
@@ -263,4 +264,51 @@ test('options: the corpus of the issue by default, --quick, and bad numbers', ()
   assert.equal(parseOptions(['--append-kib', '50']).appendKiB, 50);
   assert.throws(() => parseOptions(['--mb', 'lots']), /--mb needs a positive number, got "lots"/);
   assert.throws(() => parseOptions(['--append-mb', '1']), /Unknown option '--append-mb'/);
+});
+
+test('the Markdown section lists the commands run, the index row and the missed targets, nothing undefined', () => {
+  const rows = judge(
+    [
+      summarize({ id: 'ccusage', label: 'ccusage', display: 'ccusage daily', runs: [run(1000, 100)] }),
+      summarize({
+        id: 'report-cold',
+        label: 'cold',
+        display: 'report',
+        baseline: 'ccusage',
+        runs: [run(4000, 200)],
+      }),
+      indexRow({ bytes: 30 * 2 ** 20, corpusBytes: 100 * 2 ** 20 }),
+    ],
+    { indexed: true },
+  );
+  const context = {
+    machine: { cores: 2, memoryBytes: 2 ** 34, cpu: 'cpu', os: 'os', node: 'v20' },
+    agentlog: { version: '0.1.0', commit: 'abc', cacheDirOption: true },
+    ccusage: { version: '1', kind: 'native binary' },
+    corpus: {
+      bytes: 100 * 2 ** 20,
+      files: 10,
+      lines: 100,
+      mb: 256,
+      activeMb: 64,
+      seed: 3,
+      bigBytes: 64 * 2 ** 20,
+    },
+    command: 'npm run bench',
+    date: '2026-01-01T00:00:00Z',
+    tookMs: 1000,
+    buildMs: 0,
+    notes: [],
+    load: [0, 0],
+    rssSource: 'GNU time',
+  };
+  const text = markdownSection({ rows, runs: 1, context });
+  assert.doesNotMatch(text, /undefined|NaN/);
+  assert.match(text, /: `ccusage daily`, `report`\./);
+  assert.match(
+    text,
+    /\| index size after a cold run: 30 MiB, 30% of the corpus \|( {2}\|){5} ≤ 25% of the corpus: \*\*not met\*\* \| {2}\|/,
+  );
+  assert.match(text, /- cold \(time, ≤ 3× ccusage\)/);
+  assert.doesNotMatch(text, /indicative/);
 });

@@ -201,7 +201,7 @@ export function markdownSection({ rows, runs, context }) {
     ccusage
       ? `- Baseline: ccusage ${ccusage.version} (${ccusage.kind}), \`ccusage daily --json --offline\` with \`CLAUDE_CONFIG_DIR\`/\`CODEX_HOME\` on the same corpus.`
       : '- Baseline: skipped (no ratios).',
-    `- Commands, each a whole process with \`HOME\`, \`CLAUDE_CONFIG_DIR\`, \`CODEX_HOME\` on the corpus and \`XDG_CACHE_HOME\` on a bench folder (agentlog from a copy of \`dist/\` taken at the start): ${[...new Set(rows.map((row) => row.display))].map((d) => `\`${d}\``).join(', ')}.`,
+    `- Commands, each a whole process with \`HOME\`, \`CLAUDE_CONFIG_DIR\`, \`CODEX_HOME\` on the corpus and \`XDG_CACHE_HOME\` on a bench folder (agentlog from a copy of \`dist/\` taken at the start): ${[...new Set(rows.map((row) => row.display).filter(Boolean))].map((d) => `\`${d}\``).join(', ')}.`,
     `- Load average (1 min) ${context.load[0].toFixed(2)} at the start, ${context.load[1].toFixed(2)} at the end, on ${machine.cores} cores${context.load[0] > machine.cores / 2 || context.load[1] > machine.cores / 2 ? ': other work shared the machine, so the times are noisy' : ''}.`,
     `- Each measurement runs ${runs} time${runs === 1 ? '' : 's'}; wall time and CPU time (user + system, all threads) are medians, peak RSS the largest of the runs (${context.rssSource}). CPU time is less disturbed than wall time when other work shares the machine. "Cold" means an empty cache folder (the files are in the OS page cache).`,
     ...(isIssueSetup(corpus, single)
