@@ -8,6 +8,7 @@ import { appendRecords, makeAppendChunk, planAppends, restoreAppends } from './a
 import { countLines, folderBytes } from './corpus.mjs';
 import { median } from './measure.mjs';
 import { parseOptions } from './options.mjs';
+import { groupOf, profileLine, summarizeProfiles } from './profile.mjs';
 import {
   BEGIN,
   consoleTable,
@@ -311,4 +312,50 @@ test('the Markdown section lists the commands run, the index row and the missed 
   );
   assert.match(text, /- cold \(time, ≤ 3× ccusage\)/);
   assert.doesNotMatch(text, /indicative/);
+});
+
+test('profiles: self time per file, package, Node internals and V8 pseudo-frames; natives count for their caller', () => {
+  const frame = (id, functionName, url, children = [], lineNumber = 0) => ({
+    id,
+    callFrame: { functionName, url, lineNumber, columnNumber: 0, scriptId: '0' },
+    children,
+  });
+  const profile = {
+    nodes: [
+      frame(1, '(root)', '', [2, 3, 4, 7]),
+      frame(2, '(garbage collector)', ''),
+      frame(3, 'readAll', 'file:///repo/.bench/build/dist/reader/read-lines.js', [5], 9),
+      frame(4, 'import', 'node:internal/modules/esm/loader', [6]),
+      frame(5, 'parse', ''),
+      frame(6, 'check', 'file:///x/node_modules/@scope/pkg/lib/a.js'),
+      frame(7, 'readSync', 'node:fs'),
+    ],
+    // Sample i lasts until sample i + 1: 3 ms, 2 ms, 4 ms, 1 ms, 5 ms; the last sample has no end.
+    samples: [3, 5, 2, 6, 4, 7],
+    timeDeltas: [100, 3000, 2000, 4000, 1000, 5000],
+  };
+  const summary = summarizeProfiles([
+    profile,
+    { nodes: [frame(1, '(root)', '', [2]), frame(2, '(idle)', '')], samples: [2, 2], timeDeltas: [0, 1500] },
+  ]);
+  assert.equal(summary.threads, 2);
+  assert.equal(summary.totalMs, 16.5);
+  assert.deepEqual(
+    summary.groups,
+    [
+      { name: 'dist/reader/read-lines.js', ms: 5 },
+      { name: '(garbage collector)', ms: 4 },
+      { name: 'node_modules/@scope/pkg', ms: 1 },
+      { name: '(idle)', ms: 1.5 },
+      { name: 'node: module loading', ms: 5 },
+    ].sort((a, b) => b.ms - a.ms || a.name.localeCompare(b.name)),
+  );
+  assert.deepEqual(
+    summary.functions.slice(0, 3).map((f) => f.name),
+    ['import node: module loading:1', '(garbage collector)', 'readAll dist/reader/read-lines.js:10'],
+  );
+  assert.ok(summary.functions.some((f) => f.name === 'parse dist/reader/read-lines.js' && f.ms === 2));
+  assert.equal(groupOf('node:fs'), 'node: fs');
+  assert.equal(groupOf('node:internal/streams/readable'), 'node: streams/readable');
+  assert.match(profileLine(summary, 2), /^dist\/reader\/read-lines.js 30%, node: module loading 30%$/);
 });

@@ -21,6 +21,7 @@ Options:
   --no-build         use dist/ as it is instead of running \`npm run build\` first
   --no-single        skip the single-file measurement
   --no-ccusage       skip the ccusage baseline (no ratios, so no verdicts on the relative targets)
+  --profile          one more run of each agentlog measurement with \`node --cpu-prof\`: where the time goes
   --no-check         skip the untimed --no-cache runs that check the results are identical
   --write, --no-write  update BENCHMARKS.md (default: yes, except with --quick)
   -h, --help         this text
@@ -47,6 +48,7 @@ export function parseOptions(argv) {
       'no-single': { type: 'boolean', default: false },
       'no-ccusage': { type: 'boolean', default: false },
       'no-check': { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false },
       write: { type: 'boolean' },
       'no-write': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -73,6 +75,7 @@ export function parseOptions(argv) {
     single: !values['no-single'],
     ccusage: !values['no-ccusage'],
     check: !values['no-check'],
+    profile: values.profile,
     write: values['no-write'] ? false : (values.write ?? !quick),
   };
 }

@@ -13,6 +13,7 @@ import { ensureCorpus, findMakeCorpus, folderBytes, listJsonl, warmPageCache } f
 import { describeAgentlog, describeMachine, findCcusage } from './environment.mjs';
 import { findGnuTime, killLiveRuns, runMeasured } from './measure.mjs';
 import { parseOptions, USAGE } from './options.mjs';
+import { profileLine, summarizeProfileDir } from './profile.mjs';
 import {
   consoleTable,
   duration,
@@ -132,7 +133,19 @@ async function main(argv) {
 
   const rows = [];
   /** Runs one measurement `options.runs` times; `before(i)` prepares run i (not timed). */
-  const measure = async ({ id, label, display, home, command, args, before, after, baseline, count }) => {
+  const measure = async ({
+    id,
+    label,
+    display,
+    home,
+    command,
+    args,
+    before,
+    after,
+    baseline,
+    count,
+    profile,
+  }) => {
     const runs = [];
     const total = count ?? options.runs;
     for (let i = 0; i < total; i++) {
@@ -148,6 +161,17 @@ async function main(argv) {
       await after?.(i, total);
     }
     const row = summarize({ id, label, display, runs, baseline });
+    if (options.profile && profile) {
+      // One more run, untimed, with V8's sampling profiler on every thread.
+      await before?.(total);
+      const dir = join(benchDir, 'profiles', id);
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      const [cliPath, ...rest] = args;
+      await runOnce(`${id}-profile`, home, command, ['--cpu-prof', '--cpu-prof-dir', dir, cliPath, ...rest]);
+      row.profile = summarizeProfileDir(dir);
+      if (row.profile) log(`${label}, profile: ${profileLine(row.profile)}`);
+    }
     rows.push(row);
     return row;
   };
@@ -176,6 +200,7 @@ async function main(argv) {
   };
   await measure({
     id: 'report-cold',
+    profile: true,
     label: 'report, cold',
     home: corpus.home,
     ...ours(['report']),
@@ -191,6 +216,7 @@ async function main(argv) {
   // Warm: the cache the last cold run left, nothing changed.
   await measure({
     id: 'report-warm',
+    profile: true,
     label: 'report, warm',
     home: corpus.home,
     ...ours(['report']),
@@ -206,6 +232,7 @@ async function main(argv) {
   let appendedBytes = 0;
   await measure({
     id: 'report-append',
+    profile: true,
     label: 'report, after appends',
     home: corpus.home,
     ...ours(['report']),
@@ -230,6 +257,7 @@ async function main(argv) {
   restoreAppends(journal);
   await measure({
     id: 'usage-cold',
+    profile: true,
     label: 'usage, cold',
     home: corpus.home,
     ...ours(['usage', '--json']),
@@ -238,6 +266,7 @@ async function main(argv) {
   });
   await measure({
     id: 'version',
+    profile: true,
     label: `agentlog --version (${VERSION_RUNS} runs)`,
     home: corpus.home,
     ...ours(['--version']),
@@ -308,6 +337,16 @@ async function main(argv) {
   };
   process.stdout.write(`\n${consoleTable(judged, options.runs)}\n\n`);
   for (const note of notes) process.stdout.write(`${note}\n`);
+  for (const row of judged.filter((r) => r.profile)) {
+    process.stdout.write(
+      `\nProfile of ${row.label} (${seconds(row.profile.totalMs)} sampled, ${row.profile.threads} thread(s)):\n`,
+    );
+    for (const { name, ms } of row.profile.groups.slice(0, 8))
+      process.stdout.write(`  ${seconds(ms).padStart(8)}  ${name}\n`);
+    process.stdout.write('  top functions:\n');
+    for (const { name, ms } of row.profile.functions.slice(0, 8))
+      process.stdout.write(`  ${seconds(ms).padStart(8)}  ${name}\n`);
+  }
   process.stdout.write(`Took ${duration(tookMs)}.\n`);
 
   const results = join(benchDir, 'results');

@@ -1,5 +1,6 @@
 // Targets of issue 17, the verdict per measurement, and the text of the results (console and BENCHMARKS.md).
 import { median } from './measure.mjs';
+import { profileLine } from './profile.mjs';
 
 /**
  * The issue's targets (2-core machine, the corpus of `--mb 256 --seed 3 --single-mb 64`), by measurement id:
@@ -218,6 +219,16 @@ export function markdownSection({ rows, runs, context }) {
   const unmet = unmetLines(rows);
   if (unmet.length > 0) out.push('Not met or failed:', '', ...unmet, '');
   if (notes.length > 0) out.push('Notes:', '', ...notes.map((note) => `- ${note}`), '');
+  const profiled = rows.filter((row) => row.profile);
+  if (profiled.length > 0)
+    out.push(
+      'Profiles (self time of one more run with `node --cpu-prof`, every thread; the largest shares):',
+      '',
+      ...profiled.map(
+        (row) => `- ${row.label} (${seconds(row.profile.totalMs)} sampled): ${profileLine(row.profile)}.`,
+      ),
+      '',
+    );
   out.push(END);
   return out.join('\n');
 }
