@@ -20,12 +20,15 @@ export function groupOf(url) {
 
 /**
  * Self time (ms) per group and per function of one or more parsed .cpuprofile objects. Returns
- * `{ totalMs, threads, groups: [{ name, ms }], functions: [{ name, ms }] }`, both sorted by time, largest first.
+ * `{ totalMs, idleMs, threads, groups: [{ name, ms }], functions: [{ name, ms }] }`, both lists sorted by time,
+ * largest first. Idle time (a thread waiting: for I/O, a worker, a lock) is `idleMs`, apart from the busy
+ * `totalMs` and the lists, so that the shares are of the time spent working.
  */
 export function summarizeProfiles(profiles) {
   const groups = new Map();
   const functions = new Map();
   let totalMs = 0;
+  let idleMs = 0;
   for (const profile of profiles) {
     const byId = new Map(profile.nodes.map((node) => [node.id, node]));
     const parent = new Map();
@@ -50,8 +53,12 @@ export function summarizeProfiles(profiles) {
       const id = samples[i];
       const node = byId.get(id);
       if (!node) continue;
-      totalMs += ms;
       const group = groupFor(id);
+      if (group === '(idle)') {
+        idleMs += ms;
+        continue;
+      }
+      totalMs += ms;
       groups.set(group, (groups.get(group) ?? 0) + ms);
       const { functionName, url, lineNumber } = node.callFrame;
       const where = url === '' ? group : `${groupOf(url)}:${lineNumber + 1}`;
@@ -61,7 +68,7 @@ export function summarizeProfiles(profiles) {
   }
   const sorted = (map) =>
     [...map].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms || a.name.localeCompare(b.name));
-  return { totalMs, threads: profiles.length, groups: sorted(groups), functions: sorted(functions) };
+  return { totalMs, idleMs, threads: profiles.length, groups: sorted(groups), functions: sorted(functions) };
 }
 
 /** Reads every .cpuprofile of `dir` and summarizes them; undefined when there is none. */

@@ -339,7 +339,8 @@ async function main(argv) {
   for (const note of notes) process.stdout.write(`${note}\n`);
   for (const row of judged.filter((r) => r.profile)) {
     process.stdout.write(
-      `\nProfile of ${row.label} (${seconds(row.profile.totalMs)} sampled, ${row.profile.threads} thread(s)):\n`,
+      `\nProfile of ${row.label} (${seconds(row.profile.totalMs)} busy, ${seconds(row.profile.idleMs)} idle, ` +
+        `${row.profile.threads} thread(s)):\n`,
     );
     for (const { name, ms } of row.profile.groups.slice(0, 8))
       process.stdout.write(`  ${seconds(ms).padStart(8)}  ${name}\n`);

@@ -222,10 +222,12 @@ export function markdownSection({ rows, runs, context }) {
   const profiled = rows.filter((row) => row.profile);
   if (profiled.length > 0)
     out.push(
-      'Profiles (self time of one more run with `node --cpu-prof`, every thread; the largest shares):',
+      'Profiles (self time of one more run with `node --cpu-prof`, every thread; the largest shares of the busy time):',
       '',
       ...profiled.map(
-        (row) => `- ${row.label} (${seconds(row.profile.totalMs)} sampled): ${profileLine(row.profile)}.`,
+        (row) =>
+          `- ${row.label} (${seconds(row.profile.totalMs)} busy on ${row.profile.threads} thread(s), ` +
+          `${seconds(row.profile.idleMs)} idle): ${profileLine(row.profile)}.`,
       ),
       '',
     );
