@@ -40,7 +40,14 @@ try {
 }
 
 async function main(argv) {
-  const options = parseOptions(argv);
+  let options;
+  try {
+    options = parseOptions(argv);
+  } catch (error) {
+    process.stderr.write(`bench: ${error.message.replace(/\.?$/, '.')} See "npm run bench -- --help".\n`);
+    process.exitCode = 2;
+    return;
+  }
   if (options.help) {
     process.stdout.write(USAGE);
     return;
