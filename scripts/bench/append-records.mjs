@@ -94,7 +94,8 @@ export function makeAppendChunk(text, bytes, keepIds = []) {
     .split('\n')
     .filter((line) => line.trim() !== '' && !/"type"\s*:\s*"session_meta"/.test(line));
   if (lines.length === 0) throw new Error('Cannot append to a file without records.');
-  const fitting = lines.filter((line) => Buffer.byteLength(line) < bytes);
+  // Lines of at most an eighth of the planned bytes, so that the last one overshoots the plan by 12.5% at most.
+  const fitting = lines.filter((line) => Buffer.byteLength(line) + 1 <= bytes / 8);
   const pool = fitting.length > 0 ? fitting : [lines.reduce((a, b) => (a.length <= b.length ? a : b))];
   let last = 0;
   for (const match of text.matchAll(ISO_TIME)) last = Math.max(last, Date.parse(match[0]) || 0);

@@ -49,12 +49,12 @@ test('appended lines keep the session id, get fresh ids and later timestamps', (
     ),
     '',
   ].join('\n');
-  const chunk = makeAppendChunk(text, 2000);
+  const chunk = makeAppendChunk(text, 4000);
   const records = chunk
     .trimEnd()
     .split('\n')
     .map((line) => JSON.parse(line));
-  assert.ok(Buffer.byteLength(chunk) >= 2000);
+  assert.ok(Buffer.byteLength(chunk) >= 4000);
   for (const record of records) {
     assert.equal(record.sessionId, SESSION);
     assert.ok(!text.includes(record.uuid), 'uuid is fresh');
@@ -65,6 +65,22 @@ test('appended lines keep the session id, get fresh ids and later timestamps', (
   assert.equal(new Set(records.map((r) => r.uuid)).size, records.length, 'no id repeats across passes');
   const [a, b] = records;
   assert.ok(a.parentUuid === b.uuid || b.parentUuid === a.uuid, 'links kept within a pass');
+});
+
+test('an append stays close to its planned size even when the file has long lines', () => {
+  const big = (n) =>
+    JSON.stringify({
+      type: 'user',
+      sessionId: SESSION,
+      uuid: `bbbbbbbb-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      timestamp: '2025-01-01T10:00:00.000Z',
+      message: { content: 'x'.repeat(90 * 1024) },
+    });
+  const text = `${big(1)}\n${claudeLine('aaaaaaaa-0000-4000-8000-000000000001', null, '2025-01-01T10:00:00.000Z')}\n${big(2)}\n`;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const size = Buffer.byteLength(makeAppendChunk(text, 100 * 1024));
+    assert.ok(size >= 100 * 1024 && size <= 100 * 1024 * 1.125, `${size} bytes for 100 KiB`);
+  }
 });
 
 test('appends are undone from the journal', () => {
