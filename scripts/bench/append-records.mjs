@@ -25,11 +25,13 @@ const SESSION_ID = /"(?:sessionId|session_id)"\s*:\s*"([0-9a-f-]{36})"/gi;
 
 /**
  * `count` session files spread evenly over the sorted list: main Claude Code sessions and Codex rollouts
- * (no subagent files) of at least `minBytes`.
+ * (no subagent files) of at least `minBytes`, other than those in `exclude`.
  */
-export function pickAppendTargets(files, count, minBytes = 32 * 1024) {
+export function pickAppendTargets(files, count, { minBytes = 32 * 1024, exclude = [] } = {}) {
+  const excluded = new Set(exclude);
   const candidates = files.filter(
     (file) =>
+      !excluded.has(file) &&
       !file.includes('/subagents/') &&
       !basename(file).startsWith('agent-') &&
       statSync(file).size >= minBytes,
@@ -40,17 +42,28 @@ export function pickAppendTargets(files, count, minBytes = 32 * 1024) {
   return Array.from({ length: count }, (_, i) => candidates[Math.floor(i * step)]);
 }
 
-/** Appends about `totalBytes` spread evenly over `files`; writes `journalPath` first. Returns the bytes appended. */
-export function appendRecords(files, totalBytes, journalPath) {
-  const journal = files.map((path) => {
+/**
+ * The appends of the active-session case: `activeBytes` to the active session (when there is one) and
+ * `otherBytes` to each of `count` other session files. Returns `[{ path, bytes }]`, the active session first.
+ */
+export function planAppends(files, { active, activeBytes, otherBytes, count }) {
+  const others = pickAppendTargets(files, count, { exclude: active ? [active] : [] });
+  return [
+    ...(active ? [{ path: active, bytes: activeBytes }] : []),
+    ...others.map((path) => ({ path, bytes: otherBytes })),
+  ];
+}
+
+/** Appends each `{ path, bytes }` of `plan` (about `bytes` each); writes `journalPath` first. Returns the bytes appended. */
+export function appendRecords(plan, journalPath) {
+  const journal = plan.map(({ path }) => {
     const stat = statSync(path);
     return { path, size: stat.size, atimeMs: stat.atimeMs, mtimeMs: stat.mtimeMs };
   });
   writeFileSync(journalPath, `${JSON.stringify(journal, null, 2)}\n`);
-  const share = Math.ceil(totalBytes / files.length);
   let appended = 0;
-  for (const path of files) {
-    const chunk = makeAppendChunk(readFileSync(path, 'utf8'), share, basename(path).match(UUID) ?? []);
+  for (const { path, bytes } of plan) {
+    const chunk = makeAppendChunk(readFileSync(path, 'utf8'), bytes, basename(path).match(UUID) ?? []);
     appendFileSync(path, chunk);
     appended += Buffer.byteLength(chunk);
   }
@@ -81,7 +94,8 @@ export function makeAppendChunk(text, bytes, keepIds = []) {
     .split('\n')
     .filter((line) => line.trim() !== '' && !/"type"\s*:\s*"session_meta"/.test(line));
   if (lines.length === 0) throw new Error('Cannot append to a file without records.');
-  const fitting = lines.filter((line) => Buffer.byteLength(line) < bytes);
+  // Lines of at most an eighth of the planned bytes, so that the last one overshoots the plan by 12.5% at most.
+  const fitting = lines.filter((line) => Buffer.byteLength(line) + 1 <= bytes / 8);
   const pool = fitting.length > 0 ? fitting : [lines.reduce((a, b) => (a.length <= b.length ? a : b))];
   let last = 0;
   for (const match of text.matchAll(ISO_TIME)) last = Math.max(last, Date.parse(match[0]) || 0);

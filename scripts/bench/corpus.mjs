@@ -14,25 +14,46 @@ import {
   statSync,
 } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const MARKER = 'corpus.json';
 
-/** The corpus generator: `override`, else ../shared/bench/make-corpus.mjs beside the repo; throws when absent. */
+/**
+ * The corpus generator: `override`, else ../shared/bench/make-corpus.mjs beside the repo, or beside the main
+ * checkout when this is a git worktree; throws when absent.
+ */
 export function findMakeCorpus(repoRoot, override) {
-  const path = override ? resolve(override) : resolve(repoRoot, '..', 'shared', 'bench', 'make-corpus.mjs');
-  if (!existsSync(path)) {
-    throw new Error(
-      `The corpus generator is missing: expected "${path}". The benchmark builds its corpus with the shared ` +
-        'make-corpus.mjs that sits beside the repo (../shared/bench/); pass --make-corpus PATH to use another.',
-    );
+  if (override) {
+    const path = resolve(override);
+    if (existsSync(path)) return path;
+    throw new Error(`The corpus generator "${path}" (--make-corpus) does not exist.`);
   }
-  return path;
+  const roots = [repoRoot];
+  const common = spawnSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (common.status === 0) roots.push(dirname(common.stdout.trim()));
+  const candidates = [
+    ...new Set(roots.map((root) => resolve(root, '..', 'shared', 'bench', 'make-corpus.mjs'))),
+  ];
+  const found = candidates.find((path) => existsSync(path));
+  if (found) return found;
+  throw new Error(
+    `The corpus generator is missing: expected ${candidates.map((c) => `"${c}"`).join(' or ')}. The benchmark ` +
+      'builds its corpus with the shared make-corpus.mjs that sits beside the repo (../shared/bench/); pass ' +
+      '--make-corpus PATH to use another.',
+  );
 }
 
+/** Folder of make-corpus.mjs's big session (`--single-mb`), below the home. */
+const BIG_SESSION_DIR = join('.claude', 'projects', '-bench-huge');
+
 /**
- * Builds (or reuses) a corpus in `dir`: `{ mb }` for the folder corpus, `{ singleMb }` for one big session file.
- * Resolves to `{ dir, home, files, bytes, lines, buildMs, reused }`.
+ * Builds (or reuses) a corpus in `dir`: `{ mb, singleMb }` for the folder corpus with one big (active) session
+ * among the others, `{ singleMb }` alone for one big session file. Resolves to
+ * `{ dir, home, files, bytes, lines, big, bigBytes, buildMs, reused }` (`big`: the path of the big session file;
+ * `bytes`, `files` and `lines` include it).
  */
 export async function ensureCorpus({ dir, makeCorpus, seed, mb, singleMb }) {
   const recipe = {
@@ -46,7 +67,7 @@ export async function ensureCorpus({ dir, makeCorpus, seed, mb, singleMb }) {
   if (existsSync(markerPath)) {
     const marker = JSON.parse(readFileSync(markerPath, 'utf8'));
     if (JSON.stringify(marker.recipe) === JSON.stringify(recipe) && existsSync(home))
-      return { ...marker.result, dir, home, buildMs: marker.buildMs, reused: true };
+      return { ...marker.result, ...bigSession(home), dir, home, buildMs: marker.buildMs, reused: true };
   }
   rmSync(dir, { recursive: true, force: true });
   const staging = `${dir}.partial`;
@@ -72,10 +93,28 @@ export async function ensureCorpus({ dir, makeCorpus, seed, mb, singleMb }) {
     else mkdirSync(join(stagedHome, to), { recursive: true });
   }
   rmSync(join(staging, 'gen'), { recursive: true, force: true });
-  const result = { files: summary.files, bytes: summary.bytes, lines: summary.lines };
+  // make-corpus.mjs counts the big session's bytes and file but not its lines.
+  const staged = bigSession(stagedHome);
+  const bigLines = staged.big ? await countLines(staged.big) : 0;
+  const result = { files: summary.files, bytes: summary.bytes, lines: summary.lines + bigLines };
   await writeFile(join(staging, MARKER), `${JSON.stringify({ recipe, result, buildMs }, null, 2)}\n`);
   renameSync(staging, dir);
-  return { ...result, dir, home, buildMs, reused: false };
+  return { ...result, ...bigSession(home), dir, home, buildMs, reused: false };
+}
+
+/** `{ big, bigBytes }` of the big session below `home` (both undefined when there is none). */
+function bigSession(home) {
+  const big = listJsonl(join(home, BIG_SESSION_DIR))[0];
+  return { big, bigBytes: big === undefined ? undefined : statSync(big).size };
+}
+
+/** Newlines in a file, read as a stream. */
+export async function countLines(file) {
+  let lines = 0;
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+  }
+  return lines;
 }
 
 /** Every .jsonl file below `dir`, sorted. */

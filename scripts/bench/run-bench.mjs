@@ -1,21 +1,24 @@
 #!/usr/bin/env node
-// `npm run bench`: the benchmark of issue 7. Builds (once) a corpus of session logs and one big session
-// file under .bench/, runs agentlog and ccusage on them as whole processes, prints a table, and writes the
-// figures into the marked section of BENCHMARKS.md. Not part of `npm test`. `--help` for the options.
+// `npm run bench`: the benchmark of issues 7 and 17. Builds (once) a corpus of session logs with one big
+// active session among them, and one big session file alone, under .bench/; runs agentlog and ccusage on
+// them as whole processes, prints a table, and writes the figures into the marked section of BENCHMARKS.md.
+// Not part of `npm test`. `--help` for the options.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appendRecords, pickAppendTargets, restoreAppends } from './append-records.mjs';
+import { appendRecords, planAppends, restoreAppends } from './append-records.mjs';
 import { ensureCorpus, findMakeCorpus, folderBytes, listJsonl, warmPageCache } from './corpus.mjs';
 import { describeAgentlog, describeMachine, findCcusage } from './environment.mjs';
 import { findGnuTime, killLiveRuns, runMeasured } from './measure.mjs';
 import { parseOptions, USAGE } from './options.mjs';
+import { profileLine, summarizeProfileDir } from './profile.mjs';
 import {
   consoleTable,
   duration,
   failureText,
+  indexRow,
   judge,
   markdownSection,
   mib,
@@ -26,6 +29,8 @@ import {
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const benchDir = join(repoRoot, '.bench');
+/** Runs of `agentlog --version` (its target is on the median of 10, whatever `--runs` says). */
+const VERSION_RUNS = 10;
 
 try {
   await main(process.argv.slice(2));
@@ -35,7 +40,14 @@ try {
 }
 
 async function main(argv) {
-  const options = parseOptions(argv);
+  let options;
+  try {
+    options = parseOptions(argv);
+  } catch (error) {
+    process.stderr.write(`bench: ${error.message.replace(/\.?$/, '.')} See "npm run bench -- --help".\n`);
+    process.exitCode = 2;
+    return;
+  }
   if (options.help) {
     process.stdout.write(USAGE);
     return;
@@ -78,10 +90,11 @@ async function main(argv) {
   if (undone > 0) log(`undid the appends of an interrupted run (${undone} files)`);
 
   const corpus = await ensureCorpus({
-    dir: join(benchDir, `corpus-${options.mb}mb-seed${options.seed}`),
+    dir: join(benchDir, `corpus-${options.mb}mb-active${options.activeMb}mb-seed${options.seed}`),
     makeCorpus,
     seed: options.seed,
     mb: options.mb,
+    singleMb: options.activeMb,
   });
   log(`corpus: ${describeCorpus(corpus)}`);
   const single = options.single
@@ -127,20 +140,45 @@ async function main(argv) {
 
   const rows = [];
   /** Runs one measurement `options.runs` times; `before(i)` prepares run i (not timed). */
-  const measure = async ({ id, label, display, home, command, args, before, baseline }) => {
+  const measure = async ({
+    id,
+    label,
+    display,
+    home,
+    command,
+    args,
+    before,
+    after,
+    baseline,
+    count,
+    profile,
+  }) => {
     const runs = [];
-    for (let i = 0; i < options.runs; i++) {
+    const total = count ?? options.runs;
+    for (let i = 0; i < total; i++) {
       await before?.(i);
       const run = await runOnce(id, home, command, args);
       runs.push(run);
       const failed = run.exitCode !== 0 || run.killedFor !== undefined;
       log(
-        `${label} [${i + 1}/${options.runs}]: ${seconds(run.wallMs)} (CPU ${seconds(run.cpuMs)}), ` +
+        `${label} [${i + 1}/${total}]: ${seconds(run.wallMs)} (CPU ${seconds(run.cpuMs)}), ` +
           `peak RSS ${mib(run.peakRssKiB / 1024)}` +
           (failed ? ` — FAILED (${failureText(run)})` : ''),
       );
+      await after?.(i, total);
     }
     const row = summarize({ id, label, display, runs, baseline });
+    if (options.profile && profile) {
+      // One more run, untimed, with V8's sampling profiler on every thread.
+      await before?.(total);
+      const dir = join(benchDir, 'profiles', id);
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      const [cliPath, ...rest] = args;
+      await runOnce(`${id}-profile`, home, command, ['--cpu-prof', '--cpu-prof-dir', dir, cliPath, ...rest]);
+      row.profile = summarizeProfileDir(dir);
+      if (row.profile) log(`${label}, profile: ${profileLine(row.profile)}`);
+    }
     rows.push(row);
     return row;
   };
@@ -158,8 +196,18 @@ async function main(argv) {
   if (theirs) {
     await measure({ id: 'ccusage', label: 'ccusage daily (baseline)', home: corpus.home, ...theirs });
   }
+  // Untimed runs without the index, whose output every measured `report` must equal byte for byte.
+  const checks = [];
+  const check = async (id, label, against) => {
+    if (!options.check || !agentlog.noCacheOption) return;
+    const run = await runOnce(id, corpus.home, process.execPath, [cli, 'report', '--no-cache']);
+    const same = run.exitCode === 0 && sameFile(join(outDir, `${id}.out`), join(outDir, `${against}.out`));
+    checks.push({ id, label, against, same, wallMs: run.wallMs, exitCode: run.exitCode });
+    log(`check: ${label}: ${same ? 'identical' : 'DIFFERENT'} (${seconds(run.wallMs)} without the index)`);
+  };
   await measure({
     id: 'report-cold',
+    profile: true,
     label: 'report, cold',
     home: corpus.home,
     ...ours(['report']),
@@ -170,19 +218,29 @@ async function main(argv) {
   const indexBytes = folderBytes(cacheDir);
   const indexed = agentlog.cacheDirOption || indexBytes > 0;
   log(`persistent index: ${indexed ? `yes, ${mib(indexBytes / 2 ** 20)} after a cold run` : 'no'}`);
+  if (indexed) rows.push(indexRow({ bytes: indexBytes, corpusBytes: corpus.bytes }));
+  await check('report-nocache', '`report --no-cache` against `report` cold', 'report-cold');
   // Warm: the cache the last cold run left, nothing changed.
   await measure({
     id: 'report-warm',
+    profile: true,
     label: 'report, warm',
     home: corpus.home,
     ...ours(['report']),
     baseline: 'ccusage',
   });
-  const targets = pickAppendTargets(corpusFiles, options.appendFiles);
+  // The active-session case: the big session and a few others grow between two runs.
+  const plan = planAppends(corpusFiles, {
+    active: corpus.big,
+    activeBytes: options.appendActiveKiB * 1024,
+    otherBytes: options.appendKiB * 1024,
+    count: options.appendFiles,
+  });
   let appendedBytes = 0;
   await measure({
     id: 'report-append',
-    label: `report, after ${options.appendMb} MiB appended to ${options.appendFiles} files`,
+    profile: true,
+    label: 'report, after appends',
     home: corpus.home,
     ...ours(['report']),
     baseline: 'ccusage',
@@ -192,17 +250,36 @@ async function main(argv) {
         // Bring the index back in step with the restored files, so that only the next append is new.
         if (indexed) await runOnce('report-resync', corpus.home, process.execPath, agentlogArgs(['report']));
       }
-      appendedBytes = appendRecords(targets, options.appendMb * 2 ** 20, journal);
+      appendedBytes = appendRecords(plan, journal);
     },
+    after: (i, total) =>
+      i === total - 1
+        ? check(
+            'report-append-nocache',
+            '`report --no-cache` against `report` after appends',
+            'report-append',
+          )
+        : undefined,
   });
   restoreAppends(journal);
   await measure({
     id: 'usage-cold',
+    profile: true,
     label: 'usage, cold',
     home: corpus.home,
     ...ours(['usage', '--json']),
     before: freshCache,
     baseline: 'ccusage',
+  });
+  await measure({
+    id: 'version',
+    profile: true,
+    label: `agentlog --version (${VERSION_RUNS} runs)`,
+    home: corpus.home,
+    ...ours(['--version']),
+    args: [cli, '--version'],
+    display: 'node dist/cli/main.js --version',
+    count: VERSION_RUNS,
   });
   if (single) {
     if (theirs)
@@ -224,15 +301,27 @@ async function main(argv) {
   rmSync(cacheDir, { recursive: true, force: true });
 
   const notes = [];
-  if (indexed) notes.push(`Index size after a cold run: ${mib(indexBytes / 2 ** 20)}.`);
+  if (indexed)
+    notes.push(
+      `Index size after a cold run: ${mib(indexBytes / 2 ** 20)} for ${mib(corpus.bytes / 2 ** 20)} of logs ` +
+        `(${((indexBytes / corpus.bytes) * 100).toFixed(1)}%).`,
+    );
   notes.push(
-    `Appends: ${(appendedBytes / 2 ** 20).toFixed(2)} MiB of copied records with fresh ids and later timestamps, ` +
-      `spread over ${targets.length} session files; undone (truncated, mtime restored) after each run.`,
+    `Appends: ${(appendedBytes / 2 ** 20).toFixed(2)} MiB of copied records with fresh ids and later timestamps ` +
+      `(${appendText(options, corpus)}); undone (truncated, mtime restored) after each run.`,
   );
-  if (!sameFile(join(outDir, 'report-cold.out'), join(outDir, 'report-warm.out')))
+  if (sameFile(join(outDir, 'report-cold.out'), join(outDir, 'report-warm.out')))
+    notes.push('Identical results: `report` warm against `report` cold.');
+  else
     notes.push(
       'The output of `report` warm differs from cold on unchanged files (a cache bug?): compare ' +
         '`.bench/out/report-cold.out` with `.bench/out/report-warm.out`.',
+    );
+  for (const c of checks)
+    notes.push(
+      c.same
+        ? `Identical results: ${c.label} (the run without the index took ${seconds(c.wallMs)}).`
+        : `**Different results**: ${c.label} (exit ${c.exitCode}); compare \`.bench/out/${c.id}.out\` with \`.bench/out/${c.against}.out\`.`,
     );
   const totals = compareTotals(outDir, Boolean(theirs));
   if (totals) notes.push(totals);
@@ -243,7 +332,7 @@ async function main(argv) {
     machine,
     agentlog: { ...agentlog, indexed },
     ccusage,
-    corpus: { ...corpus, mb: options.mb, seed: options.seed },
+    corpus: { ...corpus, mb: options.mb, activeMb: options.activeMb, seed: options.seed },
     single: single && { ...single, mb: options.singleMb },
     command: ['npm run bench', ...(argv.length > 0 ? ['--', ...argv] : [])].join(' '),
     date: startedAt.toISOString().replace(/\.\d+Z$/, 'Z'),
@@ -255,6 +344,17 @@ async function main(argv) {
   };
   process.stdout.write(`\n${consoleTable(judged, options.runs)}\n\n`);
   for (const note of notes) process.stdout.write(`${note}\n`);
+  for (const row of judged.filter((r) => r.profile)) {
+    process.stdout.write(
+      `\nProfile of ${row.label} (${seconds(row.profile.totalMs)} busy, ${seconds(row.profile.idleMs)} idle, ` +
+        `${row.profile.threads} thread(s)):\n`,
+    );
+    for (const { name, ms } of row.profile.groups.slice(0, 8))
+      process.stdout.write(`  ${seconds(ms).padStart(8)}  ${name}\n`);
+    process.stdout.write('  top functions:\n');
+    for (const { name, ms } of row.profile.functions.slice(0, 8))
+      process.stdout.write(`  ${seconds(ms).padStart(8)}  ${name}\n`);
+  }
   process.stdout.write(`Took ${duration(tookMs)}.\n`);
 
   const results = join(benchDir, 'results');
@@ -271,7 +371,7 @@ async function main(argv) {
     );
     log('BENCHMARKS.md updated');
   }
-  if (judged.some((row) => !row.ok)) process.exitCode = 1;
+  if (judged.some((row) => !row.ok) || checks.some((c) => !c.same)) process.exitCode = 1;
 }
 
 /**
@@ -323,6 +423,18 @@ function compareTotals(outDir, haveCcusage) {
   } catch {
     return undefined;
   }
+}
+
+/** "1024 KiB to the active 64 MiB session, 100 KiB to each of 10 others" */
+function appendText(options, corpus) {
+  const active = corpus.big
+    ? `${sizeText(options.appendActiveKiB)} to the active ${(corpus.bigBytes / 2 ** 20).toFixed(0)} MiB session, `
+    : '';
+  return `${active}${sizeText(options.appendKiB)} to each of ${options.appendFiles} other session files`;
+}
+
+function sizeText(kib) {
+  return kib >= 1024 && kib % 1024 === 0 ? `${kib / 1024} MiB` : `${kib} KiB`;
 }
 
 function sameFile(a, b) {

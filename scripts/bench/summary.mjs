@@ -1,14 +1,37 @@
-// Targets of issue 7, the verdict per measurement, and the text of the results (console and BENCHMARKS.md).
+// Targets of issue 17, the verdict per measurement, and the text of the results (console and BENCHMARKS.md).
 import { median } from './measure.mjs';
+import { profileLine } from './profile.mjs';
 
-/** The issue's targets (2-core machine, 1 GiB corpus), by measurement id. */
+/**
+ * The issue's targets (2-core machine, the corpus of `--mb 256 --seed 3 --single-mb 64`), by measurement id:
+ * `ratio` to ccusage's median in the same run, `seconds` of median wall time, `rssMiB` of peak RSS, `share` of the
+ * corpus bytes (the index size).
+ */
 export const TARGETS = {
-  'report-cold': { seconds: 4, rssMiB: 300 },
-  'report-warm': { seconds: 0.15, rssMiB: 300 },
-  'report-append': { seconds: 0.4, rssMiB: 300 },
+  'report-cold': { ratio: 3, rssMiB: 300 },
+  'index-size': { share: 0.25 },
+  'report-warm': { ratio: 0.3, rssMiB: 300 },
+  'report-append': { ratio: 0.6, rssMiB: 300 },
   'usage-cold': { ratio: 1, rssMiB: 300 },
+  version: { seconds: 0.1 },
   'single-report': { rssMiB: 400 },
 };
+
+/** The row of the index size: `bytes` of the cache folder after a cold run, against the corpus's `corpusBytes`. */
+export function indexRow({ bytes, corpusBytes }) {
+  const share = bytes / corpusBytes;
+  return {
+    id: 'index-size',
+    label: `index size after a cold run: ${mib(bytes / 2 ** 20)}, ${percent(share)} of the corpus`,
+    kind: 'size',
+    bytes,
+    corpusBytes,
+    share,
+    runs: [],
+    failed: [],
+    ok: Number.isFinite(share),
+  };
+}
 
 export const BEGIN = '<!-- bench:begin (written by `npm run bench`; edits inside are replaced) -->';
 export const END = '<!-- bench:end -->';
@@ -33,8 +56,9 @@ export function summarize(measurement) {
 }
 
 /**
- * Adds `ratio` (median over the median of its baseline) and the verdicts against TARGETS:
- * `time` / `rss` = { target, met }, and `why` for what is not met when the cause is known here.
+ * Adds `ratio` (median over the median of its baseline) and the verdicts against TARGETS: `time` (seconds or
+ * ratio to ccusage), `size` (index share of the corpus), `rss` = { target, met }, and `why` for what is not met
+ * when the cause is known here. `met` is undefined when there is nothing to judge (no ccusage in this run).
  */
 export function judge(rows, { indexed }) {
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -51,12 +75,17 @@ export function judge(rows, { indexed }) {
       };
     if (target.ratio !== undefined)
       judged.time = {
-        target: `≤ ${target.ratio.toFixed(1)}× ccusage`,
-        met: ratio !== undefined && ratio <= target.ratio,
+        target: `≤ ${target.ratio}× ccusage`,
+        met: !row.ok ? false : base?.ok ? ratio <= target.ratio : undefined,
+      };
+    if (target.share !== undefined)
+      judged.size = {
+        target: `≤ ${percent(target.share)} of the corpus`,
+        met: row.ok && row.share <= target.share,
       };
     if (target.rssMiB !== undefined)
       judged.rss = { target: `≤ ${target.rssMiB} MiB`, met: row.ok && row.peakRssMiB <= target.rssMiB };
-    if (!row.ok) judged.why.push(failureText(row.failed[0]));
+    if (!row.ok) judged.why.push(row.failed[0] ? failureText(row.failed[0]) : 'not measured');
     else if (
       judged.time?.met === false &&
       !indexed &&
@@ -65,8 +94,6 @@ export function judge(rows, { indexed }) {
       judged.why.push(
         'no persistent index in this build (no `--cache-dir` option, nothing written to the cache folder): every run re-reads and re-parses the whole corpus',
       );
-    if (judged.time?.met === false && target.ratio !== undefined && ratio === undefined && row.ok)
-      judged.why.push('no ccusage figure to compare with');
     return judged;
   });
 }
@@ -99,12 +126,17 @@ export function mib(value) {
   return Number.isFinite(value) ? `${Math.round(value)} MiB` : 'n/a';
 }
 
+function percent(share) {
+  return Number.isFinite(share) ? `${Math.round(share * 100)}%` : 'n/a';
+}
+
 function ratioText(ratio) {
   return ratio === undefined ? '' : `${ratio < 10 ? ratio.toFixed(2) : ratio.toFixed(1)}×`;
 }
 
 function verdict(check) {
   if (!check) return '';
+  if (check.met === undefined) return `${check.target}: no baseline`;
   return `${check.target}: ${check.met ? 'met' : '**not met**'}`;
 }
 
@@ -117,19 +149,23 @@ function cells(rows, runs) {
     'CPU (median)',
     'Peak RSS',
     'vs ccusage',
-    'Time target',
+    'Target (time or size)',
     'RSS target',
   ];
-  const body = rows.map((row) => [
-    row.label,
-    row.ok ? seconds(row.medianMs) : `failed (${row.failed.length}/${row.runs.length})`,
-    row.runs.length > 1 ? `${seconds(row.minMs)} – ${seconds(row.maxMs)}` : '',
-    row.ok ? seconds(row.cpuMedianMs) : '',
-    mib(row.peakRssMiB),
-    ratioText(row.ratio),
-    verdict(row.time),
-    verdict(row.rss),
-  ]);
+  const body = rows.map((row) =>
+    row.kind === 'size'
+      ? [row.label, '', '', '', '', '', verdict(row.size), '']
+      : [
+          row.label,
+          row.ok ? seconds(row.medianMs) : `failed (${row.failed.length}/${row.runs.length})`,
+          row.runs.length > 1 ? `${seconds(row.minMs)} – ${seconds(row.maxMs)}` : '',
+          row.ok ? seconds(row.cpuMedianMs) : '',
+          mib(row.peakRssMiB),
+          ratioText(row.ratio),
+          verdict(row.time),
+          verdict(row.rss),
+        ],
+  );
   return [header, ...body];
 }
 
@@ -159,20 +195,20 @@ export function markdownSection({ rows, runs, context }) {
     '',
     `- Machine: ${machine.cores} cores (nproc), ${(machine.memoryBytes / 2 ** 30).toFixed(1)} GiB memory, ${machine.cpu}, ${machine.os}, Node ${machine.node}.`,
     `- agentlog ${agentlog.version} at \`${agentlog.commit}\`; persistent index: ${indexText(agentlog)}.`,
-    `- Corpus: ${(corpus.bytes / 2 ** 20).toFixed(0)} MiB in ${corpus.files.toLocaleString('en-US')} files, ${corpus.lines.toLocaleString('en-US')} lines (Claude Code and Codex, \`make-corpus.mjs --mb ${corpus.mb} --seed ${corpus.seed}\`), under \`HOME/.claude\` and \`HOME/.codex\`.`,
+    `- Corpus: ${(corpus.bytes / 2 ** 20).toFixed(0)} MiB in ${corpus.files.toLocaleString('en-US')} files, ${corpus.lines.toLocaleString('en-US')} lines (Claude Code and Codex, \`make-corpus.mjs --mb ${corpus.mb} --seed ${corpus.seed} --single-mb ${corpus.activeMb}\`), under \`HOME/.claude\` and \`HOME/.codex\`, including one active Claude Code session of ${(corpus.bigBytes / 2 ** 20).toFixed(0)} MiB.`,
     single
       ? `- Single file: one Claude Code session of ${(single.bytes / 2 ** 20).toFixed(0)} MiB (\`--single-mb ${single.mb}\`), alone in its own HOME.`
       : '- Single file: skipped.',
     ccusage
       ? `- Baseline: ccusage ${ccusage.version} (${ccusage.kind}), \`ccusage daily --json --offline\` with \`CLAUDE_CONFIG_DIR\`/\`CODEX_HOME\` on the same corpus.`
       : '- Baseline: skipped (no ratios).',
-    `- Commands, each a whole process with \`HOME\`, \`CLAUDE_CONFIG_DIR\`, \`CODEX_HOME\` on the corpus and \`XDG_CACHE_HOME\` on a bench folder (agentlog from a copy of \`dist/\` taken at the start): ${[...new Set(rows.map((row) => row.display))].map((d) => `\`${d}\``).join(', ')}.`,
+    `- Commands, each a whole process with \`HOME\`, \`CLAUDE_CONFIG_DIR\`, \`CODEX_HOME\` on the corpus and \`XDG_CACHE_HOME\` on a bench folder (agentlog from a copy of \`dist/\` taken at the start): ${[...new Set(rows.map((row) => row.display).filter(Boolean))].map((d) => `\`${d}\``).join(', ')}.`,
     `- Load average (1 min) ${context.load[0].toFixed(2)} at the start, ${context.load[1].toFixed(2)} at the end, on ${machine.cores} cores${context.load[0] > machine.cores / 2 || context.load[1] > machine.cores / 2 ? ': other work shared the machine, so the times are noisy' : ''}.`,
     `- Each measurement runs ${runs} time${runs === 1 ? '' : 's'}; wall time and CPU time (user + system, all threads) are medians, peak RSS the largest of the runs (${context.rssSource}). CPU time is less disturbed than wall time when other work shares the machine. "Cold" means an empty cache folder (the files are in the OS page cache).`,
-    ...(corpus.mb === 1024
+    ...(isIssueSetup(corpus, single)
       ? []
       : [
-          `- The targets are set for a 1024 MiB corpus; this run used ${corpus.mb} MiB, so the verdicts are indicative.`,
+          '- The targets are set for the corpus of `--mb 256 --seed 3 --single-mb 64` and a single file of 1024 MiB; this run used other sizes, so the verdicts are indicative.',
         ]),
     '',
     line(table[0]),
@@ -180,21 +216,44 @@ export function markdownSection({ rows, runs, context }) {
     ...table.slice(1).map(line),
     '',
   ];
-  const unmet = rows.filter((row) => row.time?.met === false || row.rss?.met === false || !row.ok);
-  if (unmet.length > 0) {
-    out.push('Not met or failed:', '');
-    for (const row of unmet) {
-      const what = [row.time?.met === false ? 'time' : '', row.rss?.met === false ? 'peak RSS' : '']
-        .filter(Boolean)
-        .join(' and ');
-      const why = row.why.length > 0 ? row.why.join('; ') : 'see the notes below';
-      out.push(`- ${row.label}${what ? ` (${what})` : ''}: ${why}.`);
-    }
-    out.push('');
-  }
+  const unmet = unmetLines(rows);
+  if (unmet.length > 0) out.push('Not met or failed:', '', ...unmet, '');
   if (notes.length > 0) out.push('Notes:', '', ...notes.map((note) => `- ${note}`), '');
+  const profiled = rows.filter((row) => row.profile);
+  if (profiled.length > 0)
+    out.push(
+      'Profiles (self time of one more run with `node --cpu-prof`, every thread; the largest shares of the busy time):',
+      '',
+      ...profiled.map(
+        (row) =>
+          `- ${row.label} (${seconds(row.profile.totalMs)} busy on ${row.profile.threads} thread(s), ` +
+          `${seconds(row.profile.idleMs)} idle): ${profileLine(row.profile)}.`,
+      ),
+      '',
+    );
   out.push(END);
   return out.join('\n');
+}
+
+/** Whether the run used the corpora the targets are set for (the single file only when it was measured). */
+function isIssueSetup(corpus, single) {
+  return corpus.mb === 256 && corpus.activeMb === 64 && corpus.seed === 3 && (!single || single.mb === 1024);
+}
+
+/** One line per measurement that failed or missed a target: what was missed and why when known. */
+export function unmetLines(rows) {
+  const lines = [];
+  for (const row of rows) {
+    const missed = [
+      row.time?.met === false ? `time, ${row.time.target}` : '',
+      row.size?.met === false ? `size, ${row.size.target}` : '',
+      row.rss?.met === false ? `peak RSS, ${row.rss.target}` : '',
+    ].filter(Boolean);
+    if (missed.length === 0 && row.ok) continue;
+    const why = row.why.length > 0 ? row.why.join('; ') : 'see the notes below';
+    lines.push(`- ${row.label}${missed.length > 0 ? ` (${missed.join('; ')})` : ''}: ${why}.`);
+  }
+  return lines;
 }
 
 function indexText(agentlog) {
