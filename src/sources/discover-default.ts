@@ -97,7 +97,6 @@ async function searchRoot(search: RootSearch, gathered: Gathered, limit: Limiter
         return;
       }
       const walk = await walkTree(dir, {
-        limit,
         collect: isCollectedName,
         ...(part.prune ? { prune: part.prune } : {}),
       });

@@ -67,7 +67,7 @@ async function searchPath(given: string, gathered: Gathered, limit: Limiter): Pr
       return { absolute, exists: true };
     }
     case 'dir': {
-      const walk = await walkTree(absolute, { limit, collect: isCollectedName });
+      const walk = await walkTree(absolute, { collect: isCollectedName });
       addWalk(gathered, walk, { kind: 'paths' });
       return { absolute, exists: true };
     }

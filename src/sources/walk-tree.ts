@@ -1,7 +1,5 @@
-import type { Dirent, Stats } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { type Dirent, readdirSync, realpathSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Limiter } from './create-limiter.js';
 import { describeFsError, fsErrorCode } from './describe-fs-error.js';
 import type { DiscoveryWarning } from './discovery.js';
 
@@ -30,7 +28,6 @@ export interface WalkResult {
 }
 
 export interface WalkOptions {
-  limit: Limiter;
   /** Which file names to collect. */
   collect: (name: string) => boolean;
   /** Folders (by name) to list in their parent but not enter. */
@@ -41,9 +38,13 @@ export interface WalkOptions {
  * Walks the folder `root` recursively. Symbolic links are followed, but a folder whose real path is
  * one of its own ancestors (a link loop) is reported as a warning and not entered. Unreadable folders
  * and broken links become warnings; the walk goes on. Reads only.
+ *
+ * The calls are synchronous: thousands of `stat` calls through the thread pool cost several times the
+ * calls themselves (measured: 2,254 files in 23 ms synchronous against 130 to 210 ms asynchronous), and a
+ * run has nothing else to do while it looks for its files.
  */
 export async function walkTree(root: string, options: WalkOptions): Promise<WalkResult> {
-  const { limit, collect, prune } = options;
+  const { collect, prune } = options;
   const result: WalkResult = { files: [], listings: new Map(), warnings: [] };
   const warn = (at: string, message: string) => result.warnings.push({ path: at, message });
 
@@ -61,7 +62,7 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
     let stats: Stats | undefined;
     if (isLink || (!isDir && !isFile)) {
       try {
-        stats = await limit(() => stat(full));
+        stats = statSync(full);
       } catch (error) {
         warn(full, linkProblem(full, error));
         return;
@@ -78,8 +79,8 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
     listing.files.add(entry.name);
     if (!collect(entry.name)) return;
     try {
-      stats ??= await limit(() => stat(full));
-      const realPath = isLink ? await limit(() => realpath(full)) : path.join(realDir, entry.name);
+      stats ??= statSync(full);
+      const realPath = isLink ? realpathSync(full) : path.join(realDir, entry.name);
       result.files.push({
         path: full,
         realPath,
@@ -96,7 +97,7 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
     let realDir: string;
     let entries: Dirent[];
     try {
-      realDir = await limit(() => realpath(dir));
+      realDir = realpathSync(dir);
     } catch (error) {
       warn(dir, `Cannot resolve folder '${dir}': ${describeFsError(error)}`);
       return;
@@ -106,7 +107,7 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
       return;
     }
     try {
-      entries = await limit(() => readdir(dir, { withFileTypes: true }));
+      entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
       warn(dir, `Cannot read folder '${dir}': ${describeFsError(error)}`);
       return;
@@ -114,7 +115,7 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
     const listing: DirListing = { files: new Set(), dirs: new Set() };
     result.listings.set(dir, listing);
     const chain = new Set(ancestors).add(realDir);
-    await Promise.all(entries.map((entry) => visitEntry(dir, realDir, entry, listing, chain)));
+    for (const entry of entries) await visitEntry(dir, realDir, entry, listing, chain);
   };
 
   await visitDir(root, new Set());
