@@ -200,6 +200,24 @@ describe('incremental index', () => {
     expect(session?.subagents.map((s) => s.session.files[0])).toContain(sub);
   });
 
+  it('moves a rewritten subagent file to the session it now names (read under its old unit, built under the new)', async () => {
+    const dir = path.join(logs, flatDir);
+    const sub = path.join(dir, 'agent-41be4aa9.jsonl');
+    const owner = '89488521-e2e7-4d97-bc02-38197efdddc8';
+    const before = await refreshed(cache, logs);
+    expect(before.sessions.find((s) => s.id === owner)?.subagents ?? []).toHaveLength(0);
+    // The stored row still groups the file under its old session: the refresh reads it with that unit,
+    // and the rows then group it under its new owner, built after the reads.
+    writeFileSync(sub, readFileSync(sub, 'utf8').replaceAll('4e062ed2-cbfa-4cb8-bc9a-1551bf168eaf', owner));
+    later(sub);
+    const after = await refreshed(cache, logs);
+    expect(after.stats.reread).toBe(1);
+    await expectSameAsCold(after);
+    expect(after.sessions.find((s) => s.id === owner)?.subagents.map((s) => s.session.files[0])).toContain(
+      sub,
+    );
+  });
+
   it('appends to a Codex rollout', async () => {
     const dir = path.join(logs, codexDir);
     const file = path.join(dir, readdirSync(dir).sort()[0] as string);

@@ -266,9 +266,9 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
     // to write (a warm run takes no write lock).
     const store = createFileStore(db, chunks, batch.begin);
     const schedule = await scheduleUnits(options.refs, rows);
-    const order = schedule.flat();
-    const left = new Map(schedule.map((members) => [members, members.length]));
-    const unitOf = new Map(schedule.flatMap((members) => members.map((ref) => [ref, members] as const)));
+    const order = schedule.flatMap((unit) => unit.members);
+    const left = new Map(schedule.map((unit) => [unit, unit.members.length]));
+    const unitOf = new Map(schedule.flatMap((unit) => unit.members.map((ref) => [ref, unit] as const)));
     // Reads run a few files ahead (their I/O overlaps the storing of the previous ones); results are
     // stored in schedule order.
     const { readSlice, inFlight } = chooseReader(options, rows);
@@ -303,15 +303,18 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
       } finally {
         options.onProgress?.(++done, options.refs.length);
       }
-      const members = unitOf.get(ref) as SessionFileRef[];
-      const remaining = (left.get(members) ?? 1) - 1;
-      left.set(members, remaining);
+      const planned = unitOf.get(ref) as { key: string; members: SessionFileRef[] };
+      const remaining = (left.get(planned) ?? 1) - 1;
+      left.set(planned, remaining);
       if (remaining > 0) continue;
-      // The unit's files are read: build what changed in it now.
+      const { members } = planned;
+      // The unit's files are read: build what changed in it now, unless the files turned out to belong
+      // elsewhere (a file rewritten to name another session): the pass below builds those units whole.
       for (const unit of groupUnits(
         members.filter((r) => rows.has(r.path)),
         rows,
       )) {
+        if (unit.key !== planned.key) continue;
         const previous = stored.get(unit.key);
         if (previous && previous.signature === unit.signature && !superseded.has(previous.id)) continue;
         await buildAndStore(unit);
@@ -448,7 +451,7 @@ function removeUnits(
 async function scheduleUnits(
   refs: readonly SessionFileRef[],
   rows: ReadonlyMap<string, FileRow>,
-): Promise<SessionFileRef[][]> {
+): Promise<{ key: string; members: SessionFileRef[] }[]> {
   const entries: { ref: SessionFileRef; facts: UnitKeyFacts }[] = [];
   for (const ref of refs) {
     const row = rows.get(ref.path);
@@ -461,7 +464,7 @@ async function scheduleUnits(
       : await probeUnitKeyFacts(ref);
     entries.push({ ref, facts });
   }
-  return groupFiles(entries).map((unit) => unit.members.map((m) => m.ref));
+  return groupFiles(entries).map((unit) => ({ key: unit.key, members: unit.members.map((m) => m.ref) }));
 }
 
 /** Files read whole in this run, kept until their unit is built (right after its last file is read). */
