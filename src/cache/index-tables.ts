@@ -383,7 +383,8 @@ export const indexTables: TableDoc[] = [
     internal: true,
     description: 'groups of files built together (a session with its subagent files, a Codex thread family)',
     columns: [
-      { name: 'id', type: 'INTEGER', description: 'unit id', constraint: 'PRIMARY KEY' },
+      // Never reused: a refresh keeps sets of the unit ids it built and removed.
+      { name: 'id', type: 'INTEGER', description: 'unit id', constraint: 'PRIMARY KEY AUTOINCREMENT' },
       { name: 'key', type: 'TEXT', description: 'grouping key', constraint: 'NOT NULL UNIQUE' },
       {
         name: 'signature',
