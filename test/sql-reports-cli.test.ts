@@ -102,7 +102,7 @@ describe('report, ls, tools and errors print the same bytes without the cache, c
       expect(half.code).toBe(0);
       halves.push(half.out);
     }
-    files.forEach((file, i) => appendFileSync(file, rests[i] as string));
+    for (const [i, file] of files.entries()) appendFileSync(file, rests[i] as string);
     for (const [i, args] of commands.entries()) {
       const plain = await run(args, undefined, root);
       // The appended lines change every report (a test that compares two unchanged runs proves nothing).
