@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,13 +6,13 @@ import { indexFileName } from '../src/cache/cache-location.js';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
 import { corpusDir } from './corpus.js';
-import { tempDir } from './index-helpers.js';
+import { copyCorpus, tempDir } from './index-helpers.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
-async function run(args: string[], cacheDir: string | undefined) {
+async function run(args: string[], cacheDir: string | undefined, input = corpusDir) {
   const io = memoryIo(cacheDir === undefined ? {} : { AGENTLOG_CACHE_DIR: cacheDir }, repoRoot);
-  const code = await runCli([...args, corpusDir], io);
+  const code = await runCli([...args, input], io);
   return { code, out: io.out(), err: io.err() };
 }
 
@@ -69,5 +69,47 @@ describe('report, ls, tools and errors print the same bytes without the cache, c
     );
     const listed = JSON.parse((await run(['ls', '--json'], cacheDir)).out) as { title: string }[];
     expect(new Set(listed.map((s) => s.title))).toEqual(new Set(['changed in the index']));
+  });
+
+  it('after appends to a Claude Code session and a Codex rollout, the same bytes as without the cache', async () => {
+    const root = tempDir('sql-cli-appends');
+    caches.push(root);
+    const claude = 'd-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project';
+    const codex = 'AcidicSoil__codex-session-view/.sample_session';
+    copyCorpus(root, [claude, codex]);
+    const files = [
+      path.join(root, claude, '5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl'),
+      path.join(root, codex, 'rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl'),
+    ];
+    // Each file starts with its first half; the rest is appended after a cached run.
+    const rests = files.map((file) => {
+      const lines = readFileSync(file, 'utf8').split('\n');
+      const half = Math.floor(lines.length / 2);
+      writeFileSync(file, `${lines.slice(0, half).join('\n')}\n`);
+      return lines.slice(half).join('\n');
+    });
+    const cacheDir = path.join(root, '..', `${path.basename(root)}-cache`);
+    caches.push(cacheDir);
+    const commands = [
+      ['report', '--json'],
+      ['ls', '--json'],
+      ['tools', '--json', '--by', 'model'],
+      ['errors', '--json'],
+    ];
+    const halves: string[] = [];
+    for (const args of commands) {
+      const half = await run(args, cacheDir, root);
+      expect(half.code).toBe(0);
+      halves.push(half.out);
+    }
+    for (const [i, file] of files.entries()) appendFileSync(file, rests[i] as string);
+    for (const [i, args] of commands.entries()) {
+      const plain = await run(args, undefined, root);
+      // The appended lines change every report (a test that compares two unchanged runs proves nothing).
+      expect(plain.out, args.join(' ')).not.toBe(halves[i]);
+      const appended = await run(args, cacheDir, root);
+      expect(appended.out, args.join(' ')).toBe(plain.out);
+      expect(appended.err).toBe(plain.err);
+    }
   });
 });

@@ -6,7 +6,7 @@
 import { percentile } from '../../analytics/percentile.js';
 import { dayKey } from '../../analytics/time-keys.js';
 import type { InventoryOptions, InventorySplit, ToolInventoryRow } from '../../analytics/tool-inventory.js';
-import type { ToolCallStatus } from '../../model/tool-call.js';
+import { type ToolCallStatus, toolCallStatuses } from '../../model/tool-call.js';
 import { type CallInOrder, callsInOrder } from './calls-in-order.js';
 import type { TreeSelection } from './select-trees.js';
 
@@ -33,22 +33,31 @@ const statusKeys: Record<ToolCallStatus, keyof ToolInventoryRow> = {
 
 type Item = CallInOrder<CallRow>;
 
+const kinds: readonly ToolInventoryRow['kind'][] = ['builtin', 'mcp', 'unknown'];
+/** SQL for a call's kind as its index in {@link kinds} (the rows hold only these three). */
+const kindCode = "CASE kind WHEN 'builtin' THEN 0 WHEN 'mcp' THEN 1 ELSE 2 END";
+/** SQL for a call's status as its index in `toolCallStatuses`. */
+const statusCode = `CASE status ${toolCallStatuses.map((s, i) => `WHEN '${s}' THEN ${i}`).join(' ')} ELSE -1 END`;
+
 export function queryToolInventory(
   selection: TreeSelection,
   options: InventoryOptions = {},
 ): ToolInventoryRow[] {
   const groups = new Map<string, Map<string, { row: ToolInventoryRow; durations: number[] }>>();
   const subDurations = new Map<ToolInventoryRow, number[]>();
+  // Narrow rows: statuses and kinds as small numbers, the canonical name only where it differs from the
+  // name, and the model or start time only for the split that reads them (fewer strings to make).
   callsInOrder(
     selection,
-    'tool, canonical, kind, mcp_server, status, duration_ms, model, start_time',
+    `tool, CASE WHEN canonical = tool THEN NULL ELSE canonical END, ${kindCode}, mcp_server, ${statusCode},
+      duration_ms, ${options.by === 'model' ? 'model' : 'NULL'}, ${options.by === 'day' ? 'start_time' : 'NULL'}`,
     '',
     (r): CallRow => ({
       name: r[0] as string,
-      canonical: r[1] as string,
-      kind: r[2] as CallRow['kind'],
+      canonical: (r[1] as string | null) ?? (r[0] as string),
+      kind: kinds[r[2] as number] as CallRow['kind'],
       mcpServer: r[3] as string | null,
-      status: r[4] as ToolCallStatus,
+      status: toolCallStatuses[r[4] as number] as ToolCallStatus,
       durationMs: r[5] as number | null,
       model: r[6] as string | null,
       startTime: r[7] as string | null,
