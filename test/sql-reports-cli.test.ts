@@ -29,6 +29,9 @@ const commands: string[][] = [
   ['tools', '--json', '--by', 'day', '--since', '2025-09-01', '--until', '2026-01-31'],
   ['errors', '--json'],
   ['errors', '--json', '--session', '0'],
+  ['usage', '--json'],
+  ['usage', '--json', '--by', 'session', '--agent', 'codex'],
+  ['usage', '--by', 'model', '--since', '2025-10-01'],
 ];
 
 describe('report, ls, tools and errors print the same bytes without the cache, cold and warm', () => {
@@ -95,6 +98,7 @@ describe('report, ls, tools and errors print the same bytes without the cache, c
       ['ls', '--json'],
       ['tools', '--json', '--by', 'model'],
       ['errors', '--json'],
+      ['usage', '--json', '--by', 'project'],
     ];
     const halves: string[] = [];
     for (const args of commands) {

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
-import { computeUsage, type UsageReport, type UsageSplit } from '../../analytics/usage-report.js';
+import type { UsageReport, UsageSplit } from '../../analytics/usage-report.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
-import { addCacheOptions, type DataFlags, loadData } from '../load-data.js';
+import { addCacheOptions, type DataFlags } from '../load-data.js';
 import { colorsFor, type Io, plural, renderTable, type TableCell, writeJson, writeLine } from '../output.js';
 import { createPricer } from '../pricer.js';
+import { loadReportData } from '../report-data.js';
 import { terminalText } from '../terminal-text.js';
 
 const splits = ['day', 'month', 'session', 'model', 'project', 'agent'] as const;
@@ -32,8 +33,13 @@ export function registerUsageCommand(program: Command, io: Io): void {
   ).action(async (paths: string[], flags: UsageFlags) => {
     const by = parseUsageSplit(flags.by);
     const price = await createPricer(flags.pricing);
-    const { sessions } = await loadData(paths, flags, io);
-    const report = computeUsage(sessions, by, price);
+    const data = await loadReportData(paths, flags, io);
+    let report: UsageReport;
+    try {
+      report = data.usage(by, price);
+    } finally {
+      data.close();
+    }
     if (flags.json) writeJson(io, report);
     else printUsage(io, report, Number.POSITIVE_INFINITY);
   });
