@@ -269,6 +269,8 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
     const order = schedule.flatMap((unit) => unit.members);
     const left = new Map(schedule.map((unit) => [unit, unit.members.length]));
     const unitOf = new Map(schedule.flatMap((unit) => unit.members.map((ref) => [ref, unit] as const)));
+    /** Planned units with a file read in this run. */
+    const touched = new Set<PlannedUnit>();
     // Reads run a few files ahead (their I/O overlaps the storing of the previous ones); results are
     // stored in schedule order.
     const { readSlice, inFlight } = chooseReader(options, rows);
@@ -289,6 +291,7 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
       const { ref } = pending;
       try {
         const update = await finishFile(pending, readSlice, store);
+        if (update.how !== 'unchanged') touched.add(unitOf.get(ref) as PlannedUnit);
         rows.set(ref.path, update.row);
         stats[update.how] += 1;
         stats.bytesParsed += update.bytesParsed;
@@ -310,8 +313,9 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
       const { members } = planned;
       // The unit's files are read: build what changed in it now, unless the files turned out to belong
       // elsewhere (a file rewritten to name another session): the pass below builds those units whole.
+      // A unit none of whose files changed is left to that pass too (which reuses it).
       for (const unit of groupUnits(
-        members.filter((r) => rows.has(r.path)),
+        touched.has(planned) ? members.filter((r) => rows.has(r.path)) : [],
         rows,
       )) {
         if (unit.key !== planned.key) continue;
@@ -443,6 +447,12 @@ function removeUnits(
   }
 }
 
+/** A unit as planned before its files are read. */
+interface PlannedUnit {
+  key: string;
+  members: SessionFileRef[];
+}
+
 /**
  * The files in the order they are read: unit by unit, in the order of each unit's first file, grouped by
  * what the stored rows say (or, for files not stored yet, their first records). Only an order: the units
@@ -451,7 +461,7 @@ function removeUnits(
 async function scheduleUnits(
   refs: readonly SessionFileRef[],
   rows: ReadonlyMap<string, FileRow>,
-): Promise<{ key: string; members: SessionFileRef[] }[]> {
+): Promise<PlannedUnit[]> {
   const entries: { ref: SessionFileRef; facts: UnitKeyFacts }[] = [];
   for (const ref of refs) {
     const row = rows.get(ref.path);
