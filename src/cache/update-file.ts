@@ -220,7 +220,7 @@ export function createFileStore(
             };
         const codexSession = setKeys(row, ref, slice, base, () => file ?? chunks.load(row));
         upsert.run(row);
-        if (slice.validation) saveFacts(row, slice.validation.end);
+        if (slice.validation) saveFacts(row, slice.validation.facts);
         else saveFacts.forget(row.path);
         return { row, ...(file ? { file } : {}), ...(codexSession ? { codexSession } : {}) };
       })();

@@ -1,23 +1,23 @@
 /**
- * The drift section's per-file validation facts, written by the index as it reads a file (validation runs
- * on the values parsed for the records, going on from the state stored with the file), into `_facts` under
+ * The drift section's per-file validation facts, written by the index as it reads a file (lifecycle's reader
+ * validates the values it parses, going on from the state stored with the file), into `_facts` under
  * {@link validationFactKind} with the file state they describe, where `cachedFileFacts` finds them.
  */
 import type Database from 'better-sqlite3';
-import { createFileValidator, type ValidatorState } from '../reader/file-validator.js';
+import type { FileValidationFacts, ValidatorState } from '../lifecycle/record-slice.js';
 import type { FileRow } from './file-store.js';
 
 /** The `_facts` kind of validation facts: bump the number when `validateFile`'s result changes shape. */
 export const validationFactKind = 'validation-v1';
 
-/** Stores a file's validation facts for its current state, from the validator state after its last line. */
+/** Stores a file's validation facts (from its last read) for its current state, with the file's line totals. */
 export function createValidationFactsWriter(db: Database.Database) {
   const upsert = db.prepare(
     'INSERT OR REPLACE INTO _facts (path, kind, size, mtime_ms, identity, value) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const remove = db.prepare('DELETE FROM _facts WHERE path = ? AND kind = ?');
-  const save = (row: FileRow, end: ValidatorState) => {
-    const facts = createFileValidator(row.path, {}, end).facts(row.lines, row.blank_lines);
+  const save = (row: FileRow, read: FileValidationFacts) => {
+    const facts = { ...read, entry: { ...read.entry, lines: row.lines, blankLines: row.blank_lines } };
     upsert.run(row.path, validationFactKind, row.size, row.mtime_ms, row.identity, JSON.stringify(facts));
   };
   return Object.assign(save, {

@@ -1,16 +1,12 @@
 import type { Session } from '../model/session.js';
-import type { Agent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { buildClaudeSafely, buildCodexSafely } from './build-safely.js';
 import { buildUnclaimedSubagent, claimSubagentFiles } from './claim-subagent-files.js';
-import { claudeSessionIdOf, type RecordFile } from './claude-code/build-claude-code-session.js';
+import { claudeSessionIdOf } from './claude-code/build-claude-code-session.js';
 import { linkCodexThreads } from './link-codex-threads.js';
-import { firstSessionId, subagentOwnerKey } from './session-unit.js';
+import { firstSessionId, subagentOwnerKey, type UnitFile } from './session-unit.js';
 
-/** A file's records as the builders take them, with its agent decided from its first record. */
-export interface UnitFile extends RecordFile {
-  agent: Agent | undefined;
-}
+export type { UnitFile } from './session-unit.js';
 
 /** A top-level session built from a unit, with what orders it among all sessions. */
 export interface BuiltSession {

@@ -1,8 +1,8 @@
 import type { Session } from '../model/session.js';
 import { readAgentMeta, type SessionFileRef } from '../sources/index.js';
 import { buildCodexSafely, buildSafely } from './build-safely.js';
-import type { UnitFile } from './build-unit.js';
 import { buildClaudeCodeSession, type RecordFile } from './claude-code/build-claude-code-session.js';
+import type { UnitFile } from './session-unit.js';
 import { str } from './value-access.js';
 
 /**

@@ -111,7 +111,7 @@ export const readRecordSlice: RecordSliceReader = async (file, options = {}) => 
     if (held && !heldIsTail) validator.add(held);
     const bodyState = validator.state();
     if (held && heldIsTail) validator.add(held);
-    validation = { body: bodyState, end: held && heldIsTail ? validator.state() : bodyState };
+    validation = { body: bodyState, facts: validator.facts(stats.physicalLines, stats.blankLines) };
   }
   return {
     ...(validation ? { validation } : {}),

@@ -1,6 +1,9 @@
 import type { ReadCounts } from '../model/session.js';
 import type { LocatedProblem } from '../model/source-location.js';
-import type { ValidatorState } from '../reader/file-validator.js';
+import type { FileValidationFacts, ValidatorState } from '../reader/file-validator.js';
+
+export type { FileValidationFacts, ValidatorState };
+
 import type { Agent } from '../schemas/common/agent.js';
 import type { LocatedRecord } from './claude-code/build-conversation.js';
 
@@ -36,9 +39,10 @@ export interface RecordSlice {
   /**
    * With the `validate` option: full validation of the lines read, on the values parsed for the records,
    * resumed from the given state: the state after the complete lines (`body`, to resume from next time)
-   * and after the unterminated last line too (`end`, what the file says now).
+   * and the facts of the whole file as it is now (the unterminated last line included). The facts'
+   * `entry.lines` and `entry.blankLines` count this read's lines only: the caller sets the file's totals.
    */
-  validation?: { body: ValidatorState; end: ValidatorState };
+  validation?: { body: ValidatorState; facts: FileValidationFacts };
 }
 
 /**

@@ -13,6 +13,11 @@ import type { SessionFileRef } from '../sources/index.js';
 import { claudeSessionIdOf, type RecordFile } from './claude-code/build-claude-code-session.js';
 import { obj, str } from './value-access.js';
 
+/** A file's records as the builders take them, with its agent decided from its first record. */
+export interface UnitFile extends RecordFile {
+  agent: Agent | undefined;
+}
+
 /** What a file's records say about the unit it belongs to. */
 export interface UnitKeyFacts {
   /** The file's agent as its first record decides it (undefined: no record). */

@@ -6,7 +6,6 @@ import type { LineResult } from './line-result.js';
 import { sortVersions } from './sort-versions.js';
 import { reportIssues, validateClaudeCodeLine } from './validate-claude-code-line.js';
 import { validateCodexLine } from './validate-codex-line.js';
-import type { FileValidationFacts } from './validate-file.js';
 import type { FileValidation, GroupedIssue, LineErrorEntry, UnknownField } from './validation-report.js';
 import type { FileContext, PendingIssue, ValidationSink } from './validation-sink.js';
 
@@ -27,6 +26,24 @@ export interface FileValidator {
    * reader's counts of the whole file.
    */
   facts(lines: number, blankLines: number): FileValidationFacts;
+}
+
+/**
+ * What full validation found in one file, in a form that can be stored (plain JSON) and merged with other
+ * files' in input order into the same report as validating them together (`mergeValidations`).
+ */
+export interface FileValidationFacts {
+  entry: FileValidation;
+  errors: LineErrorEntry[];
+  /** Agent versions each unknown record type was seen in, sorted (empty when records carry none). */
+  unknownRecordTypeVersions: Record<string, string[]>;
+  unknownToolVersions: Record<string, string[]>;
+  /** Schema issues grouped within the file, in the order first seen. */
+  schemaIssues: GroupedIssue[];
+  /** Undeclared fields grouped within the file, in the order first seen. */
+  unknownFields: UnknownField[];
+  toolCalls: Record<string, number>;
+  rejectedInputs: number;
 }
 
 /** The resumable state of a {@link FileValidator}: JSON, kept by the index per file. */

@@ -1,24 +1,7 @@
-import { createFileValidator } from './file-validator.js';
+import { createFileValidator, type FileValidationFacts } from './file-validator.js';
 import { ReadError, readJsonl } from './index.js';
-import type { FileValidation, GroupedIssue, LineErrorEntry, UnknownField } from './validation-report.js';
 
-/**
- * What full validation found in one file, in a form that can be stored (plain JSON) and merged with other
- * files' in input order into the same report as validating them together (`mergeValidations`).
- */
-export interface FileValidationFacts {
-  entry: FileValidation;
-  errors: LineErrorEntry[];
-  /** Agent versions each unknown record type was seen in, sorted (empty when records carry none). */
-  unknownRecordTypeVersions: Record<string, string[]>;
-  unknownToolVersions: Record<string, string[]>;
-  /** Schema issues grouped within the file, in the order first seen. */
-  schemaIssues: GroupedIssue[];
-  /** Undeclared fields grouped within the file, in the order first seen. */
-  unknownFields: UnknownField[];
-  toolCalls: Record<string, number>;
-  rejectedInputs: number;
-}
+export type { FileValidationFacts } from './file-validator.js';
 
 export interface ValidateFileOptions {
   /** Also report fields no schema declares (drift). Default true. */
