@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { fsFailure } from './fs-failure.js';
 import { processIo } from './output.js';
-import { runCli } from './run-cli.js';
+import { packageVersion } from './package-version.js';
 
 // A reader that stops early (`agentlog ls | head`) closes the pipe: that is not an error, just stop.
 // Output that cannot be written (`agentlog ls > /dev/full`) is one sentence on stderr and exit 1.
@@ -19,4 +19,11 @@ for (const [name, stream] of [
 }
 
 // The only place that ends the process. `exitCode` (not exit()) lets pending output flush.
-process.exitCode = await runCli(process.argv.slice(2), processIo());
+const argv = process.argv.slice(2);
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  // Nothing else to load for the version (see runCli for the same answer).
+  process.stdout.write(`${packageVersion()}\n`);
+} else {
+  const { runCli } = await import('./run-cli.js');
+  process.exitCode = await runCli(argv, processIo());
+}

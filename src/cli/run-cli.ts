@@ -30,7 +30,7 @@ export async function runCli(argv: readonly string[], given: Io): Promise<number
     return exitCodes.ok;
   }
   program.addHelpText('after', '\nRun agentlog --version for the version.');
-  registerCommands(program, io);
+  await registerCommands(program, io, argv);
   for (const command of program.commands) command.exitOverride();
 
   try {

@@ -1,36 +1,37 @@
 import type { Command } from 'commander';
 import type { Io } from '../output.js';
-import { registerCacheCommand } from './cache-command.js';
-import { registerErrorsCommand } from './errors-command.js';
-import { registerExportCommand } from './export-command.js';
-import { registerHtmlCommand } from './html-command.js';
-import { registerLsCommand } from './ls-command.js';
-import { registerOtlpCommand } from './otlp-command.js';
-import { registerReportCommand } from './report-command.js';
-import { registerSchemaCommand } from './schema-command.js';
-import { registerSearchCommand } from './search-command.js';
-import { registerServeCommand } from './serve-command.js';
-import { registerShowCommand } from './show-command.js';
-import { registerSqlCommand } from './sql-command.js';
-import { registerToolsCommand } from './tools-command.js';
-import { registerUsageCommand } from './usage-command.js';
-import { registerValidateCommand } from './validate-command.js';
 
-/** Every command of the CLI, in the order `--help` lists them. */
-export function registerCommands(program: Command, io: Io): void {
-  registerReportCommand(program, io);
-  registerToolsCommand(program, io);
-  registerUsageCommand(program, io);
-  registerErrorsCommand(program, io);
-  registerLsCommand(program, io);
-  registerShowCommand(program, io);
-  registerHtmlCommand(program, io);
-  registerExportCommand(program, io);
-  registerValidateCommand(program, io);
-  registerSchemaCommand(program, io);
-  registerSearchCommand(program, io);
-  registerServeCommand(program, io);
-  registerSqlCommand(program, io);
-  registerCacheCommand(program, io);
-  registerOtlpCommand(program, io);
+type Register = (program: Command, io: Io) => void;
+
+/**
+ * Every command of the CLI, in the order `--help` lists them, each loaded only when needed: a command's
+ * module brings its dependencies (the schema registries, SQLite, the viewer, OpenTelemetry...), so a run
+ * of one command loads that command alone.
+ */
+const commands: readonly (readonly [name: string, load: () => Promise<Register>])[] = [
+  ['report', async () => (await import('./report-command.js')).registerReportCommand],
+  ['tools', async () => (await import('./tools-command.js')).registerToolsCommand],
+  ['usage', async () => (await import('./usage-command.js')).registerUsageCommand],
+  ['errors', async () => (await import('./errors-command.js')).registerErrorsCommand],
+  ['ls', async () => (await import('./ls-command.js')).registerLsCommand],
+  ['show', async () => (await import('./show-command.js')).registerShowCommand],
+  ['html', async () => (await import('./html-command.js')).registerHtmlCommand],
+  ['export', async () => (await import('./export-command.js')).registerExportCommand],
+  ['validate', async () => (await import('./validate-command.js')).registerValidateCommand],
+  ['schema', async () => (await import('./schema-command.js')).registerSchemaCommand],
+  ['search', async () => (await import('./search-command.js')).registerSearchCommand],
+  ['serve', async () => (await import('./serve-command.js')).registerServeCommand],
+  ['sql', async () => (await import('./sql-command.js')).registerSqlCommand],
+  ['cache', async () => (await import('./cache-command.js')).registerCacheCommand],
+  ['otlp', async () => (await import('./otlp-command.js')).registerOtlpCommand],
+];
+
+/**
+ * Registers the commands a run needs: only the named one when `argv` starts with a command name (its
+ * help, options and errors are its own), else all of them (`--help`, an unknown command and its
+ * suggestions, options before the command).
+ */
+export async function registerCommands(program: Command, io: Io, argv: readonly string[] = []): Promise<void> {
+  const named = commands.find(([name]) => name === argv[0]);
+  for (const [, load] of named ? [named] : commands) (await load())(program, io);
 }
