@@ -31,7 +31,11 @@ const commands: readonly (readonly [name: string, load: () => Promise<Register>]
  * help, options and errors are its own), else all of them (`--help`, an unknown command and its
  * suggestions, options before the command).
  */
-export async function registerCommands(program: Command, io: Io, argv: readonly string[] = []): Promise<void> {
+export async function registerCommands(
+  program: Command,
+  io: Io,
+  argv: readonly string[] = [],
+): Promise<void> {
   const named = commands.find(([name]) => name === argv[0]);
   for (const [, load] of named ? [named] : commands) (await load())(program, io);
 }
