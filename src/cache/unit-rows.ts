@@ -7,6 +7,7 @@ import { holdsConversation } from '../lifecycle/holds-conversation.js';
 import type { Message } from '../model/message.js';
 import type { Session } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
+import { prepareInsert, type Row } from './insert-row.js';
 
 /** Longest text put in one search row (characters); longer texts are already cut by the skeletons. */
 const maxSearchText = 100_000;
@@ -31,30 +32,13 @@ export interface TreePlace {
 }
 
 export function createRowWriter(db: Database.Database): RowWriter {
-  const insertSession = db.prepare(`INSERT INTO sessions (id, root_session_id, parent_session_id,
-    parent_tool_call_id, agent, is_subagent, top_level, agent_id, project, cwd, git_branch, title, title_source, start_time,
-    end_time, duration_ms, forked_from_id, models, versions, files, messages, prompts, tool_calls,
-    failed_tool_calls, errors, subagents, input_tokens, output_tokens, cache_write_tokens, cache_read_tokens,
-    reasoning_tokens, tree, parent_row, unit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-    ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertTree = db.prepare(`INSERT INTO trees (session_id, agent, project, cwds, start_time, end_time,
-    duration_ms, first_file, conversation, readable, sessions, messages, prompts, tool_calls, open_turn, anchor,
-    phase, unit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertMessage = db.prepare(`INSERT INTO messages (id, session_id, root_session_id, parent_id, role,
-    kind, subtype, timestamp, model, off_branch, text, file, line, unit_id)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertCall = db.prepare(`INSERT INTO tool_calls (id, session_id, root_session_id, tool, canonical,
-    kind, mcp_server, status, status_reason, start_time, end_time, duration_ms, model, exit_code, subagent_id,
-    input_summary, result_excerpt, file, line, session_row, error_message, error_text, error_file, error_line,
-    unit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertUsage = db.prepare(`INSERT INTO usage_entries (session_id, root_session_id, message_id,
-    timestamp, model, input_tokens, output_tokens, cache_write_tokens, cache_read_tokens, reasoning_tokens,
-    cache_write_1h_tokens, web_search_requests, request_key, session_row, unit_id)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertProblem = db.prepare(`INSERT INTO problems (session_id, root_session_id, file, line, type,
-    message, unit_id) VALUES (?, ?, ?, ?, ?, ?, ?)`);
-  const insertSearch = db.prepare(`INSERT INTO search (text, source, session_id, root_session_id, ref_id,
-    role, kind, timestamp, file, line, unit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertSession = prepareInsert(db, 'sessions');
+  const insertTree = prepareInsert(db, 'trees');
+  const insertMessage = prepareInsert(db, 'messages');
+  const insertCall = prepareInsert(db, 'tool_calls');
+  const insertUsage = prepareInsert(db, 'usage_entries');
+  const insertProblem = prepareInsert(db, 'problems');
+  const insertSearch = prepareInsert(db, 'search');
   const removers = [
     'sessions',
     'trees',
@@ -69,50 +53,50 @@ export function createRowWriter(db: Database.Database): RowWriter {
   const writeSearch = (root: Session, unitId: number) => {
     let searchFirst: number | undefined;
     let searchLast: number | undefined;
-    const add = (text: string, values: unknown[]) => {
+    const add = (text: string, row: Row) => {
       if (text.trim() === '') return;
-      const rowid = Number(insertSearch.run(text.slice(0, maxSearchText), ...values, unitId).lastInsertRowid);
+      const rowid = insertSearch({ text: text.slice(0, maxSearchText), ...row, unit_id: unitId });
       searchFirst ??= rowid;
       searchLast = rowid;
     };
     for (const session of allSessions([root])) {
       for (const message of session.messages) {
-        add(messageText(message), [
-          message.kind === 'prompt' ? 'prompt' : message.role,
-          session.id,
-          root.id,
-          message.id,
-          message.role,
-          message.kind,
-          message.timestamp ?? null,
-          message.location.file,
-          message.location.line,
-        ]);
+        add(messageText(message), {
+          source: message.kind === 'prompt' ? 'prompt' : message.role,
+          session_id: session.id,
+          root_session_id: root.id,
+          ref_id: message.id,
+          role: message.role,
+          kind: message.kind,
+          timestamp: message.timestamp ?? null,
+          file: message.location.file,
+          line: message.location.line,
+        });
       }
       for (const call of session.toolCalls) {
-        add(inputText(call), [
-          'tool_input',
-          session.id,
-          root.id,
-          call.id,
-          'tool',
-          call.name,
-          call.startTime ?? null,
-          call.location.file,
-          call.location.line,
-        ]);
+        add(inputText(call), {
+          source: 'tool_input',
+          session_id: session.id,
+          root_session_id: root.id,
+          ref_id: call.id,
+          role: 'tool',
+          kind: call.name,
+          timestamp: call.startTime ?? null,
+          file: call.location.file,
+          line: call.location.line,
+        });
         if (call.result)
-          add(call.result.text, [
-            'tool_result',
-            session.id,
-            root.id,
-            call.id,
-            'tool',
-            call.name,
-            call.result.timestamp ?? call.endTime ?? null,
-            call.result.location.file,
-            call.result.location.line,
-          ]);
+          add(call.result.text, {
+            source: 'tool_result',
+            session_id: session.id,
+            root_session_id: root.id,
+            ref_id: call.id,
+            role: 'tool',
+            kind: call.name,
+            timestamp: call.result.timestamp ?? call.endTime ?? null,
+            file: call.result.location.file,
+            line: call.result.location.line,
+          });
       }
     }
     return {
@@ -123,127 +107,125 @@ export function createRowWriter(db: Database.Database): RowWriter {
 
   return {
     write(root, unitId, place) {
-      const tree = Number(insertTree.run(...treeValues(root, place), unitId).lastInsertRowid);
+      const tree = insertTree({ ...treeRow(root, place), unit_id: unitId });
       const rowOf = new Map<Session, number>();
       const parentOf = new Map<Session, Session>();
       for (const session of allSessions([root])) {
         for (const sub of session.subagents) parentOf.set(sub.session, session);
         const calls = session.toolCalls;
-        const sessionRow = Number(
-          insertSession.run(
-            session.id,
-            root.id,
-            session.parentSessionId ?? null,
-            session.parentToolCallId ?? null,
-            session.agent,
-            session.isSubagent ? 1 : 0,
-            session === root ? 1 : 0,
-            session.agentId ?? null,
-            session.project ?? null,
-            session.cwd ?? null,
-            session.gitBranch ?? null,
-            session.title ?? null,
-            session.titleSource ?? null,
-            session.startTime ?? null,
-            session.endTime ?? null,
-            session.durationMs ?? null,
-            session.forkedFromId ?? null,
-            JSON.stringify(session.models),
-            JSON.stringify(session.versions),
-            JSON.stringify(session.files),
-            session.messages.length,
-            session.messages.filter((m) => m.kind === 'prompt').length,
-            calls.length,
-            calls.filter((c) => c.status !== 'ok').length,
-            calls.filter((c) => c.status === 'error').length,
-            session.subagents.length,
-            session.usage.inputTokens,
-            session.usage.outputTokens,
-            session.usage.cacheWriteTokens,
-            session.usage.cacheReadTokens,
-            session.usage.reasoningTokens,
-            tree,
-            rowOf.get(parentOf.get(session) as Session) ?? null,
-            unitId,
-          ).lastInsertRowid,
-        );
+        const sessionRow = insertSession({
+          id: session.id,
+          root_session_id: root.id,
+          parent_session_id: session.parentSessionId ?? null,
+          parent_tool_call_id: session.parentToolCallId ?? null,
+          agent: session.agent,
+          is_subagent: session.isSubagent ? 1 : 0,
+          top_level: session === root ? 1 : 0,
+          agent_id: session.agentId ?? null,
+          project: session.project ?? null,
+          cwd: session.cwd ?? null,
+          git_branch: session.gitBranch ?? null,
+          title: session.title ?? null,
+          title_source: session.titleSource ?? null,
+          start_time: session.startTime ?? null,
+          end_time: session.endTime ?? null,
+          duration_ms: session.durationMs ?? null,
+          forked_from_id: session.forkedFromId ?? null,
+          models: JSON.stringify(session.models),
+          versions: JSON.stringify(session.versions),
+          files: JSON.stringify(session.files),
+          messages: session.messages.length,
+          prompts: session.messages.filter((m) => m.kind === 'prompt').length,
+          tool_calls: calls.length,
+          failed_tool_calls: calls.filter((c) => c.status !== 'ok').length,
+          errors: calls.filter((c) => c.status === 'error').length,
+          subagents: session.subagents.length,
+          input_tokens: session.usage.inputTokens,
+          output_tokens: session.usage.outputTokens,
+          cache_write_tokens: session.usage.cacheWriteTokens,
+          cache_read_tokens: session.usage.cacheReadTokens,
+          reasoning_tokens: session.usage.reasoningTokens,
+          tree,
+          parent_row: rowOf.get(parentOf.get(session) as Session) ?? null,
+          unit_id: unitId,
+        });
         rowOf.set(session, sessionRow);
         for (const message of session.messages) {
           const text = messageText(message);
-          insertMessage.run(
-            message.id,
-            session.id,
-            root.id,
-            message.parentId ?? null,
-            message.role,
-            message.kind,
-            message.subtype ?? null,
-            message.timestamp ?? null,
-            message.model ?? null,
-            message.offBranch ? 1 : 0,
-            text.length > 300 ? `${text.slice(0, 300)}\u2026` : text,
-            message.location.file,
-            message.location.line,
-            unitId,
-          );
+          insertMessage({
+            id: message.id,
+            session_id: session.id,
+            root_session_id: root.id,
+            parent_id: message.parentId ?? null,
+            role: message.role,
+            kind: message.kind,
+            subtype: message.subtype ?? null,
+            timestamp: message.timestamp ?? null,
+            model: message.model ?? null,
+            off_branch: message.offBranch ? 1 : 0,
+            text: text.length > 300 ? `${text.slice(0, 300)}\u2026` : text,
+            file: message.location.file,
+            line: message.location.line,
+            unit_id: unitId,
+          });
         }
         for (const call of calls) {
           const resultText = call.result?.text ?? '';
-          insertCall.run(
-            call.id,
-            session.id,
-            root.id,
-            call.name,
-            call.canonicalName,
-            call.kind,
-            call.mcpServer ?? null,
-            call.status,
-            call.statusReason ?? null,
-            call.startTime ?? null,
-            call.endTime ?? null,
-            call.durationMs ?? null,
-            call.model ?? null,
-            call.result?.exitCode ?? null,
-            call.subagentId ?? null,
-            summarizeToolInput(call, 200),
-            resultText === '' ? null : clip(resultText, 300),
-            call.location.file,
-            call.location.line,
-            sessionRow,
-            ...errorValues(call),
-            unitId,
-          );
+          insertCall({
+            id: call.id,
+            session_id: session.id,
+            root_session_id: root.id,
+            tool: call.name,
+            canonical: call.canonicalName,
+            kind: call.kind,
+            mcp_server: call.mcpServer ?? null,
+            status: call.status,
+            status_reason: call.statusReason ?? null,
+            start_time: call.startTime ?? null,
+            end_time: call.endTime ?? null,
+            duration_ms: call.durationMs ?? null,
+            model: call.model ?? null,
+            exit_code: call.result?.exitCode ?? null,
+            subagent_id: call.subagentId ?? null,
+            input_summary: summarizeToolInput(call, 200),
+            result_excerpt: resultText === '' ? null : clip(resultText, 300),
+            file: call.location.file,
+            line: call.location.line,
+            session_row: sessionRow,
+            ...errorColumns(call),
+            unit_id: unitId,
+          });
         }
         for (const entry of session.usageEntries) {
           const u = entry.usage;
-          insertUsage.run(
-            session.id,
-            root.id,
-            entry.messageId ?? null,
-            entry.timestamp ?? null,
-            entry.model ?? null,
-            u.inputTokens,
-            u.outputTokens,
-            u.cacheWriteTokens,
-            u.cacheReadTokens,
-            u.reasoningTokens,
-            u.cacheWrite1hTokens,
-            u.webSearchRequests,
-            entry.requestKey ?? null,
-            sessionRow,
-            unitId,
-          );
+          insertUsage({
+            session_id: session.id,
+            root_session_id: root.id,
+            message_id: entry.messageId ?? null,
+            timestamp: entry.timestamp ?? null,
+            model: entry.model ?? null,
+            input_tokens: u.inputTokens,
+            output_tokens: u.outputTokens,
+            cache_write_tokens: u.cacheWriteTokens,
+            cache_read_tokens: u.cacheReadTokens,
+            reasoning_tokens: u.reasoningTokens,
+            cache_write_1h_tokens: u.cacheWrite1hTokens,
+            web_search_requests: u.webSearchRequests,
+            request_key: entry.requestKey ?? null,
+            session_row: sessionRow,
+            unit_id: unitId,
+          });
         }
         for (const problem of session.problems) {
-          insertProblem.run(
-            session.id,
-            root.id,
-            problem.location.file,
-            problem.location.line,
-            problem.type,
-            problem.message,
-            unitId,
-          );
+          insertProblem({
+            session_id: session.id,
+            root_session_id: root.id,
+            file: problem.location.file,
+            line: problem.location.line,
+            type: problem.type,
+            message: problem.message,
+            unit_id: unitId,
+          });
         }
       }
     },
@@ -256,7 +238,7 @@ export function createRowWriter(db: Database.Database): RowWriter {
 }
 
 /** The trees row of a top-level session (unit apart). */
-function treeValues(root: Session, place: TreePlace | undefined): unknown[] {
+function treeRow(root: Session, place: TreePlace | undefined): Row {
   let sessions = 0;
   let messages = 0;
   let prompts = 0;
@@ -267,33 +249,39 @@ function treeValues(root: Session, place: TreePlace | undefined): unknown[] {
     prompts += session.messages.filter((m) => m.kind === 'prompt').length;
     toolCalls += session.toolCalls.length;
   }
-  return [
-    root.id,
-    root.agent,
-    root.project ?? null,
-    JSON.stringify(root.cwds),
-    root.startTime ?? null,
-    root.endTime ?? null,
-    root.durationMs ?? null,
-    root.files[0] ?? null,
-    holdsConversation(root) ? 1 : 0,
-    root.counts.records === 0 && root.counts.errors > 0 && root.subagents.length === 0 ? 0 : 1,
+  return {
+    session_id: root.id,
+    agent: root.agent,
+    project: root.project ?? null,
+    cwds: JSON.stringify(root.cwds),
+    start_time: root.startTime ?? null,
+    end_time: root.endTime ?? null,
+    duration_ms: root.durationMs ?? null,
+    first_file: root.files[0] ?? null,
+    conversation: holdsConversation(root) ? 1 : 0,
+    readable: root.counts.records === 0 && root.counts.errors > 0 && root.subagents.length === 0 ? 0 : 1,
     sessions,
     messages,
     prompts,
-    toolCalls,
-    openTurn(root) ?? null,
-    place?.anchor ?? root.files[0] ?? null,
-    place?.phase ?? 0,
-  ];
+    tool_calls: toolCalls,
+    open_turn: openTurn(root) ?? null,
+    anchor: place?.anchor ?? root.files[0] ?? null,
+    phase: place?.phase ?? 0,
+  };
 }
 
 /** The error columns of a call: what `computeErrors` groups a failed call by, and its example location. */
-function errorValues(call: ToolCall): unknown[] {
-  if (!failedStatuses.has(call.status)) return [null, null, null, null];
+function errorColumns(call: ToolCall): Row {
+  if (!failedStatuses.has(call.status))
+    return { error_message: null, error_text: null, error_file: null, error_line: null };
   const text = firstMeaningfulLine(call.statusReason ?? call.result?.text ?? call.status);
   const location = call.result?.location ?? call.location;
-  return [normalizeErrorMessage(text), text.slice(0, 300), location.file, location.line];
+  return {
+    error_message: normalizeErrorMessage(text),
+    error_text: text.slice(0, 300),
+    error_file: location.file,
+    error_line: location.line,
+  };
 }
 
 /** The text parts of a message, joined. */

@@ -1,0 +1,26 @@
+/**
+ * Inserts into a public table, with the columns its declaration in `index-tables.ts` lists: the DDL and the
+ * writers share one list, so a column added to a table is written (a row without it fails at once with
+ * "Missing named parameter") and never written to a column that does not exist.
+ */
+import type Database from 'better-sqlite3';
+import { indexTables } from './index-tables.js';
+
+/** A row as a value per column name. */
+export type Row = Record<string, unknown>;
+
+/**
+ * `INSERT INTO table (every declared column) VALUES (@each)`, but an `INTEGER PRIMARY KEY` (the rowid, which
+ * SQLite assigns); returns the new rowid.
+ */
+export function prepareInsert(db: Database.Database, table: string): (row: Row) => number {
+  const declared = indexTables.find((t) => t.name === table);
+  if (!declared) throw new Error(`No index table named "${table}".`);
+  const names = declared.columns
+    .filter((c) => !(c.type === 'INTEGER' && c.constraint?.startsWith('PRIMARY KEY')))
+    .map((c) => c.name);
+  const statement = db.prepare(
+    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`,
+  );
+  return (row) => Number(statement.run(row).lastInsertRowid);
+}
