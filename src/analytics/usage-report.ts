@@ -1,5 +1,5 @@
 import type { Session } from '../model/session.js';
-import { addUsage, emptyUsage, type TokenUsage, totalTokens, type UsageEntry } from '../model/usage.js';
+import { addUsage, emptyUsage, type TokenUsage, totalTokens } from '../model/usage.js';
 import { allSessions } from './all-calls.js';
 import { requestsOnce } from './requests-once.js';
 import { dayKey, monthKey } from './time-keys.js';
@@ -46,59 +46,88 @@ export interface UsageReport {
  * Days and months are UTC.
  */
 export function computeUsage(sessions: readonly Session[], by: UsageSplit, price: Pricer): UsageReport {
-  const rows = new Map<string, UsageRow & { usage: TokenUsage; modelSet: Set<string> }>();
-  const unpricedModels: Record<string, number> = {};
-  const sessionKey = sessionKeys(sessions);
+  const rows = createUsageRows(by, price);
+  const sessionKey = duplicateIdKeys(
+    sessions,
+    (s) => s.id,
+    (s) => s.files[0],
+  );
   const once = requestsOnce(sessions);
   for (const root of sessions) {
     for (const session of allSessions([root])) {
       for (const entry of session.usageEntries) {
         if (once.isDuplicate(entry)) continue;
-        const usage = once.usageOf(entry);
-        const key = by === 'session' ? (sessionKey.get(root) ?? root.id) : keyOf(entry, root, session, by);
-        let row = rows.get(key);
-        if (!row) {
-          row = { ...emptyRow(key), usage: emptyUsage(), modelSet: new Set() };
-          rows.set(key, row);
-        }
-        const model = entry.model ?? 'unknown';
-        addUsage(row.usage, usage);
-        row.requests += 1;
-        row.modelSet.add(model);
-        const cost = price(model, usage, entry.timestamp);
-        if (cost === null) {
-          row.unpricedRequests += 1;
-          unpricedModels[model] = (unpricedModels[model] ?? 0) + 1;
-        } else row.cost += cost;
+        const key =
+          by === 'session'
+            ? (sessionKey.get(root) ?? root.id)
+            : usageRowKey(by, {
+                time: entry.timestamp ?? session.startTime ?? root.startTime,
+                model: entry.model,
+                project: root.project,
+                agent: root.agent,
+              });
+        rows.add(key, entry.model, once.usageOf(entry), entry.timestamp);
       }
     }
   }
-  const list = [...rows.values()]
-    .map(({ usage, modelSet, ...row }) => ({ ...row, ...tokens(usage), models: [...modelSet].sort() }))
-    .sort((a, b) =>
-      by === 'day' || by === 'month'
-        ? a.key.localeCompare(b.key)
-        : b.cost - a.cost || b.totalTokens - a.totalTokens,
-    );
-  const total = emptyRow('total');
-  const models = new Set<string>();
-  for (const row of list) {
-    for (const field of [
-      'inputTokens',
-      'outputTokens',
-      'cacheWriteTokens',
-      'cacheReadTokens',
-      'reasoningTokens',
-      'totalTokens',
-      'cost',
-      'unpricedRequests',
-      'requests',
-    ] as const)
-      total[field] += row[field];
-    for (const m of row.models) models.add(m);
-  }
-  total.models = [...models].sort();
-  return { by, rows: list, total, unpricedModels, sharedRequests: once.sharedRequests };
+  return rows.finish(once.sharedRequests);
+}
+
+/**
+ * Usage rows being summed, in the order requests are added (costs are floats: the same requests added in
+ * the same order give the same sums). Shared by `computeUsage` and the index's usage query.
+ */
+export function createUsageRows(by: UsageSplit, price: Pricer) {
+  const rows = new Map<string, UsageRow & { usage: TokenUsage; modelSet: Set<string> }>();
+  const unpricedModels: Record<string, number> = {};
+  return {
+    /** One request under row `key`. */
+    add(key: string, entryModel: string | undefined, usage: TokenUsage, at: string | undefined): void {
+      let row = rows.get(key);
+      if (!row) {
+        row = { ...emptyRow(key), usage: emptyUsage(), modelSet: new Set() };
+        rows.set(key, row);
+      }
+      const model = entryModel ?? 'unknown';
+      addUsage(row.usage, usage);
+      row.requests += 1;
+      row.modelSet.add(model);
+      const cost = price(model, usage, at);
+      if (cost === null) {
+        row.unpricedRequests += 1;
+        unpricedModels[model] = (unpricedModels[model] ?? 0) + 1;
+      } else row.cost += cost;
+    },
+    /** The report: rows in order (by time for days and months, else by cost), and their total. */
+    finish(sharedRequests: number): UsageReport {
+      const list = [...rows.values()]
+        .map(({ usage, modelSet, ...row }) => ({ ...row, ...tokens(usage), models: [...modelSet].sort() }))
+        .sort((a, b) =>
+          by === 'day' || by === 'month'
+            ? a.key.localeCompare(b.key)
+            : b.cost - a.cost || b.totalTokens - a.totalTokens,
+        );
+      const total = emptyRow('total');
+      const models = new Set<string>();
+      for (const row of list) {
+        for (const field of [
+          'inputTokens',
+          'outputTokens',
+          'cacheWriteTokens',
+          'cacheReadTokens',
+          'reasoningTokens',
+          'totalTokens',
+          'cost',
+          'unpricedRequests',
+          'requests',
+        ] as const)
+          total[field] += row[field];
+        for (const m of row.models) models.add(m);
+      }
+      total.models = [...models].sort();
+      return { by, rows: list, total, unpricedModels, sharedRequests };
+    },
+  };
 }
 
 function tokens(u: TokenUsage) {
@@ -131,44 +160,55 @@ function emptyRow(key: string): UsageRow {
 /**
  * Row keys for `by: "session"`: the session id, or, when several files hold the same id (copies,
  * checkpoints, resumed sessions), the id with its file (`<id> (<folder>/<file>)`), so they stay apart.
+ * Items with a unique id get no entry.
  */
-function sessionKeys(sessions: readonly Session[]): Map<Session, string> {
-  const byId = new Map<string, Session[]>();
-  for (const session of sessions) {
-    const list = byId.get(session.id);
-    if (list) list.push(session);
-    else byId.set(session.id, [session]);
+export function duplicateIdKeys<T>(
+  items: readonly T[],
+  idOf: (item: T) => string,
+  fileOf: (item: T) => string | null | undefined,
+): Map<T, string> {
+  const byId = new Map<string, T[]>();
+  for (const item of items) {
+    const list = byId.get(idOf(item));
+    if (list) list.push(item);
+    else byId.set(idOf(item), [item]);
   }
-  const keys = new Map<Session, string>();
+  const keys = new Map<T, string>();
   for (const [id, list] of byId) {
     if (list.length === 1) continue;
     const used = new Set<string>();
-    for (const session of list) {
-      const parts = (session.files[0] ?? '').split(/[\\/]/).filter((p) => p !== '');
+    for (const item of list) {
+      const parts = (fileOf(item) ?? '').split(/[\\/]/).filter((p) => p !== '');
       let key = `${id} (${parts.slice(-2).join('/') || 'no file'})`;
       for (let n = 2; used.has(key); n += 1) key = `${id} (${parts.slice(-2).join('/')} #${n})`;
       used.add(key);
-      keys.set(session, key);
+      keys.set(item, key);
     }
   }
   return keys;
 }
 
-function keyOf(entry: UsageEntry, root: Session, session: Session, by: UsageSplit): string {
-  const time = entry.timestamp ?? session.startTime ?? root.startTime;
+/** The row key of a request for every split but `session`. */
+export function usageRowKey(
+  by: Exclude<UsageSplit, 'session'>,
+  request: {
+    time: string | undefined;
+    model: string | undefined;
+    project: string | undefined;
+    agent: string;
+  },
+): string {
   switch (by) {
     case 'day':
-      return dayKey(time);
+      return dayKey(request.time);
     case 'month':
-      return monthKey(time);
-    case 'session':
-      return root.id;
+      return monthKey(request.time);
     case 'model':
-      return entry.model ?? 'unknown';
+      return request.model ?? 'unknown';
     case 'project':
-      return root.project ?? 'unknown';
+      return request.project ?? 'unknown';
     case 'agent':
-      return root.agent;
+      return request.agent;
     default:
       return by satisfies never;
   }

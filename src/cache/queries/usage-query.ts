@@ -5,9 +5,15 @@
  * order, which is rowid order within a tree), so that float sums of costs come out identical.
  */
 
-import { dayKey, monthKey } from '../../analytics/time-keys.js';
-import type { Pricer, UsageReport, UsageRow, UsageSplit } from '../../analytics/usage-report.js';
-import { addUsage, emptyUsage, type TokenUsage, totalTokens, usageFields } from '../../model/usage.js';
+import {
+  createUsageRows,
+  duplicateIdKeys,
+  type Pricer,
+  type UsageReport,
+  type UsageSplit,
+  usageRowKey,
+} from '../../analytics/usage-report.js';
+import { type TokenUsage, usageFields } from '../../model/usage.js';
 import type { TreeRow, TreeSelection } from './select-trees.js';
 import { loadSessionRows, type SessionRow } from './session-rows.js';
 
@@ -54,56 +60,33 @@ export function queryUsage(selection: TreeSelection, by: UsageSplit, price: Pric
 
   const { trees } = selection;
   const once = requestsOnceOf(trees, byTree);
-  const sessionKey = sessionKeys(trees);
-  const rows = new Map<string, UsageRow & { usage: TokenUsage; modelSet: Set<string> }>();
-  const unpricedModels: Record<string, number> = {};
+  const sessionKey = duplicateIdKeys(
+    trees,
+    (tree) => tree.sessionId,
+    (tree) => tree.firstFile,
+  );
+  const rows = createUsageRows(by, price);
   for (const root of trees) {
     for (const entry of byTree.get(root.id) ?? []) {
       if (once.duplicates.has(entry)) continue;
-      const usage = once.merged.get(entry) ?? entry.usage;
-      const key = by === 'session' ? (sessionKey.get(root) ?? root.sessionId) : keyOf(entry, root, by);
-      let row = rows.get(key);
-      if (!row) {
-        row = { ...emptyRow(key), usage: emptyUsage(), modelSet: new Set() };
-        rows.set(key, row);
-      }
-      const model = entry.model ?? 'unknown';
-      addUsage(row.usage, usage);
-      row.requests += 1;
-      row.modelSet.add(model);
-      const cost = price(model, usage, entry.timestamp ?? undefined);
-      if (cost === null) {
-        row.unpricedRequests += 1;
-        unpricedModels[model] = (unpricedModels[model] ?? 0) + 1;
-      } else row.cost += cost;
+      const key =
+        by === 'session'
+          ? (sessionKey.get(root) ?? root.sessionId)
+          : usageRowKey(by, {
+              time: entry.timestamp ?? entry.session.startTime ?? root.startTime ?? undefined,
+              model: entry.model ?? undefined,
+              project: root.project ?? undefined,
+              agent: root.agent,
+            });
+      rows.add(
+        key,
+        entry.model ?? undefined,
+        once.merged.get(entry) ?? entry.usage,
+        entry.timestamp ?? undefined,
+      );
     }
   }
-  const list = [...rows.values()]
-    .map(({ usage, modelSet, ...row }) => ({ ...row, ...tokens(usage), models: [...modelSet].sort() }))
-    .sort((a, b) =>
-      by === 'day' || by === 'month'
-        ? a.key.localeCompare(b.key)
-        : b.cost - a.cost || b.totalTokens - a.totalTokens,
-    );
-  const total = emptyRow('total');
-  const models = new Set<string>();
-  for (const row of list) {
-    for (const field of [
-      'inputTokens',
-      'outputTokens',
-      'cacheWriteTokens',
-      'cacheReadTokens',
-      'reasoningTokens',
-      'totalTokens',
-      'cost',
-      'unpricedRequests',
-      'requests',
-    ] as const)
-      total[field] += row[field];
-    for (const m of row.models) models.add(m);
-  }
-  total.models = [...models].sort();
-  return { by, rows: list, total, unpricedModels, sharedRequests: once.sharedRequests };
+  return rows.finish(once.sharedRequests);
 }
 
 /**
@@ -164,72 +147,4 @@ function maxOf(a: TokenUsage, b: TokenUsage): TokenUsage {
   const out = { ...a };
   for (const field of usageFields) out[field] = Math.max(a[field], b[field]);
   return out;
-}
-
-function tokens(u: TokenUsage) {
-  return {
-    inputTokens: u.inputTokens,
-    outputTokens: u.outputTokens,
-    cacheWriteTokens: u.cacheWriteTokens,
-    cacheReadTokens: u.cacheReadTokens,
-    reasoningTokens: u.reasoningTokens,
-    totalTokens: totalTokens(u),
-  };
-}
-
-function emptyRow(key: string): UsageRow {
-  return {
-    key,
-    inputTokens: 0,
-    outputTokens: 0,
-    cacheWriteTokens: 0,
-    cacheReadTokens: 0,
-    reasoningTokens: 0,
-    totalTokens: 0,
-    cost: 0,
-    unpricedRequests: 0,
-    requests: 0,
-    models: [],
-  };
-}
-
-/** Row keys for `by: "session"`: the id, with its file when several trees share the id. */
-function sessionKeys(trees: readonly TreeRow[]): Map<TreeRow, string> {
-  const byId = new Map<string, TreeRow[]>();
-  for (const tree of trees) {
-    const list = byId.get(tree.sessionId);
-    if (list) list.push(tree);
-    else byId.set(tree.sessionId, [tree]);
-  }
-  const keys = new Map<TreeRow, string>();
-  for (const [id, list] of byId) {
-    if (list.length === 1) continue;
-    const used = new Set<string>();
-    for (const tree of list) {
-      const parts = (tree.firstFile ?? '').split(/[\\/]/).filter((p) => p !== '');
-      let key = `${id} (${parts.slice(-2).join('/') || 'no file'})`;
-      for (let n = 2; used.has(key); n += 1) key = `${id} (${parts.slice(-2).join('/')} #${n})`;
-      used.add(key);
-      keys.set(tree, key);
-    }
-  }
-  return keys;
-}
-
-function keyOf(entry: EntryRow, root: TreeRow, by: Exclude<UsageSplit, 'session'>): string {
-  const time = entry.timestamp ?? entry.session.startTime ?? root.startTime ?? undefined;
-  switch (by) {
-    case 'day':
-      return dayKey(time);
-    case 'month':
-      return monthKey(time);
-    case 'model':
-      return entry.model ?? 'unknown';
-    case 'project':
-      return root.project ?? 'unknown';
-    case 'agent':
-      return root.agent;
-    default:
-      return by satisfies never;
-  }
 }
