@@ -1,6 +1,6 @@
 import type { Session } from '../model/session.js';
 import type { ToolCallStatus } from '../model/tool-call.js';
-import { type SessionCall, sessionCalls } from './all-calls.js';
+import { sessionCalls } from './all-calls.js';
 import { percentile } from './percentile.js';
 import { dayKey } from './time-keys.js';
 
@@ -63,50 +63,94 @@ export function computeToolInventory(
   sessions: readonly Session[],
   options: InventoryOptions = {},
 ): ToolInventoryRow[] {
-  const groups = new Map<string, { rows: Map<string, { row: ToolInventoryRow; durations: number[] }> }>();
+  const fold = createInventoryFold(options);
+  for (const { root, session, call } of sessionCalls(sessions)) {
+    fold.add({
+      agent: session.agent,
+      name: call.name,
+      canonical: call.canonicalName,
+      kind: call.kind,
+      mcpServer: call.mcpServer ?? null,
+      status: call.status,
+      durationMs: call.durationMs ?? null,
+      group: options.by
+        ? inventoryGroup(options.by, {
+            version: session.versions[session.versions.length - 1],
+            project: root.project,
+            model: call.model,
+            time: call.startTime ?? root.startTime,
+            agent: session.agent,
+          })
+        : '',
+    });
+  }
+  return fold.finish();
+}
+
+/** A call as the inventory counts it, with its split value (`group`, empty without a split). */
+export interface InventoryCall {
+  agent: string;
+  name: string;
+  canonical: string;
+  kind: ToolInventoryRow['kind'];
+  mcpServer: string | null;
+  status: ToolCallStatus;
+  durationMs: number | null;
+  group: string;
+}
+
+/**
+ * The inventory's rows, from calls added in the order the sessions are walked: shared by
+ * `computeToolInventory` and the index's tool query, so that both give the same rows.
+ */
+export function createInventoryFold(options: InventoryOptions) {
+  const groups = new Map<string, Map<string, { row: ToolInventoryRow; durations: number[] }>>();
   const subDurations = new Map<ToolInventoryRow, number[]>();
-  for (const item of sessionCalls(sessions)) {
-    const group = options.by ? groupOf(item, options.by) : '';
-    const key =
-      options.mcp && item.call.kind === 'mcp' ? `mcp__${item.call.mcpServer ?? '?'}` : item.call.name;
-    let bucket = groups.get(group);
-    if (!bucket) {
-      bucket = { rows: new Map() };
-      groups.set(group, bucket);
-    }
-    const rowKey = `${item.session.agent}\u0000${key}`;
-    let entry = bucket.rows.get(rowKey);
-    if (!entry) {
-      entry = { row: emptyRow(item, key, options.by ? group : null, options), durations: [] };
-      bucket.rows.set(rowKey, entry);
-    }
-    count(entry, item);
-    if (options.mcp && item.call.kind === 'mcp') {
-      entry.row.tools ??= [];
-      let toolEntry = entry.row.tools.find((t) => t.tool === item.call.name);
-      if (!toolEntry) {
-        toolEntry = emptyRow(item, item.call.name, options.by ? group : null, options);
-        entry.row.tools.push(toolEntry);
+  return {
+    add(call: InventoryCall): void {
+      const group = options.by ? call.group : '';
+      const key = options.mcp && call.kind === 'mcp' ? `mcp__${call.mcpServer ?? '?'}` : call.name;
+      let bucket = groups.get(group);
+      if (!bucket) {
+        bucket = new Map();
+        groups.set(group, bucket);
       }
-      let durations = subDurations.get(toolEntry);
-      if (!durations) {
-        durations = [];
-        subDurations.set(toolEntry, durations);
+      const rowKey = `${call.agent}\u0000${key}`;
+      let entry = bucket.get(rowKey);
+      if (!entry) {
+        entry = { row: emptyRow(call, key, options.by ? group : null, options), durations: [] };
+        bucket.set(rowKey, entry);
       }
-      count({ row: toolEntry, durations }, item);
-    }
-  }
-  const rows: ToolInventoryRow[] = [];
-  for (const [, bucket] of [...groups.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
-    const total = [...bucket.rows.values()].reduce((n, e) => n + e.row.calls, 0);
-    const groupRows = [...bucket.rows.values()].map(({ row, durations }) => finish(row, durations, total));
-    for (const row of groupRows) {
-      for (const tool of row.tools ?? []) finish(tool, subDurations.get(tool) ?? [], row.calls);
-      row.tools?.sort(byCalls);
-    }
-    rows.push(...groupRows.sort(byCalls));
-  }
-  return rows;
+      count(entry, call);
+      if (options.mcp && call.kind === 'mcp') {
+        entry.row.tools ??= [];
+        let toolEntry = entry.row.tools.find((t) => t.tool === call.name);
+        if (!toolEntry) {
+          toolEntry = emptyRow(call, call.name, options.by ? group : null, options);
+          entry.row.tools.push(toolEntry);
+        }
+        let durations = subDurations.get(toolEntry);
+        if (!durations) {
+          durations = [];
+          subDurations.set(toolEntry, durations);
+        }
+        count({ row: toolEntry, durations }, call);
+      }
+    },
+    finish(): ToolInventoryRow[] {
+      const rows: ToolInventoryRow[] = [];
+      for (const [, bucket] of [...groups.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
+        const total = [...bucket.values()].reduce((n, e) => n + e.row.calls, 0);
+        const groupRows = [...bucket.values()].map(({ row, durations }) => finishRow(row, durations, total));
+        for (const row of groupRows) {
+          for (const tool of row.tools ?? []) finishRow(tool, subDurations.get(tool) ?? [], row.calls);
+          row.tools?.sort(byCalls);
+        }
+        rows.push(...groupRows.sort(byCalls));
+      }
+      return rows;
+    },
+  };
 }
 
 function byCalls(a: ToolInventoryRow, b: ToolInventoryRow): number {
@@ -114,22 +158,22 @@ function byCalls(a: ToolInventoryRow, b: ToolInventoryRow): number {
 }
 
 function emptyRow(
-  item: SessionCall,
+  call: InventoryCall,
   tool: string,
   group: string | null,
   options: InventoryOptions,
 ): ToolInventoryRow {
-  const grouped = tool !== item.call.name;
+  const grouped = tool !== call.name;
   return {
     tool,
-    agent: item.session.agent,
-    canonical: grouped ? tool : item.call.canonicalName,
-    kind: item.call.kind,
-    mcpServer: item.call.mcpServer ?? null,
+    agent: call.agent,
+    canonical: grouped ? tool : call.canonical,
+    kind: call.kind,
+    mcpServer: call.mcpServer,
     group,
     description: grouped
-      ? `MCP server "${item.call.mcpServer ?? '?'}"`
-      : (options.describe?.(item.session.agent, item.call.name) ?? null),
+      ? `MCP server "${call.mcpServer ?? '?'}"`
+      : (options.describe?.(call.agent, call.name) ?? null),
     calls: 0,
     share: 0,
     ok: 0,
@@ -145,14 +189,14 @@ function emptyRow(
   };
 }
 
-function count(entry: { row: ToolInventoryRow; durations: number[] }, item: SessionCall): void {
+function count(entry: { row: ToolInventoryRow; durations: number[] }, call: InventoryCall): void {
   entry.row.calls += 1;
-  const key = statusKeys[item.call.status];
+  const key = statusKeys[call.status];
   (entry.row[key] as number) += 1;
-  if (item.call.durationMs !== undefined) entry.durations.push(item.call.durationMs);
+  if (call.durationMs !== null) entry.durations.push(call.durationMs);
 }
 
-function finish(row: ToolInventoryRow, durations: number[], total: number): ToolInventoryRow {
+function finishRow(row: ToolInventoryRow, durations: number[], total: number): ToolInventoryRow {
   row.share = total === 0 ? 0 : row.calls / total;
   const answered = row.calls - row.missing;
   row.errorRate = answered === 0 ? 0 : row.errors / answered;
@@ -164,18 +208,28 @@ function finish(row: ToolInventoryRow, durations: number[], total: number): Tool
   return row;
 }
 
-function groupOf(item: SessionCall, by: InventorySplit): string {
+/** A call's split value: the session's last agent version, the project, the model, the UTC day, the agent. */
+export function inventoryGroup(
+  by: InventorySplit,
+  call: {
+    version: string | undefined;
+    project: string | undefined;
+    model: string | undefined;
+    time: string | undefined;
+    agent: string;
+  },
+): string {
   switch (by) {
     case 'version':
-      return item.session.versions[item.session.versions.length - 1] ?? 'unknown';
+      return call.version ?? 'unknown';
     case 'project':
-      return item.root.project ?? 'unknown';
+      return call.project ?? 'unknown';
     case 'model':
-      return item.call.model ?? 'unknown';
+      return call.model ?? 'unknown';
     case 'day':
-      return dayKey(item.call.startTime ?? item.root.startTime);
+      return dayKey(call.time);
     case 'agent':
-      return item.session.agent;
+      return call.agent;
     default:
       return by satisfies never;
   }
