@@ -37,57 +37,93 @@ const failed = failedStatuses;
 
 /** Failed calls (error, denied, interrupted, hook_blocked) grouped by tool and by normalized message. */
 export function computeErrors(sessions: readonly Session[]): ErrorReport {
-  const groups = new Map<string, ErrorGroup & { sessionIds: Set<string> }>();
-  const byTool = new Map<string, ErrorReport['byTool'][number]>();
+  const fold = createErrorsFold();
   for (const { call, root } of sessionCalls(sessions)) {
     if (!failed.has(call.status)) continue;
-    const tool = byTool.get(call.name) ?? {
-      tool: call.name,
-      failed: 0,
-      error: 0,
-      denied: 0,
-      interrupted: 0,
-      hookBlocked: 0,
-    };
-    byTool.set(call.name, tool);
-    tool.failed += 1;
-    if (call.status === 'error') tool.error += 1;
-    else if (call.status === 'denied') tool.denied += 1;
-    else if (call.status === 'interrupted') tool.interrupted += 1;
-    else tool.hookBlocked += 1;
     const text = firstMeaningfulLine(call.statusReason ?? call.result?.text ?? call.status);
-    const message = normalizeErrorMessage(text);
-    const key = `${call.name}\u0000${call.status}\u0000${message}`;
-    const group = groups.get(key);
-    if (group) {
-      group.count += 1;
-      group.sessionIds.add(root.id);
-    } else {
-      const location = call.result?.location ?? call.location;
-      groups.set(key, {
-        tool: call.name,
-        status: call.status,
-        message,
-        count: 1,
-        sessions: 0,
-        sessionIds: new Set([root.id]),
-        example: {
-          sessionId: root.id,
-          callId: call.id,
-          file: location.file,
-          line: location.line,
-          text: text.slice(0, 300),
-        },
-      });
-    }
+    const location = call.result?.location ?? call.location;
+    fold.add({
+      id: call.id,
+      name: call.name,
+      status: call.status,
+      message: normalizeErrorMessage(text),
+      text: text.slice(0, 300),
+      file: location.file,
+      line: location.line,
+      sessionId: root.id,
+    });
   }
+  return fold.finish();
+}
+
+/** A failed call as the errors report groups it (message normalized, text cut, example location). */
+export interface FailedCall {
+  id: string;
+  name: string;
+  status: ToolCallStatus;
+  message: string;
+  text: string;
+  file: string;
+  line: number;
+  /** The top-level session. */
+  sessionId: string;
+}
+
+/**
+ * The errors report from failed calls added in the order the sessions are walked (the first of a group is
+ * its example): shared by `computeErrors` and the index's errors query.
+ */
+export function createErrorsFold() {
+  const groups = new Map<string, ErrorGroup & { sessionIds: Set<string> }>();
+  const byTool = new Map<string, ErrorReport['byTool'][number]>();
   return {
-    byTool: [...byTool.values()].sort((a, b) => b.failed - a.failed || a.tool.localeCompare(b.tool)),
-    groups: [...groups.values()]
-      .map(({ sessionIds, ...g }) => ({ ...g, sessions: sessionIds.size }))
-      .sort(
-        (a, b) => b.count - a.count || a.tool.localeCompare(b.tool) || a.message.localeCompare(b.message),
-      ),
+    add(call: FailedCall): void {
+      const tool = byTool.get(call.name) ?? {
+        tool: call.name,
+        failed: 0,
+        error: 0,
+        denied: 0,
+        interrupted: 0,
+        hookBlocked: 0,
+      };
+      byTool.set(call.name, tool);
+      tool.failed += 1;
+      if (call.status === 'error') tool.error += 1;
+      else if (call.status === 'denied') tool.denied += 1;
+      else if (call.status === 'interrupted') tool.interrupted += 1;
+      else tool.hookBlocked += 1;
+      const key = `${call.name}\u0000${call.status}\u0000${call.message}`;
+      const group = groups.get(key);
+      if (group) {
+        group.count += 1;
+        group.sessionIds.add(call.sessionId);
+      } else
+        groups.set(key, {
+          tool: call.name,
+          status: call.status,
+          message: call.message,
+          count: 1,
+          sessions: 0,
+          sessionIds: new Set([call.sessionId]),
+          example: {
+            sessionId: call.sessionId,
+            callId: call.id,
+            file: call.file,
+            line: call.line,
+            text: call.text,
+          },
+        });
+    },
+    finish(): ErrorReport {
+      return {
+        byTool: [...byTool.values()].sort((a, b) => b.failed - a.failed || a.tool.localeCompare(b.tool)),
+        groups: [...groups.values()]
+          .map(({ sessionIds, ...g }) => ({ ...g, sessions: sessionIds.size }))
+          .sort(
+            (a, b) => b.count - a.count || a.tool.localeCompare(b.tool) || a.message.localeCompare(b.message),
+          ),
+      };
+    },
   };
 }
 
