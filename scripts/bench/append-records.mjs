@@ -85,18 +85,38 @@ export function restoreAppends(journalPath) {
 
 /**
  * New JSONL lines (about `bytes`) copied from `text` with fresh ids and later timestamps; the session ids
- * (`sessionId`/`session_id` values, and `keepIds`, such as the UUID of the file name) are kept.
+ * (`sessionId`/`session_id` values, and `keepIds`, such as the UUID of the file name) are kept. Claude Code
+ * records are appended the way a running session writes them: each conversation record continues the
+ * previous one (`parentUuid`), starting from the file's last one, and no sidechain records (the subagent
+ * layout before 2.0.28, which a running session no longer writes into its own file).
  */
 export function makeAppendChunk(text, bytes, keepIds = []) {
   const keep = new Set([...text.matchAll(SESSION_ID)].map((m) => m[1].toLowerCase()));
   for (const id of keepIds) keep.add(id.toLowerCase());
   const lines = text
     .split('\n')
-    .filter((line) => line.trim() !== '' && !/"type"\s*:\s*"session_meta"/.test(line));
+    .filter(
+      (line) =>
+        line.trim() !== '' &&
+        !/"type"\s*:\s*"session_meta"/.test(line) &&
+        !/"isSidechain"\s*:\s*true/.test(line),
+    );
+  // A record is written once: lines that repeat an earlier uuid (copies written by resume) are left out.
+  let lastUuid = null;
+  const seen = new Set();
+  const unique = [];
+  for (const line of lines) {
+    const record = parseObject(line);
+    const uuid = typeof record?.uuid === 'string' ? record.uuid : undefined;
+    if (uuid !== undefined && seen.has(uuid)) continue;
+    if (uuid !== undefined) seen.add(uuid);
+    unique.push(line);
+    if (uuid !== undefined && 'parentUuid' in record) lastUuid = uuid;
+  }
   if (lines.length === 0) throw new Error('Cannot append to a file without records.');
   // Lines of at most an eighth of the planned bytes, so that the last one overshoots the plan by 12.5% at most.
-  const fitting = lines.filter((line) => Buffer.byteLength(line) + 1 <= bytes / 8);
-  const pool = fitting.length > 0 ? fitting : [lines.reduce((a, b) => (a.length <= b.length ? a : b))];
+  const fitting = unique.filter((line) => Buffer.byteLength(line) + 1 <= bytes / 8);
+  const pool = fitting.length > 0 ? fitting : [unique.reduce((a, b) => (a.length <= b.length ? a : b))];
   let last = 0;
   for (const match of text.matchAll(ISO_TIME)) last = Math.max(last, Date.parse(match[0]) || 0);
   // One id map per pass over the pool: links stay consistent within a pass, and no id repeats across passes.
@@ -115,15 +135,30 @@ export function makeAppendChunk(text, bytes, keepIds = []) {
   for (let i = 0; size < bytes; i++) {
     if (i > 0 && i % pool.length === 0) ids = new Map();
     const time = new Date(last + (i + 1) * 1000).toISOString();
-    const line = pool[(start + i) % pool.length]
+    let line = pool[(start + i) % pool.length]
       .replace(UUID, (id) => (keep.has(id.toLowerCase()) ? id : fresh(id.toLowerCase())))
       .replace(PREFIXED_ID, (id) => fresh(id))
       .replace(ISO_TIME, (old) => (old.includes('.') ? time : time.replace(/\.\d{3}Z$/, 'Z')));
+    const record = parseObject(line);
+    if (typeof record?.uuid === 'string' && 'parentUuid' in record) {
+      record.parentUuid = lastUuid;
+      lastUuid = record.uuid;
+      line = JSON.stringify(record);
+    }
     out.push(line);
     size += Buffer.byteLength(line) + 1;
   }
   const lead = text.endsWith('\n') || text === '' ? '' : '\n';
   return `${lead}${out.join('\n')}\n`;
+}
+
+function parseObject(line) {
+  try {
+    const value = JSON.parse(line);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function token(length) {

@@ -63,8 +63,26 @@ test('appended lines keep the session id, get fresh ids and later timestamps', (
     assert.ok(Date.parse(record.timestamp) > Date.parse('2025-01-01T10:05:00.000Z'));
   }
   assert.equal(new Set(records.map((r) => r.uuid)).size, records.length, 'no id repeats across passes');
-  const [a, b] = records;
-  assert.ok(a.parentUuid === b.uuid || b.parentUuid === a.uuid, 'links kept within a pass');
+  // Each record continues the previous one, the first one the file's last record (a running session).
+  assert.equal(records[0].parentUuid, 'aaaaaaaa-0000-4000-8000-000000000002');
+  for (let i = 1; i < records.length; i++) assert.equal(records[i].parentUuid, records[i - 1].uuid);
+});
+
+test('appended lines leave out sidechain records', () => {
+  const side = JSON.stringify({
+    ...JSON.parse(claudeLine('bbbbbbbb-0000-4000-8000-000000000001', null, '2025-01-01T10:01:00.000Z')),
+    isSidechain: true,
+  });
+  const text = [
+    claudeLine('aaaaaaaa-0000-4000-8000-000000000001', null, '2025-01-01T10:00:00.000Z'),
+    side,
+    '',
+  ].join('\n');
+  const records = makeAppendChunk(text, 4000)
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  assert.ok(records.every((r) => r.isSidechain !== true));
 });
 
 test('an append stays close to its planned size even when the file has long lines', () => {

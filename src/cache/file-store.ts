@@ -32,6 +32,8 @@ export interface FileRow {
   tail: string | null;
   /** JSON `ValidatorState` after the consumed lines (null: not validated when read). */
   validation: string | null;
+  /** Deflated JSON resume state of a Claude Code session file (see `appendClaudeSession`); not always selected. */
+  state?: Buffer | null;
   ref: string;
   session_key: string | null;
   body_key: string | null;

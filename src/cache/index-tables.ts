@@ -309,6 +309,11 @@ export const indexTables: TableDoc[] = [
         description: 'internal: full validation of the consumed lines, JSON state to go on from',
       },
       {
+        name: 'state',
+        type: 'BLOB',
+        description: 'internal: what appending to the session of this file needs (deflated JSON)',
+      },
+      {
         name: 'ref',
         type: 'TEXT',
         description: 'internal: what discovery said about the file, JSON',

@@ -24,3 +24,25 @@ export function prepareInsert(db: Database.Database, table: string): (row: Row) 
   );
   return (row) => Number(statement.run(row).lastInsertRowid);
 }
+
+/**
+ * `UPDATE table SET column = @column, ... WHERE rowid = @rowid` (an `INTEGER PRIMARY KEY` is the rowid); the
+ * columns are checked against the table's declaration.
+ */
+export function prepareUpdate(
+  db: Database.Database,
+  table: string,
+  columns: readonly string[],
+): (rowid: number, row: Row) => void {
+  const declared = indexTables.find((t) => t.name === table);
+  if (!declared) throw new Error(`No index table named "${table}".`);
+  for (const name of columns)
+    if (!declared.columns.some((c) => c.name === name))
+      throw new Error(`The index table "${table}" has no column "${name}".`);
+  const statement = db.prepare(
+    `UPDATE ${table} SET ${columns.map((n) => `${n} = @${n}`).join(', ')} WHERE rowid = @rowid`,
+  );
+  return (rowid, row) => {
+    statement.run({ ...row, rowid });
+  };
+}

@@ -5,13 +5,21 @@ import { groupUnits as groupFiles, probeUnitKeyFacts, type UnitKeyFacts } from '
 import type { Session } from '../model/session.js';
 import { isAgent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';
+import { createUnitAppender } from './append-unit.js';
 import { createChunkStore, type FileRow } from './file-store.js';
 import { groupUnits, type Unit } from './group-units.js';
 import type { IndexDb } from './open-index.js';
 import { toReportModel } from './report-model.js';
 import { decodeReportModel, encodeReportModel } from './report-model-codec.js';
 import { createRowWriter } from './unit-rows.js';
-import { createFileStore, finishFile, isUnchanged, type PendingFile, startFile } from './update-file.js';
+import {
+  type AppendedRead,
+  createFileStore,
+  finishFile,
+  isUnchanged,
+  type PendingFile,
+  startFile,
+} from './update-file.js';
 import { createBatch, IndexChangedError } from './write-batch.js';
 
 export interface RefreshOptions {
@@ -62,6 +70,8 @@ export interface RefreshStats {
   bytesParsed: number;
   /** Units (a session file with its subagent files, a Codex thread family) built again. */
   unitsBuilt: number;
+  /** Units whose session file grew, brought up to date from the appended lines alone (no build). */
+  unitsAppended: number;
   unitsReused: number;
   /** Files whose stored records were loaded back from the index to build their unit (appended files, units a file joined or left). */
   loadedBack: number;
@@ -139,6 +149,7 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
     skipped: 0,
     bytesParsed: 0,
     unitsBuilt: 0,
+    unitsAppended: 0,
     unitsReused: 0,
     loadedBack: 0,
   };
@@ -173,6 +184,7 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
       ).map((u) => [u.key, u]),
     );
     const rowWriter = createRowWriter(db);
+    const appender = createUnitAppender(db);
     const insertUnit = db.prepare(
       'INSERT INTO _units (key, signature, searchable, built_at) VALUES (?, ?, ?, ?)',
     );
@@ -181,6 +193,10 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
     );
     const insertModel = db.prepare('INSERT INTO _models (unit_id, anchor, phase, model) VALUES (?, ?, ?, ?)');
     const assignUnit = db.prepare('UPDATE files SET unit_id = ? WHERE path = ?');
+    const setSignature = db.prepare('UPDATE _units SET signature = ?, built_at = ? WHERE id = ?');
+    const clearSearch = db.prepare(
+      'UPDATE _units SET searchable = 0, search_first = NULL, search_last = NULL WHERE id = ?',
+    );
     const memory = createMemory();
     const build = async (unit: Unit) => {
       const files = new Map<string, UnitFile>();
@@ -237,6 +253,8 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
         const model = toReportModel(entry.session);
         insertModel.run(unitId, entry.anchor, entry.phase, encodeReportModel(model));
         rowWriter.write(entry.session, unitId, entry);
+        if (entry.phase === 0 && entry.session.files[0] !== undefined)
+          appender.saveResume(entry.session, entry.session.files[0]);
         return { phase: entry.phase, anchor: entry.anchor, session: model };
       });
       const range = options.search ? writeSearch(sessions, unitId) : undefined;
@@ -258,6 +276,45 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
       builtIds.add(unitId);
       if (options.sessions !== false) earlyModels.set(unitId, models);
       return models;
+    };
+
+    /** The new lines of files read from their stored end in this run, until their unit is stored. */
+    const appendedReads = new Map<string, AppendedRead>();
+    /** Files read (in part or whole) in this run. */
+    const changedPaths = new Set<string>();
+    /**
+     * Brings a stored unit up to date from the new lines of its session file alone, when that file is the
+     * only one of the unit that changed and the unit still has the same files; false when it must be built.
+     */
+    const appendTo = (unit: Unit, previous: StoredUnit): boolean => {
+      const changed = unit.refs.filter((r) => changedPaths.has(r.path));
+      const ref = changed[0];
+      if (changed.length !== 1 || ref === undefined || ref.role !== 'session') return false;
+      const read = appendedReads.get(ref.path);
+      if (!read) return false;
+      const members = new Set(unit.refs.map((r) => r.path));
+      for (const row of rows.values())
+        if ((row.unit_id === previous.id) !== members.has(row.path)) return false;
+      batch.begin();
+      const appended = appender.append(previous.id, ref.path, read);
+      if (!appended) return false;
+      if (previous.searchable === 1) {
+        rowWriter.removeSearch(previous.search_first, previous.search_last);
+        clearSearch.run(previous.id);
+      }
+      setSignature.run(unit.signature, new Date().toISOString(), previous.id);
+      stored.set(unit.key, {
+        ...previous,
+        signature: unit.signature,
+        searchable: 0,
+        search_first: null,
+        search_last: null,
+      });
+      batch.maybeCommit();
+      stats.unitsAppended += 1;
+      builtIds.add(previous.id);
+      if (options.sessions !== false) earlyModels.set(previous.id, [appended]);
+      return true;
     };
 
     // Files are read unit by unit (the grouping their stored rows or first records give), and a unit is
@@ -296,6 +353,8 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
         stats[update.how] += 1;
         stats.bytesParsed += update.bytesParsed;
         if (update.file) memory.keep(ref.path, update.file, update.codexSession);
+        if (update.appended) appendedReads.set(ref.path, update.appended);
+        if (update.how !== 'unchanged') changedPaths.add(ref.path);
         batch.maybeCommit();
       } catch (error) {
         if (!(error instanceof FileUnreadableError)) throw error;
@@ -321,9 +380,14 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
         if (unit.key !== planned.key) continue;
         const previous = stored.get(unit.key);
         if (previous && previous.signature === unit.signature && !superseded.has(previous.id)) continue;
+        if (previous && !superseded.has(previous.id) && !removed.has(previous.id) && appendTo(unit, previous))
+          continue;
         await buildAndStore(unit);
       }
-      for (const member of members) memory.drop(member.path);
+      for (const member of members) {
+        memory.drop(member.path);
+        appendedReads.delete(member.path);
+      }
     }
 
     // Every unit, as the rows now group them: the ones built above are stored and unchanged now; a unit

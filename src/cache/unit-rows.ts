@@ -6,7 +6,9 @@ import { clip, summarizeToolInput } from '../analytics/summarize-tool-input.js';
 import { holdsConversation } from '../lifecycle/holds-conversation.js';
 import type { Message } from '../model/message.js';
 import type { Session } from '../model/session.js';
+import type { LocatedProblem } from '../model/source-location.js';
 import type { ToolCall } from '../model/tool-call.js';
+import type { UsageEntry } from '../model/usage.js';
 import { prepareInsert, type Row } from './insert-row.js';
 
 /** Longest text put in one search row (characters); longer texts are already cut by the skeletons. */
@@ -23,6 +25,8 @@ export interface RowWriter {
   writeSearch(root: Session, unitId: number): { searchFirst?: number; searchLast?: number };
   /** Removes every derived row of a unit. */
   remove(unitId: number, searchFirst: number | null, searchLast: number | null): void;
+  /** Removes the full-text rows of a unit (they are written again when `search` asks). */
+  removeSearch(searchFirst: number | null, searchLast: number | null): void;
 }
 
 /** Where a tree stands among the inputs: see `BuiltSession` (build-unit.ts). */
@@ -112,121 +116,21 @@ export function createRowWriter(db: Database.Database): RowWriter {
       const parentOf = new Map<Session, Session>();
       for (const session of allSessions([root])) {
         for (const sub of session.subagents) parentOf.set(sub.session, session);
-        const calls = session.toolCalls;
         const sessionRow = insertSession({
-          id: session.id,
-          root_session_id: root.id,
-          parent_session_id: session.parentSessionId ?? null,
-          parent_tool_call_id: session.parentToolCallId ?? null,
-          agent: session.agent,
-          is_subagent: session.isSubagent ? 1 : 0,
-          top_level: session === root ? 1 : 0,
-          agent_id: session.agentId ?? null,
-          project: session.project ?? null,
-          cwd: session.cwd ?? null,
-          git_branch: session.gitBranch ?? null,
-          title: session.title ?? null,
-          title_source: session.titleSource ?? null,
-          start_time: session.startTime ?? null,
-          end_time: session.endTime ?? null,
-          duration_ms: session.durationMs ?? null,
-          forked_from_id: session.forkedFromId ?? null,
-          models: JSON.stringify(session.models),
-          versions: JSON.stringify(session.versions),
-          files: JSON.stringify(session.files),
-          messages: session.messages.length,
-          prompts: session.messages.filter((m) => m.kind === 'prompt').length,
-          tool_calls: calls.length,
-          failed_tool_calls: calls.filter((c) => c.status !== 'ok').length,
-          errors: calls.filter((c) => c.status === 'error').length,
-          subagents: session.subagents.length,
-          input_tokens: session.usage.inputTokens,
-          output_tokens: session.usage.outputTokens,
-          cache_write_tokens: session.usage.cacheWriteTokens,
-          cache_read_tokens: session.usage.cacheReadTokens,
-          reasoning_tokens: session.usage.reasoningTokens,
+          ...sessionRowOf(session, root),
           tree,
           parent_row: rowOf.get(parentOf.get(session) as Session) ?? null,
           unit_id: unitId,
         });
         rowOf.set(session, sessionRow);
-        for (const message of session.messages) {
-          const text = messageText(message);
-          insertMessage({
-            id: message.id,
-            session_id: session.id,
-            root_session_id: root.id,
-            parent_id: message.parentId ?? null,
-            role: message.role,
-            kind: message.kind,
-            subtype: message.subtype ?? null,
-            timestamp: message.timestamp ?? null,
-            model: message.model ?? null,
-            off_branch: message.offBranch ? 1 : 0,
-            text: text.length > 300 ? `${text.slice(0, 300)}\u2026` : text,
-            file: message.location.file,
-            line: message.location.line,
-            unit_id: unitId,
-          });
-        }
-        for (const call of calls) {
-          const resultText = call.result?.text ?? '';
-          insertCall({
-            id: call.id,
-            session_id: session.id,
-            root_session_id: root.id,
-            tool: call.name,
-            canonical: call.canonicalName,
-            kind: call.kind,
-            mcp_server: call.mcpServer ?? null,
-            status: call.status,
-            status_reason: call.statusReason ?? null,
-            start_time: call.startTime ?? null,
-            end_time: call.endTime ?? null,
-            duration_ms: call.durationMs ?? null,
-            model: call.model ?? null,
-            exit_code: call.result?.exitCode ?? null,
-            subagent_id: call.subagentId ?? null,
-            input_summary: summarizeToolInput(call, 200),
-            result_excerpt: resultText === '' ? null : clip(resultText, 300),
-            file: call.location.file,
-            line: call.location.line,
-            session_row: sessionRow,
-            ...errorColumns(call),
-            unit_id: unitId,
-          });
-        }
-        for (const entry of session.usageEntries) {
-          const u = entry.usage;
-          insertUsage({
-            session_id: session.id,
-            root_session_id: root.id,
-            message_id: entry.messageId ?? null,
-            timestamp: entry.timestamp ?? null,
-            model: entry.model ?? null,
-            input_tokens: u.inputTokens,
-            output_tokens: u.outputTokens,
-            cache_write_tokens: u.cacheWriteTokens,
-            cache_read_tokens: u.cacheReadTokens,
-            reasoning_tokens: u.reasoningTokens,
-            cache_write_1h_tokens: u.cacheWrite1hTokens,
-            web_search_requests: u.webSearchRequests,
-            request_key: entry.requestKey ?? null,
-            session_row: sessionRow,
-            unit_id: unitId,
-          });
-        }
-        for (const problem of session.problems) {
-          insertProblem({
-            session_id: session.id,
-            root_session_id: root.id,
-            file: problem.location.file,
-            line: problem.location.line,
-            type: problem.type,
-            message: problem.message,
-            unit_id: unitId,
-          });
-        }
+        for (const message of session.messages)
+          insertMessage({ ...messageRowOf(message, session, root, messageText(message)), unit_id: unitId });
+        for (const call of session.toolCalls)
+          insertCall({ ...callRowOf(call, session, root), session_row: sessionRow, unit_id: unitId });
+        for (const entry of session.usageEntries)
+          insertUsage({ ...usageRowOf(entry, session, root), session_row: sessionRow, unit_id: unitId });
+        for (const problem of session.problems)
+          insertProblem({ ...problemRowOf(problem, session, root), unit_id: unitId });
       }
     },
     writeSearch,
@@ -234,11 +138,142 @@ export function createRowWriter(db: Database.Database): RowWriter {
       for (const statement of removers) statement.run(unitId);
       if (searchFirst !== null && searchLast !== null) removeSearch.run(searchFirst, searchLast);
     },
+    removeSearch(searchFirst, searchLast) {
+      if (searchFirst !== null && searchLast !== null) removeSearch.run(searchFirst, searchLast);
+    },
+  };
+}
+
+/** The sessions row of a session (tree, parent row and unit apart). */
+export function sessionRowOf(session: Session, root: Session): Row {
+  const calls = session.toolCalls;
+  return {
+    id: session.id,
+    root_session_id: root.id,
+    parent_session_id: session.parentSessionId ?? null,
+    parent_tool_call_id: session.parentToolCallId ?? null,
+    agent: session.agent,
+    is_subagent: session.isSubagent ? 1 : 0,
+    top_level: session === root ? 1 : 0,
+    agent_id: session.agentId ?? null,
+    project: session.project ?? null,
+    cwd: session.cwd ?? null,
+    git_branch: session.gitBranch ?? null,
+    title: session.title ?? null,
+    title_source: session.titleSource ?? null,
+    start_time: session.startTime ?? null,
+    end_time: session.endTime ?? null,
+    duration_ms: session.durationMs ?? null,
+    forked_from_id: session.forkedFromId ?? null,
+    models: JSON.stringify(session.models),
+    versions: JSON.stringify(session.versions),
+    files: JSON.stringify(session.files),
+    messages: session.messages.length,
+    prompts: session.messages.filter((m) => m.kind === 'prompt').length,
+    tool_calls: calls.length,
+    failed_tool_calls: calls.filter((c) => c.status !== 'ok').length,
+    errors: calls.filter((c) => c.status === 'error').length,
+    subagents: session.subagents.length,
+    input_tokens: session.usage.inputTokens,
+    output_tokens: session.usage.outputTokens,
+    cache_write_tokens: session.usage.cacheWriteTokens,
+    cache_read_tokens: session.usage.cacheReadTokens,
+    reasoning_tokens: session.usage.reasoningTokens,
+  };
+}
+
+/** The messages row of a message (unit apart); `text` is its text parts joined (see {@link messageText}). */
+export function messageRowOf(message: Message, session: Session, root: Session, text: string): Row {
+  return {
+    id: message.id,
+    session_id: session.id,
+    root_session_id: root.id,
+    parent_id: message.parentId ?? null,
+    role: message.role,
+    kind: message.kind,
+    subtype: message.subtype ?? null,
+    timestamp: message.timestamp ?? null,
+    model: message.model ?? null,
+    off_branch: message.offBranch ? 1 : 0,
+    text: excerpt(text),
+    file: message.location.file,
+    line: message.location.line,
+  };
+}
+
+/** The stored excerpt of a message text: its first 300 characters. */
+export function excerpt(text: string): string {
+  return text.length > 300 ? `${text.slice(0, 300)}\u2026` : text;
+}
+
+/** The tool_calls row of a call (session row and unit apart). */
+export function callRowOf(call: ToolCall, session: Session, root: Session): Row {
+  return {
+    id: call.id,
+    session_id: session.id,
+    root_session_id: root.id,
+    tool: call.name,
+    canonical: call.canonicalName,
+    kind: call.kind,
+    mcp_server: call.mcpServer ?? null,
+    start_time: call.startTime ?? null,
+    model: call.model ?? null,
+    subagent_id: call.subagentId ?? null,
+    input_summary: summarizeToolInput(call, 200),
+    file: call.location.file,
+    line: call.location.line,
+    ...callOutcomeColumns(call),
+  };
+}
+
+/** The columns of a call row that its result and status decide. */
+export function callOutcomeColumns(call: ToolCall): Row {
+  const resultText = call.result?.text ?? '';
+  return {
+    status: call.status,
+    status_reason: call.statusReason ?? null,
+    end_time: call.endTime ?? null,
+    duration_ms: call.durationMs ?? null,
+    exit_code: call.result?.exitCode ?? null,
+    result_excerpt: resultText === '' ? null : clip(resultText, 300),
+    ...errorColumns(call),
+  };
+}
+
+/** The usage_entries row of a usage entry (session row and unit apart). */
+export function usageRowOf(entry: UsageEntry, session: Session, root: Session): Row {
+  const u = entry.usage;
+  return {
+    session_id: session.id,
+    root_session_id: root.id,
+    message_id: entry.messageId ?? null,
+    timestamp: entry.timestamp ?? null,
+    model: entry.model ?? null,
+    input_tokens: u.inputTokens,
+    output_tokens: u.outputTokens,
+    cache_write_tokens: u.cacheWriteTokens,
+    cache_read_tokens: u.cacheReadTokens,
+    reasoning_tokens: u.reasoningTokens,
+    cache_write_1h_tokens: u.cacheWrite1hTokens,
+    web_search_requests: u.webSearchRequests,
+    request_key: entry.requestKey ?? null,
+  };
+}
+
+/** The problems row of a problem (unit apart). */
+export function problemRowOf(problem: LocatedProblem, session: Session, root: Session): Row {
+  return {
+    session_id: session.id,
+    root_session_id: root.id,
+    file: problem.location.file,
+    line: problem.location.line,
+    type: problem.type,
+    message: problem.message,
   };
 }
 
 /** The trees row of a top-level session (unit apart). */
-function treeRow(root: Session, place: TreePlace | undefined): Row {
+export function treeRow(root: Session, place: TreePlace | undefined): Row {
   let sessions = 0;
   let messages = 0;
   let prompts = 0;
@@ -285,7 +320,7 @@ function errorColumns(call: ToolCall): Row {
 }
 
 /** The text parts of a message, joined. */
-function messageText(message: Message): string {
+export function messageText(message: Message): string {
   const texts: string[] = [];
   for (const part of message.parts) if (part.type === 'text') texts.push(part.text);
   return texts.join('\n');

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { buildCodexSafely } from '../lifecycle/build-safely.js';
 import type { UnitFile } from '../lifecycle/build-unit.js';
 import { mergeCounts } from '../lifecycle/claude-code/build-claude-code-session.js';
-import type { RecordSlice, RecordSliceReader, ResumePoint } from '../lifecycle/record-slice.js';
+import type { RecordPart, RecordSlice, RecordSliceReader, ResumePoint } from '../lifecycle/record-slice.js';
 import { claudeKeyOf, firstSessionId, lastSessionId } from '../lifecycle/session-unit.js';
 import type { Session } from '../model/session.js';
 import type { SessionFileRef } from '../sources/index.js';
@@ -27,6 +27,16 @@ export interface FileUpdate {
   file?: UnitFile;
   /** The Codex session built to learn the thread ids (reusable once). */
   codexSession?: Session;
+  /** For a file read from its stored end: what was read, and the file's resume state before it. */
+  appended?: AppendedRead;
+}
+
+/** The lines a file got since its stored end, with the file's stored resume state (deflated JSON). */
+export interface AppendedRead {
+  part: RecordPart;
+  state: Buffer | null;
+  /** Whether the read ends in an unterminated line (its record is in `part`, and is read again next time). */
+  tail: boolean;
 }
 
 /** A file whose read has started (or that needs none), to be finished in input order. */
@@ -157,10 +167,10 @@ export function createFileStore(
   const upsert =
     db.prepare(`INSERT OR REPLACE INTO files (path, agent, role, size, mtime_ms, identity, consumed_bytes,
     consumed_line, lines, records, errors, skeleton_bytes, indexed_at, consumed_records, body_agent, fingerprint,
-    blank_lines, tail, validation, ref, session_key, body_key, parent_key, unit_id) VALUES (@path, @agent, @role,
-    @size, @mtime_ms, @identity, @consumed_bytes, @consumed_line, @lines, @records, @errors, @skeleton_bytes,
-    @indexed_at, @consumed_records, @body_agent, @fingerprint, @blank_lines, @tail, @validation, @ref, @session_key,
-    @body_key, @parent_key, @unit_id)`);
+    blank_lines, tail, validation, state, ref, session_key, body_key, parent_key, unit_id) VALUES (@path, @agent,
+    @role, @size, @mtime_ms, @identity, @consumed_bytes, @consumed_line, @lines, @records, @errors, @skeleton_bytes,
+    @indexed_at, @consumed_records, @body_agent, @fingerprint, @blank_lines, @tail, @validation, NULL, @ref,
+    @session_key, @body_key, @parent_key, @unit_id)`);
   const saveFacts = createValidationFactsWriter(db);
   const updateRef = db.prepare('UPDATE files SET ref = ? WHERE path = ?');
   return {
@@ -222,7 +232,27 @@ export function createFileStore(
         upsert.run(row);
         if (slice.validation) saveFacts(row, slice.validation.facts);
         else saveFacts.forget(row.path);
-        return { row, ...(file ? { file } : {}), ...(codexSession ? { codexSession } : {}) };
+        // The resume state is written again by whoever builds or appends to the file's session.
+        const appendedRead: AppendedRead | undefined =
+          appended && base
+            ? {
+                part: tail
+                  ? {
+                      records: [...body.records, ...tail.records],
+                      problems: [...body.problems, ...tail.problems],
+                      counts: mergeCounts([body.counts, tail.counts]),
+                    }
+                  : body,
+                state: base.tail === null ? (current?.state ?? null) : null,
+                tail: tail !== undefined,
+              }
+            : undefined;
+        return {
+          row,
+          ...(file ? { file } : {}),
+          ...(codexSession ? { codexSession } : {}),
+          ...(appendedRead ? { appended: appendedRead } : {}),
+        };
       })();
     },
     touchRef(row, ref) {

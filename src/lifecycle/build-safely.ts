@@ -1,6 +1,7 @@
 import type { Session } from '../model/session.js';
 import type { LocatedProblem } from '../model/source-location.js';
 import { buildClaudeCodeSession, type RecordFile } from './claude-code/build-claude-code-session.js';
+import { forgetSessionResume } from './claude-code/session-resume.js';
 import { buildCodexSession } from './codex/build-codex-session.js';
 
 /** Most records left out of one file before the file as a whole is given up. */
@@ -60,12 +61,14 @@ export function buildSafely<F extends RecordFile>(file: F, build: (file: F) => S
       const result = attempt(records);
       if (!(result instanceof Failure)) {
         const session = result as Session;
+        forgetSessionResume(session);
         session.problems.push(...problems);
         return session;
       }
     }
   }
   const session = build({ ...file, records: [] });
+  forgetSessionResume(session);
   session.problems.push({
     location: { file: file.file, line: 1 },
     type: UNPROCESSABLE_FILE,
@@ -94,6 +97,7 @@ export function buildClaudeSafely(main: RecordFile, subFiles: readonly RecordFil
     return [buildSafely(main, (f) => buildClaudeCodeSession(f, subFiles))];
   } catch (error) {
     const session = buildSafely(main, (f) => buildClaudeCodeSession(f));
+    forgetSessionResume(session);
     const alone = subFiles.map((sub) =>
       buildSafely(sub, (f) => {
         const built = buildClaudeCodeSession(f);

@@ -1,7 +1,9 @@
 /**
  * The `tool_calls` rows of the selected trees, narrowed to the given columns, in the order analytics'
  * `sessionCalls` yields the calls (tree order; within a tree, the root's calls, then its subagents', last
- * subagent first, depth first; within a session, rowid order), each with its session row.
+ * subagent first, depth first; within a session, the calls in rowid order, then the results without a call
+ * in rowid order: a session's calls come before its orphan results, also when an append added calls after
+ * them), each with its session row.
  */
 
 import type { TreeRow, TreeSelection } from './select-trees.js';
@@ -26,18 +28,24 @@ export function callsInOrder<T>(
 ): void {
   const sessions = loadSessionRows(selection);
   const bySession = new Map<number, T[]>();
+  const orphansBySession = new Map<number, T[]>();
   for (const raw of selection.db
-    .prepare(`SELECT session_row, ${columns} FROM tool_calls${where === '' ? '' : ` WHERE ${where}`}`)
+    .prepare(
+      `SELECT session_row, status = 'orphan_result', ${columns} FROM tool_calls${where === '' ? '' : ` WHERE ${where}`}`,
+    )
     .raw()
     .all() as unknown[][]) {
     const row = raw[0] as number;
     if (!sessions.byRow.has(row)) continue;
-    const call = make(raw.slice(1));
-    const list = bySession.get(row);
+    const call = make(raw.slice(2));
+    const into = raw[1] === 1 ? orphansBySession : bySession;
+    const list = into.get(row);
     if (list) list.push(call);
-    else bySession.set(row, [call]);
+    else into.set(row, [call]);
   }
   for (const root of selection.trees)
-    for (const session of sessions.callOrder(root))
+    for (const session of sessions.callOrder(root)) {
       for (const call of bySession.get(session.row) ?? []) visit({ root, session, call });
+      for (const call of orphansBySession.get(session.row) ?? []) visit({ root, session, call });
+    }
 }

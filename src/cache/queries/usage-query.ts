@@ -2,7 +2,8 @@
  * `computeUsage` (analytics/usage-report.ts) over the index's `usage_entries` rows of the selected trees:
  * the same rows, totals, unpriced models and shared requests, byte for byte. The entries are read once as
  * narrow raw rows and folded in the order analytics walks the sessions (tree order, then `allSessions`
- * order, which is rowid order within a tree), so that float sums of costs come out identical.
+ * order, which is the rowid order of a tree's sessions rows; within a session, rowid order: an append adds
+ * a session's new entries after those of its subagents), so that float sums of costs come out identical.
  */
 
 import {
@@ -27,7 +28,7 @@ interface EntryRow {
 
 export function queryUsage(selection: TreeSelection, by: UsageSplit, price: Pricer): UsageReport {
   const sessions = loadSessionRows(selection);
-  const byTree = new Map<number, EntryRow[]>();
+  const bySession = new Map<number, EntryRow[]>();
   for (const r of selection.db
     .prepare(
       `SELECT session_row, timestamp, model, input_tokens, output_tokens, cache_write_tokens,
@@ -53,10 +54,23 @@ export function queryUsage(selection: TreeSelection, by: UsageSplit, price: Pric
       },
       requestKey: r[10] as string | null,
     };
-    const list = byTree.get(session.tree.id);
+    const list = bySession.get(session.row);
     if (list) list.push(entry);
-    else byTree.set(session.tree.id, [entry]);
+    else bySession.set(session.row, [entry]);
   }
+  const sessionsOfTree = new Map<number, number[]>();
+  for (const row of [...bySession.keys()].sort((a, b) => a - b)) {
+    const tree = (sessions.byRow.get(row) as SessionRow).tree.id;
+    const list = sessionsOfTree.get(tree);
+    if (list) list.push(row);
+    else sessionsOfTree.set(tree, [row]);
+  }
+  const byTree = new Map<number, EntryRow[]>();
+  for (const [tree, rows] of sessionsOfTree)
+    byTree.set(
+      tree,
+      rows.flatMap((row) => bySession.get(row) ?? []),
+    );
 
   const { trees } = selection;
   const once = requestsOnceOf(trees, byTree);

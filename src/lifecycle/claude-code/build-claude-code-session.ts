@@ -1,3 +1,4 @@
+import type { Message } from '../../model/message.js';
 import type { ReadCounts, Session, Subagent } from '../../model/session.js';
 import type { LocatedProblem } from '../../model/source-location.js';
 import { addUsage, addUsageTo, emptyUsage } from '../../model/usage.js';
@@ -10,6 +11,8 @@ import {
   type ProgressUsage,
 } from './build-conversation.js';
 import { linkSubagents, type PendingSubagent } from './link-subagents.js';
+import { textOf } from './message-parts.js';
+import { type ClaudeSessionResume, emptyTextOf, setSessionResume } from './session-resume.js';
 import { maxUsage } from './wire-usage.js';
 
 /** The records of one file, with what the reader counted. */
@@ -96,6 +99,23 @@ export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly
     pending.push(entry);
   }
   const unlinked = linkSubagents(session, pending);
+  const byMainCall = new Set(session.subagents.map((s) => s.agentId));
+  setSessionResume(session, {
+    v: 1,
+    conversation: mainConversation.resume,
+    fileProblems: main.problems.length,
+    ...metadataInputs(main.records),
+    emptyText: emptyTextOf(mainConversation.messages),
+    claims: pending.map((p) => {
+      const first = p.session.messages.find((m) => m.role === 'user');
+      return [
+        p.agentId,
+        p.metaToolUseId ?? null,
+        first ? textOf(first.parts).trim() : null,
+        byMainCall.has(p.agentId) ? 1 : 0,
+      ];
+    }),
+  });
   for (const entry of unlinked) {
     const subagent: Subagent = {
       agentId: entry.agentId,
@@ -137,6 +157,7 @@ function emptyConversation(usageByKey: Conversation['usageByKey']): Conversation
     firstPrompt: undefined,
     problems: [],
     duplicateRecords: 0,
+    resume: { nodes: [], records: 0, cyclic: false, hookBlocked: [], merged: [], firstPrompt: null },
   };
 }
 
@@ -246,25 +267,56 @@ function applyMetadata(
   records: readonly LocatedRecord[],
   conversation: Conversation,
 ): void {
-  let customTitle: string | undefined;
-  let aiTitle: string | undefined;
-  let summary: string | undefined;
-  const uuids = new Set(conversation.messages.map((m) => m.id));
+  applyOrigin(session, records);
+  applyTitle(session, metadataInputs(records), conversation.messages, conversation.firstPrompt);
+}
+
+/** Fork origin and entry point from records (last wins). */
+export function applyOrigin(session: Session, records: readonly LocatedRecord[]): void {
   for (const { value } of records) {
-    if (value.type === 'custom-title') customTitle = str(value.customTitle) ?? customTitle;
-    else if (value.type === 'ai-title') aiTitle = str(value.aiTitle) ?? aiTitle;
-    else if (value.type === 'summary' && (uuids.has(str(value.leafUuid) ?? '') || summary === undefined))
-      summary = str(value.summary) ?? summary;
     const forkedFrom = str(obj(value.forkedFrom)?.sessionId);
     if (forkedFrom !== undefined) session.forkedFromId = forkedFrom;
     const entrypoint = str(value.entrypoint);
     if (entrypoint !== undefined) session.meta.entrypoint = entrypoint;
   }
+}
+
+/** The title records of a file: last custom and AI titles, and every summary with the message it ends at. */
+export function metadataInputs(
+  records: readonly LocatedRecord[],
+  previous?: Pick<ClaudeSessionResume, 'customTitle' | 'aiTitle' | 'summaries'>,
+): Pick<ClaudeSessionResume, 'customTitle' | 'aiTitle' | 'summaries'> {
+  let customTitle = previous?.customTitle ?? null;
+  let aiTitle = previous?.aiTitle ?? null;
+  const summaries = [...(previous?.summaries ?? [])];
+  for (const { value } of records) {
+    if (value.type === 'custom-title') customTitle = str(value.customTitle) ?? customTitle;
+    else if (value.type === 'ai-title') aiTitle = str(value.aiTitle) ?? aiTitle;
+    else if (value.type === 'summary')
+      summaries.push([str(value.leafUuid) ?? null, str(value.summary) ?? null]);
+  }
+  return { customTitle, aiTitle, summaries };
+}
+
+/**
+ * The title: a custom title, else an AI title, else a summary (the last one that ends at a message of this
+ * conversation; the first one when none does), else the first prompt.
+ */
+export function applyTitle(
+  session: Session,
+  inputs: Pick<ClaudeSessionResume, 'customTitle' | 'aiTitle' | 'summaries'>,
+  messages: readonly Message[],
+  firstPrompt: string | undefined,
+): void {
+  const uuids = new Set(messages.map((m) => m.id));
+  let summary: string | undefined;
+  for (const [leaf, text] of inputs.summaries)
+    if (uuids.has(leaf ?? '') || summary === undefined) summary = text ?? summary;
   const title: [string | undefined, Session['titleSource']][] = [
-    [customTitle, 'custom-title'],
-    [aiTitle, 'ai-title'],
+    [inputs.customTitle ?? undefined, 'custom-title'],
+    [inputs.aiTitle ?? undefined, 'ai-title'],
     [summary, 'summary'],
-    [conversation.firstPrompt === undefined ? undefined : shorten(conversation.firstPrompt), 'first-prompt'],
+    [firstPrompt === undefined ? undefined : shorten(firstPrompt), 'first-prompt'],
   ];
   const chosen = title.find(([text]) => text !== undefined && text.trim().length > 0);
   if (chosen) {

@@ -1,9 +1,22 @@
 import { arr, isObject, type JsonObject, obj, str } from '../value-access.js';
 
-/** A chain record as the branch rule needs it: its record, its place in the file, its parent link. */
+/** A chain record as the branch rule needs it (see {@link branchNodeOf}); its parent link is apart. */
 export interface BranchNode {
-  value: JsonObject;
+  type: string;
+  /** Place in the file. */
   index: number;
+  /** `message.id` (an API message id), when the record has one. */
+  apiId?: string | undefined;
+  /** For user records: whether it starts an alternative (a prompt, not only tool results). */
+  alternative?: boolean | undefined;
+}
+
+/** What the branch rule needs of a record. */
+export function branchNodeOf(value: JsonObject, index: number): BranchNode {
+  const type = str(value.type) ?? '';
+  const node: BranchNode = { type, index, apiId: str(obj(value.message)?.id) };
+  if (type === 'user') node.alternative = userStartsAlternative(value);
+  return node;
 }
 
 /**
@@ -65,7 +78,7 @@ export function offBranchRecords(
   const lastOfTree = new Map<string, { id: string; index: number }>();
   for (const [id, node] of nodes) {
     const root = rootOf.get(id);
-    if (root == null || (node.value.type !== 'user' && node.value.type !== 'assistant')) continue;
+    if (root == null || (node.type !== 'user' && node.type !== 'assistant')) continue;
     const last = lastOfTree.get(root);
     if (!last || node.index >= last.index) lastOfTree.set(root, { id, index: node.index });
   }
@@ -88,9 +101,7 @@ export function offBranchRecords(
     for (const child of children.get(item.id) ?? []) {
       const childOff =
         item.off ||
-        (branchPoint &&
-          !onPath.has(child) &&
-          startsAlternative(nodes.get(child)?.value, nodes.get(item.id)?.value));
+        (branchPoint && !onPath.has(child) && startsAlternative(nodes.get(child), nodes.get(item.id)));
       stack.push({ id: child, off: childOff });
     }
   }
@@ -101,12 +112,13 @@ export function offBranchRecords(
  * A user prompt or an assistant response: not a record that only carries tool results, nor the next
  * content block of the same API response as its parent (Claude Code writes one record per block).
  */
-function startsAlternative(value: JsonObject | undefined, parent: JsonObject | undefined): boolean {
-  if (value?.type === 'assistant') {
-    const id = str(obj(value.message)?.id);
-    return id === undefined || id !== str(obj(parent?.message)?.id);
-  }
-  if (value?.type !== 'user') return false;
+function startsAlternative(node: BranchNode | undefined, parent: BranchNode | undefined): boolean {
+  if (node?.type === 'assistant') return node.apiId === undefined || node.apiId !== parent?.apiId;
+  return node?.type === 'user' && node.alternative === true;
+}
+
+/** A user record that holds a prompt (not only tool results). */
+function userStartsAlternative(value: JsonObject): boolean {
   const content = obj(value.message)?.content;
   if (typeof content === 'string') return true;
   const blocks = arr(content);

@@ -1,0 +1,205 @@
+// Appends to a stored unit what its session file got since it was stored, without building the unit again:
+// the stored report model and the file's resume state take the new records (lifecycle's
+// `appendClaudeSession`), and only the rows that changed are written: new messages, calls, usage entries
+// and problems are inserted; calls a result closed, usage merged under its key, messages that got parts or
+// changed branch, the session and tree rows are updated. The rows then equal those of a build of the whole
+// unit (test/index-append.test.ts). Anything the fold cannot redo is left to a build (`undefined`).
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type Database from 'better-sqlite3';
+import {
+  appendClaudeSession,
+  type ClaudeSessionResume,
+  NotAppendable,
+  sessionResumeOf,
+} from '../lifecycle/append-session.js';
+import type { Session } from '../model/session.js';
+import { prepareInsert, prepareUpdate, type Row } from './insert-row.js';
+import { toReportModel } from './report-model.js';
+import { decodeReportModel, encodeReportModel } from './report-model-codec.js';
+import {
+  callOutcomeColumns,
+  callRowOf,
+  excerpt,
+  messageRowOf,
+  messageText,
+  problemRowOf,
+  sessionRowOf,
+  treeRow,
+  usageRowOf,
+} from './unit-rows.js';
+import type { AppendedRead } from './update-file.js';
+
+/** A unit's top-level session after an append, as `refreshIndex` lists built ones. */
+export interface AppendedUnit {
+  phase: number;
+  anchor: string;
+  session: Session;
+}
+
+export interface UnitAppender {
+  /**
+   * Appends `read` (the new lines of `path`, the unit's Claude Code session file) to the stored unit
+   * `unitId`; returns its report model, or undefined when the unit must be built again (nothing written).
+   */
+  append(unitId: number, path: string, read: AppendedRead): AppendedUnit | undefined;
+  /** Stores the resume state of a session just built from whole files (for its main file). */
+  saveResume(session: Session, path: string): void;
+}
+
+export function createUnitAppender(db: Database.Database): UnitAppender {
+  const selectModel = db.prepare('SELECT rowid, anchor, phase, model FROM _models WHERE unit_id = ?');
+  const selectTree = db.prepare('SELECT id FROM trees WHERE unit_id = ?').pluck();
+  const selectRootRow = db
+    .prepare('SELECT rowid FROM sessions WHERE unit_id = ? AND top_level = 1 AND id = ?')
+    .pluck();
+  const selectMessages = db.prepare(
+    'SELECT rowid, id, text FROM messages WHERE unit_id = ? AND session_id = ? ORDER BY rowid',
+  );
+  const selectCalls = db.prepare(
+    'SELECT rowid, id, status FROM tool_calls WHERE unit_id = ? AND session_id = ? ORDER BY rowid',
+  );
+  const selectUsage = db
+    .prepare('SELECT rowid FROM usage_entries WHERE unit_id = ? AND session_id = ? ORDER BY rowid')
+    .pluck();
+  const insertMessage = prepareInsert(db, 'messages');
+  const insertCall = prepareInsert(db, 'tool_calls');
+  const insertUsage = prepareInsert(db, 'usage_entries');
+  const insertProblem = prepareInsert(db, 'problems');
+  // Updates by rowid, one statement per table and set of columns (the row builders decide the columns).
+  const updates = new Map<string, (rowid: number, row: Row) => void>();
+  const update = (table: string, rowid: number, row: Row) => {
+    const key = `${table}:${Object.keys(row).join(',')}`;
+    let run = updates.get(key);
+    if (!run) {
+      run = prepareUpdate(db, table, Object.keys(row));
+      updates.set(key, run);
+    }
+    run(rowid, row);
+  };
+  const updateModel = db.prepare('UPDATE _models SET model = ? WHERE rowid = ?');
+  const updateState = db.prepare('UPDATE files SET state = ? WHERE path = ?');
+  const selectTail = db.prepare('SELECT tail FROM files WHERE path = ?').pluck();
+
+  return {
+    append(unitId, path, read) {
+      if (read.state === null) return undefined;
+      const models = selectModel.all(unitId) as {
+        rowid: number;
+        anchor: string;
+        phase: number;
+        model: string;
+      }[];
+      const stored = models[0];
+      if (models.length !== 1 || stored === undefined) return undefined;
+      let root: Session;
+      let resume: ClaudeSessionResume;
+      try {
+        root = decodeReportModel(stored.model);
+        resume = JSON.parse(inflateRawSync(read.state).toString('utf8')) as ClaudeSessionResume;
+      } catch {
+        return undefined;
+      }
+      if (root.agent !== 'claude-code' || root.files[0] !== path || resume.v !== 1) return undefined;
+      let change: ReturnType<typeof appendClaudeSession>;
+      try {
+        change = appendClaudeSession(root, resume, read.part, path);
+      } catch (error) {
+        if (error instanceof NotAppendable) return undefined;
+        throw error;
+      }
+      // Rowids of the stored rows to update, all found before anything is written.
+      const tree = selectTree.get(unitId) as number | undefined;
+      const sessionRow = selectRootRow.get(unitId, root.id) as number | undefined;
+      if (tree === undefined || sessionRow === undefined) return undefined;
+      const messageRows = new Map<string, { rowid: number; text: string }>();
+      if (change.mergedInto.length > 0 || change.branchChanged.length > 0)
+        for (const row of selectMessages.iterate(unitId, root.id) as Iterable<{
+          rowid: number;
+          id: string;
+          text: string;
+        }>)
+          if (!messageRows.has(row.id)) messageRows.set(row.id, row);
+      const callRows = new Map<string, number>();
+      if (change.changedCalls.length > 0)
+        for (const row of selectCalls.iterate(unitId, root.id) as Iterable<{
+          rowid: number;
+          id: string;
+          status: string;
+        }>)
+          if (row.status !== 'orphan_result' && !callRows.has(row.id)) callRows.set(row.id, row.rowid);
+      const usageRows = change.changedUsage.length > 0 ? (selectUsage.all(unitId, root.id) as number[]) : [];
+      const changedMessages = new Set([...change.mergedInto.map((m) => m.message), ...change.branchChanged]);
+      if (
+        [...changedMessages].some((m) => !messageRows.has(m.id)) ||
+        change.changedCalls.some((c) => !callRows.has(c.id)) ||
+        change.changedUsage.some((u) => usageRows[u.index] === undefined)
+      )
+        return undefined;
+
+      update('sessions', sessionRow, sessionRowOf(root, root));
+      update('trees', tree, treeRow(root, { anchor: stored.anchor, phase: stored.phase }));
+      const emptyText = { ...change.resume.emptyText };
+      const texts = new Map<string, string>();
+      for (const { message, addedText } of change.mergedInto) {
+        const row = messageRows.get(message.id) as { text: string };
+        const joined = joinedText(row.text, emptyText[message.id] ?? 0, addedText);
+        texts.set(message.id, joined.text);
+        if (joined.emptyParts > 0) emptyText[message.id] = joined.emptyParts;
+        else delete emptyText[message.id];
+      }
+      for (const message of changedMessages) {
+        const row = messageRows.get(message.id) as { rowid: number; text: string };
+        update('messages', row.rowid, {
+          text: texts.get(message.id) ?? row.text,
+          off_branch: message.offBranch ? 1 : 0,
+        });
+      }
+      for (const message of change.newMessages)
+        insertMessage({ ...messageRowOf(message, root, root, messageText(message)), unit_id: unitId });
+      for (const call of change.changedCalls)
+        update('tool_calls', callRows.get(call.id) as number, callOutcomeColumns(call));
+      for (const call of change.newCalls)
+        insertCall({ ...callRowOf(call, root, root), session_row: sessionRow, unit_id: unitId });
+      for (const { index, entry } of change.changedUsage)
+        update('usage_entries', usageRows[index] as number, usageRowOf(entry, root, root));
+      for (const entry of change.newUsage)
+        insertUsage({ ...usageRowOf(entry, root, root), session_row: sessionRow, unit_id: unitId });
+      for (const problem of change.newProblems)
+        insertProblem({ ...problemRowOf(problem, root, root), unit_id: unitId });
+
+      const model = toReportModel(root);
+      updateModel.run(encodeReportModel(model), stored.rowid);
+      // A read that ends in an unterminated line is read again from before it: no state to go on from.
+      updateState.run(read.tail ? null : packResume({ ...change.resume, emptyText }), path);
+      return { phase: stored.phase, anchor: stored.anchor, session: model };
+    },
+    saveResume(session, path) {
+      const resume = sessionResumeOf(session);
+      if (resume === undefined || session.files[0] !== path) return;
+      // A file whose last line was unterminated is read again from before it: its state would not fit.
+      if (selectTail.get(path) !== null) return;
+      updateState.run(packResume(resume), path);
+    },
+  };
+}
+
+function packResume(resume: ClaudeSessionResume): Buffer {
+  return deflateRawSync(JSON.stringify(resume));
+}
+
+/**
+ * The stored text of a message that got more text parts: `stored` is its stored excerpt (its whole text
+ * joined when not cut), `emptyParts` how many text parts it had when all were empty.
+ */
+function joinedText(
+  stored: string,
+  emptyParts: number,
+  added: readonly string[],
+): { text: string; emptyParts: number } {
+  if (added.length === 0) return { text: stored, emptyParts };
+  // A cut excerpt keeps its first 300 characters whatever comes after.
+  if (stored.length > 300) return { text: stored, emptyParts: 0 };
+  const parts = stored === '' ? [...new Array<string>(emptyParts).fill(''), ...added] : [stored, ...added];
+  const whole = parts.join('\n');
+  return { text: excerpt(whole), emptyParts: whole === '' ? parts.length : 0 };
+}

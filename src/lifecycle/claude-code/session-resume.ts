@@ -1,0 +1,62 @@
+import type { Message } from '../../model/message.js';
+import type { Session } from '../../model/session.js';
+import type { ConversationResume } from './build-conversation.js';
+
+/**
+ * What appending records to a Claude Code session file needs beyond the session as the index stores it
+ * (see `appendClaudeSession`): the main conversation's resume state and the metadata rules' inputs. JSON-safe.
+ */
+export interface ClaudeSessionResume {
+  v: 1;
+  conversation: ConversationResume;
+  /** Problems of the file itself (reader problems): they come before the conversation's in `problems`. */
+  fileProblems: number;
+  customTitle: string | null;
+  aiTitle: string | null;
+  /** `summary` records: the message they summarize up to (`leafUuid`) and their text. */
+  summaries: [leafUuid: string | null, summary: string | null][];
+  /**
+   * Messages whose text parts are all empty, and how many they have: the index stores a message's text
+   * parts joined, where an empty text cannot tell how many empty parts a later part is joined after.
+   */
+  emptyText: Record<string, number>;
+  /**
+   * What a Task/Agent call claims a subagent by (see `linkSubagents`), for every subagent of the tree:
+   * its id, its `.meta.json` call id, its first prompt, and whether a call of the main session claimed it
+   * (a call added to the main session comes after those, so it cannot take such a subagent from them).
+   */
+  claims: [agentId: string, metaToolUseId: string | null, prompt: string | null, byMainCall: 0 | 1][];
+}
+
+const resumes = new WeakMap<Session, ClaudeSessionResume>();
+
+/** Remembers the resume state of a session just built from a whole file. */
+export function setSessionResume(session: Session, resume: ClaudeSessionResume): void {
+  resumes.set(session, resume);
+}
+
+/** The resume state of a session built from a whole file, if it was built that way. */
+export function sessionResumeOf(session: Session): ClaudeSessionResume | undefined {
+  return resumes.get(session);
+}
+
+/** Forgets it (a session rebuilt from part of its records, or changed after the build). */
+export function forgetSessionResume(session: Session): void {
+  resumes.delete(session);
+}
+
+/** The {@link ClaudeSessionResume.emptyText} entries of messages (built from their full parts). */
+export function emptyTextOf(messages: readonly Message[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const message of messages) {
+    let n = 0;
+    let empty = true;
+    for (const part of message.parts)
+      if (part.type === 'text') {
+        n += 1;
+        if (part.text !== '') empty = false;
+      }
+    if (n > 0 && empty) counts[message.id] = n;
+  }
+  return counts;
+}

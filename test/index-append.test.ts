@@ -1,0 +1,334 @@
+// Appends applied to the stored rows equal a fresh build: for real session files cut at many places, and for
+// the cases issue 17 names (a result that closes a call opened before the offset, usage split across two
+// appends, a rewind and a compaction after the offset, a partial last line, a new subagent file), the index
+// after the append holds the same rows and the same report models as an index built from the whole files.
+import {
+  appendFileSync,
+  chmodSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { UsageSplit } from '../src/analytics/usage-report.js';
+import { indexFileName } from '../src/cache/cache-location.js';
+import { openIndex } from '../src/cache/open-index.js';
+import { queryErrors } from '../src/cache/queries/errors-query.js';
+import { selectTrees } from '../src/cache/queries/select-trees.js';
+import { querySessionsOverview } from '../src/cache/queries/sessions-overview-query.js';
+import { queryToolInventory } from '../src/cache/queries/tool-inventory-query.js';
+import { queryUsage } from '../src/cache/queries/usage-query.js';
+import { decodeReportModel } from '../src/cache/report-model-codec.js';
+import { discoverPaths } from '../src/sources/index.js';
+import { copyCorpus, refreshed, tempDir, testPrice } from './index-helpers.js';
+
+let logs: string;
+let cache: string;
+let fresh: string;
+
+beforeEach(() => {
+  logs = tempDir('append-logs');
+  cache = tempDir('append-cache');
+  fresh = tempDir('append-fresh');
+});
+afterEach(() => {
+  for (const dir of [logs, cache, fresh]) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Columns that number rows (they differ between two indexes with the same content). */
+const numbering = new Set(['unit_id', 'session_row', 'tree', 'parent_row']);
+
+/**
+ * Every public row and report model of an index, in the order the queries read them (a session's rows in
+ * rowid order), without the columns that only number rows.
+ */
+function contents(cacheDir: string) {
+  const db = new Database(path.join(cacheDir, indexFileName), { readonly: true });
+  try {
+    const table = (name: string, order: string) => {
+      // A tree's id is the number its sessions name it by.
+      const omit = name === 'trees' ? new Set([...numbering, 'id']) : numbering;
+      return (db.prepare(`SELECT * FROM ${name} ORDER BY ${order}`).all() as Record<string, unknown>[]).map(
+        (row) => Object.fromEntries(Object.entries(row).filter(([key]) => !omit.has(key))),
+      );
+    };
+    return {
+      sessions: table('sessions', 'root_session_id, rowid'),
+      trees: table('trees', 'session_id'),
+      messages: table('messages', 'root_session_id, session_id, rowid'),
+      toolCalls: table('tool_calls', 'root_session_id, session_id, rowid'),
+      usage: table('usage_entries', 'root_session_id, session_id, rowid'),
+      // A session's problems are its files' problems, then its conversation's; an append writes its own
+      // after the stored ones, and nothing reads problems rows in rowid order (the models keep the order).
+      problems: table('problems', 'root_session_id, session_id, file, line, type, message'),
+      models: (
+        db.prepare('SELECT anchor, phase, model FROM _models ORDER BY anchor').all() as {
+          anchor: string;
+          phase: number;
+          model: string;
+        }[]
+      ).map((m) => ({ ...m, model: decodeReportModel(m.model) })),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** What the report queries answer from an index (float sums included: they depend on row order). */
+async function answers(cacheDir: string) {
+  const refs = (await discoverPaths([logs])).files;
+  const index = openIndex({ cacheDir, agentlogVersion: 'test' });
+  try {
+    const selection = selectTrees(index.db, refs, {});
+    return {
+      overview: querySessionsOverview(selection),
+      usage: (['day', 'session', 'model'] as UsageSplit[]).map((by) => queryUsage(selection, by, testPrice)),
+      tools: queryToolInventory(selection, {}),
+      errors: queryErrors(selection),
+    };
+  } finally {
+    index.db.close();
+  }
+}
+
+/** Moves the modification time forward, as a later write would. */
+function later(file: string): void {
+  const { mtime } = statSync(file);
+  const next = new Date(mtime.getTime() + 10_000);
+  utimesSync(file, next, next);
+}
+
+/** Makes every copied file writable (the corpus is read-only). */
+function writable(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
+    chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+}
+
+/**
+ * Writes the first `cut` bytes of `file` (whose whole content is `whole`), refreshes the index, appends
+ * the rest in `steps` pieces (refreshing after each), and compares with an index built from the whole file.
+ * Returns how many units the refreshes appended to.
+ */
+async function appendInSteps(file: string, whole: Buffer, cuts: readonly number[]): Promise<number> {
+  writeFileSync(file, whole.subarray(0, cuts[0]));
+  await refreshed(cache, logs);
+  let appended = 0;
+  for (const [i, cut] of cuts.entries()) {
+    if (i === 0) continue;
+    appendFileSync(file, whole.subarray(cuts[i - 1], cut));
+    later(file);
+    const result = await refreshed(cache, logs);
+    appended += result.stats.unitsAppended;
+  }
+  appendFileSync(file, whole.subarray(cuts[cuts.length - 1]));
+  later(file);
+  appended += (await refreshed(cache, logs)).stats.unitsAppended;
+  rmSync(fresh, { recursive: true, force: true });
+  await refreshed(fresh, logs);
+  expect(contents(cache)).toEqual(contents(fresh));
+  expect(await answers(cache)).toStrictEqual(await answers(fresh));
+  return appended;
+}
+
+/** Byte offsets of `count` line starts spread over the file. */
+function lineStarts(bytes: Buffer, count: number): number[] {
+  const starts: number[] = [];
+  for (let i = bytes.indexOf(10); i !== -1 && i < bytes.length - 1; i = bytes.indexOf(10, i + 1))
+    starts.push(i + 1);
+  const picks = new Set<number>();
+  for (let i = 1; i <= count; i++) picks.add(starts[Math.floor((i * starts.length) / (count + 1))] as number);
+  return [...picks].sort((a, b) => a - b);
+}
+
+describe('appends applied to the stored rows', () => {
+  const corpusCases: [string, string][] = [
+    [
+      'iansherr__claude-code-log/test/test_data/real_projects/-Users-dain-workspace-claude-code-log-sample',
+      '0d3a8e6f-290f-4105-a327-a2496e5e2a83.jsonl',
+    ],
+    [
+      'iansherr__claude-code-log/test/test_data/real_projects/-Users-dain-workspace-danieldemmel-me-next',
+      '9e953218-585f-4692-89df-9e0747a31c68.jsonl',
+    ],
+    [
+      'microsoft__vscode-copilot-chat/src/extension/chatSessions/claude/node/test/fixtures',
+      'b3a7bd3c-5a10-4e7b-8ff0-7fc0cd6d1093.jsonl',
+    ],
+    ['iansherr__claude-code-log/test/test_data/nested_agents', '33330000-0000-4000-8000-000000000001.jsonl'],
+  ];
+  it.each(corpusCases)('equal a fresh build, appended line by line groups: %s/%s', async (dir, name) => {
+    copyCorpus(logs, [dir]);
+    writable(logs);
+    const file = path.join(logs, dir, name);
+    const whole = readFileSync(file);
+    const appended = await appendInSteps(file, whole, lineStarts(whole, 6));
+    expect(appended).toBeGreaterThan(0);
+  });
+});
+
+/** A Claude Code session written record by record, as a running agent writes it (2.1.x shape). */
+function craftedSession(sessionId: string): string[] {
+  let clock = Date.parse('2026-11-20T10:00:00.000Z');
+  const base = (uuid: string, parentUuid: string | null) => {
+    clock += 1000;
+    return {
+      parentUuid,
+      isSidechain: false,
+      userType: 'external',
+      cwd: '/work/demo',
+      sessionId,
+      version: '2.1.3',
+      gitBranch: 'main',
+      uuid,
+      timestamp: new Date(clock).toISOString(),
+    };
+  };
+  const usage = (input: number, output: number) => ({
+    input_tokens: input,
+    output_tokens: output,
+    cache_creation_input_tokens: 100,
+    cache_read_input_tokens: 1000,
+  });
+  const prompt = (uuid: string, parent: string | null, text: string) => ({
+    ...base(uuid, parent),
+    type: 'user',
+    message: { role: 'user', content: text },
+  });
+  const assistant = (uuid: string, parent: string, id: string, content: unknown[], u: object) => ({
+    ...base(uuid, parent),
+    type: 'assistant',
+    requestId: `req_${id}`,
+    message: {
+      id: `msg_${id}`,
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-sonnet-4-5',
+      content,
+      usage: u,
+    },
+  });
+  const result = (uuid: string, parent: string, callId: string, text: string, isError = false) => ({
+    ...base(uuid, parent),
+    type: 'user',
+    message: {
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: callId, content: text, is_error: isError }],
+    },
+    toolUseResult: { stdout: text, stderr: '', interrupted: false },
+  });
+  const records = [
+    prompt('u1', null, 'List the files'),
+    assistant('a1', 'u1', '1', [{ type: 'thinking', thinking: 'look first', signature: 'x' }], usage(10, 5)),
+    assistant('a2', 'a1', '1', [{ type: 'text', text: 'Let me look.' }], usage(10, 12)),
+    assistant(
+      'a3',
+      'a2',
+      '1',
+      [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'ls' } }],
+      usage(10, 20),
+    ),
+    result('r1', 'a3', 'toolu_1', 'a.txt\nb.txt'),
+    assistant('a4', 'r1', '2', [{ type: 'text', text: 'Two files.' }], usage(30, 4)),
+    prompt('u2', 'a4', 'Delete them'),
+    assistant(
+      'a5',
+      'u2',
+      '3',
+      [{ type: 'tool_use', id: 'toolu_2', name: 'Bash', input: { command: 'rm a.txt b.txt' } }],
+      usage(40, 9),
+    ),
+    result('r2', 'a5', 'toolu_2', 'Exit code 1\nrm: a.txt: Permission denied', true),
+    // A rewind: the user goes back to the answer before "Delete them" and asks something else.
+    prompt('u3', 'a4', 'Show them instead'),
+    assistant(
+      'a6',
+      'u3',
+      '4',
+      [{ type: 'tool_use', id: 'toolu_3', name: 'Read', input: { file_path: '/work/demo/a.txt' } }],
+      usage(50, 8),
+    ),
+    result('r3', 'a6', 'toolu_3', 'hello'),
+    // A compaction: a boundary without a parent, linked to the last record, then the summary.
+    {
+      ...base('c1', null),
+      type: 'system',
+      subtype: 'compact_boundary',
+      content: 'Conversation compacted',
+      logicalParentUuid: 'r3',
+      compactMetadata: { trigger: 'auto', preTokens: 120000 },
+    },
+    {
+      ...prompt('s1', 'c1', 'This session is being continued from a previous conversation.'),
+      isCompactSummary: true,
+    },
+    assistant(
+      'a7',
+      's1',
+      '5',
+      [
+        {
+          type: 'tool_use',
+          id: 'toolu_4',
+          name: 'Task',
+          input: { description: 'check', prompt: 'Check the files', subagent_type: 'general-purpose' },
+        },
+      ],
+      usage(60, 30),
+    ),
+    result('r4', 'a7', 'toolu_4', 'All good.'),
+    assistant('a8', 'r4', '6', [{ type: 'text', text: 'Done.' }], usage(70, 3)),
+    { type: 'custom-title', customTitle: 'File chores', sessionId },
+  ];
+  return records.map((r) => `${JSON.stringify(r)}\n`);
+}
+
+describe('appends that change what is stored', () => {
+  const sessionId = '5e55a0b1-0000-4000-8000-00000000c0de';
+  const projectDir = () => path.join(logs, '.claude', 'projects', '-work-demo');
+
+  it('equal a fresh build when each record comes in an append of its own', async () => {
+    mkdirSync(projectDir(), { recursive: true });
+    const file = path.join(projectDir(), `${sessionId}.jsonl`);
+    const whole = Buffer.from(craftedSession(sessionId).join(''));
+    const starts = lineStarts(whole, 1000);
+    // Every record after the first in an append of its own: results closing calls stored before, usage
+    // of one API message split over three appends, a rewind, a compaction, a title.
+    const appended = await appendInSteps(file, whole, starts);
+    expect(appended).toBe(starts.length);
+  });
+
+  it('equal a fresh build when appends end in the middle of a line', async () => {
+    mkdirSync(projectDir(), { recursive: true });
+    const file = path.join(projectDir(), `${sessionId}.jsonl`);
+    const whole = Buffer.from(craftedSession(sessionId).join(''));
+    const cuts = lineStarts(whole, 1000).map((start) => start + 17);
+    const appended = await appendInSteps(file, whole, cuts);
+    // A read that ends in an unterminated line leaves no state to go on from (the line is read again):
+    // the next append builds the unit.
+    expect(appended).toBe(0);
+  });
+
+  it('build the unit when a subagent file appears, equal to a fresh build', async () => {
+    mkdirSync(projectDir(), { recursive: true });
+    const file = path.join(projectDir(), `${sessionId}.jsonl`);
+    writeFileSync(file, craftedSession(sessionId).join(''));
+    await refreshed(cache, logs);
+    const sub = path.join(projectDir(), sessionId, 'subagents', 'agent-a1b2c3.jsonl');
+    mkdirSync(path.dirname(sub), { recursive: true });
+    writeFileSync(
+      sub,
+      `${JSON.stringify({ parentUuid: null, isSidechain: true, sessionId, agentId: 'a1b2c3', uuid: 'sa1', timestamp: '2026-11-20T10:00:30.000Z', type: 'user', message: { role: 'user', content: 'Check the files' } })}\n`,
+    );
+    const result = await refreshed(cache, logs);
+    expect(result.stats).toMatchObject({ added: 1, unitsBuilt: 1, unitsAppended: 0 });
+    await refreshed(fresh, logs);
+    expect(contents(cache)).toEqual(contents(fresh));
+    expect(contents(cache).sessions.map((s) => s.parent_tool_call_id)).toContain('toolu_4');
+  });
+});
