@@ -243,7 +243,7 @@ export function createFileStore(
                       counts: mergeCounts([body.counts, tail.counts]),
                     }
                   : body,
-                state: base.tail === null ? (current?.state ?? null) : null,
+                state: current?.tail === null ? (current.state ?? null) : null,
                 tail: tail !== undefined,
               }
             : undefined;
