@@ -16,8 +16,8 @@ export interface IndexInfo {
   /** Sessions of every tree, subagents included. */
   allSessions: number;
   toolCalls: number;
-  /** Bytes of stored record skeletons (compressed). */
-  skeletonBytes: number;
+  /** Bytes of the files' resume states (compressed). */
+  resumeBytes: number;
 }
 
 /** Reads the figures of an open index. */
@@ -37,7 +37,7 @@ export function indexInfo(db: Database.Database, file: string): IndexInfo {
     sessions: count('SELECT COUNT(*) AS n FROM _models'),
     allSessions: count('SELECT COUNT(*) AS n FROM sessions'),
     toolCalls: count('SELECT COUNT(*) AS n FROM tool_calls'),
-    skeletonBytes: count('SELECT SUM(skeleton_bytes) AS n FROM files'),
+    resumeBytes: count('SELECT SUM(LENGTH(state)) AS n FROM files'),
   };
 }
 

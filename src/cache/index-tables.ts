@@ -286,7 +286,6 @@ export const indexTables: TableDoc[] = [
       { name: 'lines', type: 'INTEGER', description: 'physical lines' },
       { name: 'records', type: 'INTEGER', description: 'records decoded' },
       { name: 'errors', type: 'INTEGER', description: 'lines that did not decode' },
-      { name: 'skeleton_bytes', type: 'INTEGER', description: 'size of the stored record skeletons' },
       { name: 'indexed_at', type: 'TEXT', description: 'ISO time of the last read', constraint: 'NOT NULL' },
       {
         name: 'consumed_records',
@@ -359,29 +358,6 @@ export const indexTables: TableDoc[] = [
       { name: 'key', type: 'TEXT', description: 'name', constraint: 'PRIMARY KEY' },
       { name: 'value', type: 'TEXT', description: 'value' },
     ],
-  },
-  {
-    name: '_chunks',
-    internal: true,
-    description: 'record skeletons of each file, one row per read',
-    columns: [
-      { name: 'path', type: 'TEXT', description: 'file', constraint: 'NOT NULL' },
-      { name: 'seq', type: 'INTEGER', description: 'read number', constraint: 'NOT NULL' },
-      {
-        name: 'records',
-        type: 'BLOB',
-        description: 'JSON [[line, skeleton], ...], raw-deflated',
-        constraint: 'NOT NULL',
-      },
-      {
-        name: 'problems',
-        type: 'TEXT',
-        description: 'JSON [[line, type, message], ...]',
-        constraint: 'NOT NULL',
-      },
-      { name: 'counts', type: 'TEXT', description: 'JSON read counts', constraint: 'NOT NULL' },
-    ],
-    indexes: [['path', 'seq']],
   },
   {
     name: '_units',
@@ -488,7 +464,7 @@ export function indexDdl(): string[] {
  * Bump when what the index stores changes meaning without a DDL change: the skeleton projection, the
  * report model, the derived rows. The schema version hashes it with the DDL.
  */
-export const indexFormatVersion = 5;
+export const indexFormatVersion = 6;
 
 /** `PRAGMA user_version` of a current index: a 31-bit hash of the DDL and {@link indexFormatVersion}. */
 export function schemaVersion(): number {

@@ -1,14 +1,16 @@
 import path from 'node:path';
 import { buildUnit, type UnitFile } from '../lifecycle/build-unit.js';
+import { mergeCounts } from '../lifecycle/claude-code/build-claude-code-session.js';
 import { FileUnreadableError, type RecordSliceReader } from '../lifecycle/record-slice.js';
 import { groupUnits as groupFiles, probeUnitKeyFacts, type UnitKeyFacts } from '../lifecycle/session-unit.js';
 import type { Session } from '../model/session.js';
 import { isAgent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { createUnitAppender } from './append-unit.js';
-import { createChunkStore, type FileRow } from './file-store.js';
+import type { FileRow } from './file-store.js';
 import { groupUnits, type Unit } from './group-units.js';
 import type { IndexDb } from './open-index.js';
+import { projectRecord } from './project-record.js';
 import { toReportModel } from './report-model.js';
 import { decodeReportModel, encodeReportModel } from './report-model-codec.js';
 import { createRowWriter } from './unit-rows.js';
@@ -73,7 +75,10 @@ export interface RefreshStats {
   /** Units whose session file grew, brought up to date from the appended lines alone (no build). */
   unitsAppended: number;
   unitsReused: number;
-  /** Files whose stored records were loaded back from the index to build their unit (appended files, units a file joined or left). */
+  /**
+   * Files read again whole (as far as they were indexed) to build their unit: files of a unit that changed
+   * but not read in this run, grown files whose unit could not take the appended lines.
+   */
   loadedBack: number;
 }
 
@@ -155,14 +160,12 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
   };
   const batch = createBatch(db, locked);
   try {
-    const chunks = createChunkStore(db);
     const rows = new Map((db.prepare('SELECT * FROM files').all() as FileRow[]).map((r) => [r.path, r]));
     const superseded = new Set<number>();
     const deleteFile = db.prepare('DELETE FROM files WHERE path = ?');
     const deleteFacts = db.prepare('DELETE FROM _facts WHERE path = ?');
     const forget = (row: FileRow) => {
       batch.begin();
-      chunks.clear(row.path);
       deleteFile.run(row.path);
       deleteFacts.run(row.path);
       if (row.unit_id !== null) superseded.add(row.unit_id);
@@ -198,6 +201,26 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
       'UPDATE _units SET searchable = 0, search_first = NULL, search_last = NULL WHERE id = ?',
     );
     const memory = createMemory();
+    /** A file as far as it was indexed, read again to build its unit (undefined: unreadable now, skipped). */
+    const readIndexed = async (row: FileRow): Promise<UnitFile | undefined> => {
+      try {
+        const slice = await options.readSlice(row.path, { project: projectRecord, end: row.size });
+        stats.loadedBack += 1;
+        stats.bytesParsed += slice.bytesRead;
+        const parts = slice.tail ? [slice.body, slice.tail] : [slice.body];
+        return {
+          file: row.path,
+          agent: slice.agent,
+          records: parts.flatMap((p) => p.records),
+          problems: parts.flatMap((p) => p.problems),
+          counts: mergeCounts(parts.map((p) => p.counts)),
+        };
+      } catch (error) {
+        if (!(error instanceof FileUnreadableError)) throw error;
+        options.onSkip?.(row.path, error.message);
+        return undefined;
+      }
+    };
     const build = async (unit: Unit) => {
       const files = new Map<string, UnitFile>();
       const prebuilt = new Map<string, Session>();
@@ -208,8 +231,8 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
           files.set(ref.path, kept.file);
           if (kept.codexSession) prebuilt.set(ref.path, kept.codexSession);
         } else if (row) {
-          files.set(ref.path, chunks.load(row));
-          stats.loadedBack += 1;
+          const file = await readIndexed(row);
+          if (file) files.set(ref.path, file);
         }
       }
       return buildUnit(unit.refs, (path) => files.get(path), {
@@ -321,7 +344,7 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
     // built as soon as its files are read: memory holds the units being read, never every file read,
     // and no file is loaded back from the index. Write transactions start only when there is something
     // to write (a warm run takes no write lock).
-    const store = createFileStore(db, chunks, batch.begin);
+    const store = createFileStore(db, batch.begin);
     const schedule = await scheduleUnits(options.refs, rows);
     const order = schedule.flatMap((unit) => unit.members);
     const left = new Map(schedule.map((unit) => [unit, unit.members.length]));

@@ -7,14 +7,7 @@ import { claudeKeyOf, firstSessionId, lastSessionId } from '../lifecycle/session
 import type { Session } from '../model/session.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { fileIdentity } from './file-identity.js';
-import {
-  type ChunkStore,
-  type EncodedSlice,
-  encodePart,
-  type FileRow,
-  fingerprintPrefix,
-  type StoredPart,
-} from './file-store.js';
+import { encodePart, type FileRow, fingerprintPrefix, type StoredPart } from './file-store.js';
 import { projectRecord } from './project-record.js';
 import { createValidationFactsWriter, parseValidation } from './validation-facts.js';
 
@@ -145,7 +138,7 @@ export function refSignature(ref: SessionFileRef): string {
   ]);
 }
 
-/** Writes file rows and their record chunks. */
+/** Writes file rows. */
 export interface FileStore {
   store(
     ref: SessionFileRef,
@@ -158,17 +151,13 @@ export interface FileStore {
 }
 
 /** `beforeWrite` runs before each write (the caller's batching opens its transaction there). */
-export function createFileStore(
-  db: Database.Database,
-  chunks: ChunkStore,
-  beforeWrite: () => void,
-): FileStore {
+export function createFileStore(db: Database.Database, beforeWrite: () => void): FileStore {
   const select = db.prepare('SELECT * FROM files WHERE path = ?');
   const upsert =
     db.prepare(`INSERT OR REPLACE INTO files (path, agent, role, size, mtime_ms, identity, consumed_bytes,
-    consumed_line, lines, records, errors, skeleton_bytes, indexed_at, consumed_records, body_agent, fingerprint,
+    consumed_line, lines, records, errors, indexed_at, consumed_records, body_agent, fingerprint,
     blank_lines, tail, validation, state, ref, session_key, body_key, parent_key, unit_id) VALUES (@path, @agent,
-    @role, @size, @mtime_ms, @identity, @consumed_bytes, @consumed_line, @lines, @records, @errors, @skeleton_bytes,
+    @role, @size, @mtime_ms, @identity, @consumed_bytes, @consumed_line, @lines, @records, @errors,
     @indexed_at, @consumed_records, @body_agent, @fingerprint, @blank_lines, @tail, @validation, NULL, @ref,
     @session_key, @body_key, @parent_key, @unit_id)`);
   const saveFacts = createValidationFactsWriter(db);
@@ -180,14 +169,7 @@ export function createFileStore(
         const current = select.get(ref.path) as FileRow | undefined;
         // Another agentlog process stored this file since we looked: an appended read no longer fits.
         if (appended && !sameState(current, previous)) throw new ConcurrentUpdate();
-        if (!appended) chunks.clear(ref.path);
         const body = slice.body;
-        let skeletonBytes = appended ? (previous?.skeleton_bytes ?? 0) : 0;
-        if (body.counts.lines > 0) {
-          const encoded = 'encodedBody' in slice ? (slice as EncodedSlice).encodedBody : undefined;
-          const written = chunks.append(ref.path, body, encoded);
-          skeletonBytes += written.storedBytes;
-        }
         const base = appended ? previous : undefined;
         const priorTail = base?.tail ? tailCounts(base.tail) : undefined;
         const tail = slice.tail;
@@ -209,7 +191,6 @@ export function createFileStore(
           records: sum('records', base?.records),
           errors: sum('errors', base?.errors),
           blank_lines: sum('blankLines', base?.blank_lines),
-          skeleton_bytes: skeletonBytes,
           tail: tail === undefined ? null : JSON.stringify(encodePart(tail)),
           validation: slice.validation ? JSON.stringify(slice.validation.body) : null,
           ref: refSignature(ref),
@@ -228,7 +209,7 @@ export function createFileStore(
               problems: tail ? [...body.problems, ...tail.problems] : body.problems,
               counts: mergeCounts(tail ? [body.counts, tail.counts] : [body.counts]),
             };
-        const codexSession = setKeys(row, ref, slice, base, () => file ?? chunks.load(row));
+        const codexSession = setKeys(row, ref, slice, base, file);
         upsert.run(row);
         if (slice.validation) saveFacts(row, slice.validation.facts);
         else saveFacts.forget(row.path);
@@ -280,14 +261,16 @@ function sameState(a: FileRow | undefined, b: FileRow | undefined): boolean {
 /**
  * Sets the keys a file groups by, kept current across appends: a subagent file's first `sessionId`, a
  * Claude Code session file's id (name, or last `sessionId`), a Codex rollout's thread and parent thread
- * (from the built session, which is returned for reuse).
+ * (from the session built from the whole file, which is returned for reuse; an appended rollout keeps
+ * its keys, which its first record decides, unless the new lines hold another `session_meta`: then it is
+ * read again whole).
  */
 function setKeys(
   row: FileRow,
   ref: SessionFileRef,
   slice: RecordSlice,
   base: FileRow | undefined,
-  load: () => UnitFile,
+  file: UnitFile | undefined,
 ): Session | undefined {
   const tailRecords = slice.tail?.records ?? [];
   if (ref.role === 'subagent') {
@@ -296,7 +279,14 @@ function setKeys(
     return undefined;
   }
   if (row.agent === 'codex') {
-    const session = buildCodexSafely(load());
+    if (!file) {
+      const records = [...slice.body.records, ...tailRecords];
+      if (records.some((r) => r.value.type === 'session_meta')) throw new ConcurrentUpdate();
+      row.session_key = base?.session_key ?? null;
+      row.parent_key = base?.parent_key ?? null;
+      return undefined;
+    }
+    const session = buildCodexSafely(file);
     row.session_key = session.id;
     row.parent_key = session.parentSessionId ?? null;
     return session;

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { EncodedSlice } from '../cache/file-store.js';
 import { projectRecord } from '../cache/project-record.js';
 import {
   FileUnreadableError,
@@ -82,7 +81,7 @@ export function createScanPool(jobs: number, minBytes = 0): ScanPool | undefined
       if (!entry) return;
       waiting.delete(reply.id);
       slot.busy -= 1;
-      if (reply.ok) entry.resolve(asBuffers(reply.value));
+      if (reply.ok) entry.resolve(reply.value);
       else entry.reject(reply.unreadable ? new FileUnreadableError(reply.message) : new Error(reply.message));
       dispatch();
     });
@@ -154,16 +153,4 @@ export function createScanPool(jobs: number, minBytes = 0): ScanPool | undefined
       slots.length = 0;
     },
   };
-}
-
-/** Byte arrays arrive from a thread as plain `Uint8Array`s: the index stores `Buffer`s. */
-function asBuffers(value: unknown): unknown {
-  const rows = (value as Partial<EncodedSlice> | null)?.encodedBody;
-  if (Array.isArray(rows))
-    for (const row of rows) {
-      const records: unknown = row.records;
-      if (records instanceof Uint8Array && !Buffer.isBuffer(records))
-        row.records = Buffer.from(records.buffer, records.byteOffset, records.byteLength);
-    }
-  return value;
 }

@@ -3,10 +3,9 @@
  * one task at a time per message, answering with the task's id.
  */
 import { parentPort } from 'node:worker_threads';
-import { type EncodedSlice, encodeRows } from '../cache/file-store.js';
 import { projectRecord } from '../cache/project-record.js';
 import { readRecordSlice } from '../lifecycle/read-record-slice.js';
-import { FileUnreadableError, type RecordSlice } from '../lifecycle/record-slice.js';
+import { FileUnreadableError } from '../lifecycle/record-slice.js';
 import { validateFile } from '../reader/validate-file.js';
 import type { ScanReply, ScanTask } from './scan-pool.js';
 
@@ -33,11 +32,7 @@ async function run(task: ScanTask): Promise<ScanReply> {
       ...(task.project ? { project: projectRecord } : {}),
       ...(task.validate ? { validate: task.validate } : {}),
     });
-    // For the index: compress the body here, not in the thread that stores it.
-    const value: RecordSlice | EncodedSlice = task.project
-      ? { ...slice, encodedBody: encodeRows(slice.body) }
-      : slice;
-    return { id: task.id, ok: true, value };
+    return { id: task.id, ok: true, value: slice };
   }
   return { id: task.id, ok: true, value: await validateFile(task.file) };
 }

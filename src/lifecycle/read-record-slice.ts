@@ -45,7 +45,10 @@ export const readRecordSlice: RecordSliceReader = async (file, options = {}) => 
         agent: Agent | undefined;
       }
     | undefined;
-  const reader = readJsonl(file, { start: { byteOffset: start.byteOffset, line: start.line } });
+  const reader = readJsonl(file, {
+    start: { byteOffset: start.byteOffset, line: start.line },
+    ...(options.end === undefined ? {} : { end: options.end }),
+  });
   try {
     for await (const result of reader) {
       if (validator) {

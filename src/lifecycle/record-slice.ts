@@ -54,6 +54,8 @@ export type RecordSliceReader = (path: string, options?: RecordSliceOptions) => 
 
 export interface RecordSliceOptions {
   start?: ResumePoint;
+  /** The byte offset to stop at (default: the end of the file): a file read as it was when indexed. */
+  end?: number;
   project?: (value: Record<string, unknown>) => Record<string, unknown>;
   /** Validate the lines too, going on from `state` (the validation of the lines before `start`). */
   validate?: { state?: ValidatorState };

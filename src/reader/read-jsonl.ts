@@ -47,6 +47,8 @@ export interface ReadJsonlOptions {
    * The offset must be a line start.
    */
   start?: { byteOffset: number; line: number };
+  /** For file paths: the byte offset to stop at (default: the end of the file), e.g. a size seen before. */
+  end?: number;
   /** Read size for file paths, in bytes (default 1 MiB). */
   chunkSize?: number;
   /**
@@ -84,6 +86,7 @@ class Reader implements JsonlReader {
   readonly #maxLineBytes: number;
   readonly #chunkSize: number;
   readonly #startOffset: number;
+  readonly #endOffset: number;
   readonly #startLine: number;
   readonly #signal: AbortSignal | undefined;
   readonly #maxDepth: number;
@@ -104,6 +107,8 @@ class Reader implements JsonlReader {
     this.#chunkSize = Math.min(checkCount(options.chunkSize ?? DEFAULT_CHUNK_SIZE, 'chunkSize', 1), 1 << 30);
     this.#startOffset = checkCount(options.start?.byteOffset ?? 0, 'start.byteOffset', 0);
     this.#startLine = checkCount(options.start?.line ?? 1, 'start.line', 1);
+    this.#endOffset =
+      options.end === undefined ? Number.POSITIVE_INFINITY : checkCount(options.end, 'end', 0);
     this.#signal = options.signal;
     this.#maxDepth = checkCount(options.maxDepth ?? MAX_JSON_DEPTH, 'maxDepth', 1);
     this.#stats = {
@@ -129,7 +134,7 @@ class Reader implements JsonlReader {
 
   #chunks(): AsyncIterable<Buffer> | Iterable<Buffer> {
     const source = this.#source;
-    if (isPath(source)) return fileChunks(source, this.#startOffset, this.#chunkSize);
+    if (isPath(source)) return fileChunks(source, this.#startOffset, this.#chunkSize, this.#endOffset);
     if (isText(source)) return [Buffer.from(source.text, 'utf8').subarray(this.#startOffset)];
     return iterableChunks(source, this.#file);
   }

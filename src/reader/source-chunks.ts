@@ -9,6 +9,7 @@ export async function* fileChunks(
   path: string,
   startOffset: number,
   chunkSize: number,
+  endOffset = Number.POSITIVE_INFINITY,
 ): AsyncGenerator<Buffer> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
@@ -31,10 +32,12 @@ export async function* fileChunks(
     // Pipes and devices cannot seek: read and drop the bytes before the start offset.
     let toSkip = seekable ? 0 : startOffset;
     for (;;) {
-      const buffer = Buffer.allocUnsafe(chunkSize);
+      const want = Math.min(chunkSize, endOffset - position);
+      if (want <= 0) return;
+      const buffer = Buffer.allocUnsafe(want);
       let bytesRead: number;
       try {
-        ({ bytesRead } = await handle.read(buffer, 0, chunkSize, seekable ? position : null));
+        ({ bytesRead } = await handle.read(buffer, 0, want, seekable ? position : null));
       } catch (error) {
         throw toReadError(error, path);
       }
@@ -46,7 +49,7 @@ export async function* fileChunks(
         toSkip -= from;
         if (from === bytesRead) continue;
       }
-      yield from === 0 && bytesRead === chunkSize ? buffer : buffer.subarray(from, bytesRead);
+      yield from === 0 && bytesRead === want ? buffer : buffer.subarray(from, bytesRead);
     }
   } finally {
     await handle.close().catch(() => undefined);

@@ -70,7 +70,7 @@ export function registerCacheCommand(program: Command, io: Io): void {
         ['files', formatNumber(info.files)],
         ['sessions', `${formatNumber(info.sessions)} (${formatNumber(info.allSessions)} with subagents)`],
         ['tool calls', formatNumber(info.toolCalls)],
-        ['record skeletons', formatBytes(info.skeletonBytes)],
+        ['resume states', formatBytes(info.resumeBytes)],
       ];
       const width = Math.max(...rows.map(([k]) => k.length));
       for (const [key, value] of rows) writeLine(io, `${key.padEnd(width)}  ${value}`);
