@@ -288,6 +288,31 @@ function craftedSession(sessionId: string): string[] {
   return records.map((r) => `${JSON.stringify(r)}\n`);
 }
 
+describe('appends to subagent files', () => {
+  const cases: [string, string][] = [
+    [
+      'microsoft__vscode-copilot-chat/src/extension/chatSessions/claude/node/test/fixtures',
+      'b3a7bd3c-5a10-4e7b-8ff0-7fc0cd6d1093/subagents/agent-a775a67.jsonl',
+    ],
+    [
+      'iansherr__claude-code-log/test/test_data/real_projects/-experiments-worktrees',
+      'ef958aa1-0e93-49f0-bb71-150f63befcd1/subagents/agent-aef063ba534d73153.jsonl',
+    ],
+    [
+      'iansherr__claude-code-log/test/test_data/real_projects/-src-experiments-claude_p',
+      '29ccd257-68b1-427f-ae5f-6524b7cb6f20/subagents/agent-a2271d1.jsonl',
+    ],
+  ];
+  it.each(cases)('equal a fresh build, a running subagent appended in steps: %s/%s', async (dir, name) => {
+    copyCorpus(logs, [dir]);
+    writable(logs);
+    const file = path.join(logs, dir, name);
+    const whole = readFileSync(file);
+    const appended = await appendInSteps(file, whole, lineStarts(whole, 6));
+    expect(appended).toBeGreaterThan(0);
+  });
+});
+
 describe('appends that change what is stored', () => {
   const sessionId = '5e55a0b1-0000-4000-8000-00000000c0de';
   const projectDir = () => path.join(logs, '.claude', 'projects', '-work-demo');

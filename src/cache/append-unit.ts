@@ -7,9 +7,10 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import {
-  appendClaudeSession,
-  type ClaudeSessionResume,
+  appendClaudeFile,
   NotAppendable,
+  type SessionAppend,
+  type SessionResume,
   sessionResumeOf,
 } from '../lifecycle/append-session.js';
 import type { Session } from '../model/session.js';
@@ -38,19 +39,20 @@ export interface AppendedUnit {
 
 export interface UnitAppender {
   /**
-   * Appends `read` (the new lines of `path`, the unit's Claude Code session file) to the stored unit
-   * `unitId`; returns its report model, or undefined when the unit must be built again (nothing written).
+   * Appends the new lines of the unit's Claude Code files (`reads`, by path: its session file first) to
+   * the stored unit `unitId`; returns its report model, or undefined when the unit must be built again
+   * (then what was written for it is removed by that build).
    */
-  append(unitId: number, path: string, read: AppendedRead): AppendedUnit | undefined;
-  /** Stores the resume state of a session just built from whole files (for its main file). */
-  saveResume(session: Session, path: string): void;
+  append(unitId: number, reads: ReadonlyMap<string, AppendedRead>): AppendedUnit | undefined;
+  /** Stores the resume states of a session tree just built from whole files (one per file). */
+  saveResumes(root: Session): void;
 }
 
 export function createUnitAppender(db: Database.Database): UnitAppender {
   const selectModel = db.prepare('SELECT rowid, anchor, phase, model FROM _models WHERE unit_id = ?');
   const selectTree = db.prepare('SELECT id FROM trees WHERE unit_id = ?').pluck();
-  const selectRootRow = db
-    .prepare('SELECT rowid FROM sessions WHERE unit_id = ? AND top_level = 1 AND id = ?')
+  const selectSessionRow = db
+    .prepare('SELECT rowid FROM sessions WHERE unit_id = ? AND id = ? AND is_subagent = ?')
     .pluck();
   const selectMessages = db.prepare(
     'SELECT rowid, id, text FROM messages WHERE unit_id = ? AND session_id = ? ORDER BY rowid',
@@ -80,9 +82,80 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
   const updateState = db.prepare('UPDATE files SET state = ? WHERE path = ?');
   const selectTail = db.prepare('SELECT tail FROM files WHERE path = ?').pluck();
 
+  /**
+   * Writes the rows an append changed; returns the resume state's `emptyText` settled with the stored texts
+   * of the messages that got parts, or undefined (nothing written) when a stored row to update is missing.
+   */
+  const writeChange = (
+    unitId: number,
+    root: Session,
+    change: SessionAppend,
+  ): Record<string, number> | undefined => {
+    const session = change.session;
+    // Rowids of the stored rows to update, all found before anything is written.
+    const sessionRow = selectSessionRow.get(unitId, session.id, session === root ? 0 : 1) as
+      | number
+      | undefined;
+    if (sessionRow === undefined) return undefined;
+    const messageRows = new Map<string, { rowid: number; text: string }>();
+    if (change.mergedInto.length > 0 || change.branchChanged.length > 0)
+      for (const row of selectMessages.iterate(unitId, session.id) as Iterable<{
+        rowid: number;
+        id: string;
+        text: string;
+      }>)
+        if (!messageRows.has(row.id)) messageRows.set(row.id, row);
+    const callRows = new Map<string, number>();
+    if (change.changedCalls.length > 0)
+      for (const row of selectCalls.iterate(unitId, session.id) as Iterable<{
+        rowid: number;
+        id: string;
+        status: string;
+      }>)
+        if (row.status !== 'orphan_result' && !callRows.has(row.id)) callRows.set(row.id, row.rowid);
+    const usageRows = change.changedUsage.length > 0 ? (selectUsage.all(unitId, session.id) as number[]) : [];
+    const changedMessages = new Set([...change.mergedInto.map((m) => m.message), ...change.branchChanged]);
+    if (
+      [...changedMessages].some((m) => !messageRows.has(m.id)) ||
+      change.changedCalls.some((c) => !callRows.has(c.id)) ||
+      change.changedUsage.some((u) => usageRows[u.index] === undefined)
+    )
+      return undefined;
+
+    update('sessions', sessionRow, sessionRowOf(session, root));
+    const emptyText = { ...change.resume.emptyText };
+    const texts = new Map<string, string>();
+    for (const { message, addedText } of change.mergedInto) {
+      const row = messageRows.get(message.id) as { text: string };
+      const joined = joinedText(row.text, emptyText[message.id] ?? 0, addedText);
+      texts.set(message.id, joined.text);
+      if (joined.emptyParts > 0) emptyText[message.id] = joined.emptyParts;
+      else delete emptyText[message.id];
+    }
+    for (const message of changedMessages) {
+      const row = messageRows.get(message.id) as { rowid: number; text: string };
+      update('messages', row.rowid, {
+        text: texts.get(message.id) ?? row.text,
+        off_branch: message.offBranch ? 1 : 0,
+      });
+    }
+    for (const message of change.newMessages)
+      insertMessage({ ...messageRowOf(message, session, root, messageText(message)), unit_id: unitId });
+    for (const call of change.changedCalls)
+      update('tool_calls', callRows.get(call.id) as number, callOutcomeColumns(call));
+    for (const call of change.newCalls)
+      insertCall({ ...callRowOf(call, session, root), session_row: sessionRow, unit_id: unitId });
+    for (const { index, entry } of change.changedUsage)
+      update('usage_entries', usageRows[index] as number, usageRowOf(entry, session, root));
+    for (const entry of change.newUsage)
+      insertUsage({ ...usageRowOf(entry, session, root), session_row: sessionRow, unit_id: unitId });
+    for (const problem of change.newProblems)
+      insertProblem({ ...problemRowOf(problem, session, root), unit_id: unitId });
+    return emptyText;
+  };
+
   return {
-    append(unitId, path, read) {
-      if (read.state === null) return undefined;
+    append(unitId, reads) {
       const models = selectModel.all(unitId) as {
         rowid: number;
         anchor: string;
@@ -92,98 +165,55 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       const stored = models[0];
       if (models.length !== 1 || stored === undefined) return undefined;
       let root: Session;
-      let resume: ClaudeSessionResume;
       try {
         root = decodeReportModel(stored.model);
-        resume = JSON.parse(inflateRawSync(read.state).toString('utf8')) as ClaudeSessionResume;
       } catch {
         return undefined;
       }
-      if (root.agent !== 'claude-code' || root.files[0] !== path || resume.v !== 1) return undefined;
-      let change: ReturnType<typeof appendClaudeSession>;
-      try {
-        change = appendClaudeSession(root, resume, read.part, path);
-      } catch (error) {
-        if (error instanceof NotAppendable) return undefined;
-        throw error;
-      }
-      // Rowids of the stored rows to update, all found before anything is written.
+      if (root.agent !== 'claude-code') return undefined;
       const tree = selectTree.get(unitId) as number | undefined;
-      const sessionRow = selectRootRow.get(unitId, root.id) as number | undefined;
-      if (tree === undefined || sessionRow === undefined) return undefined;
-      const messageRows = new Map<string, { rowid: number; text: string }>();
-      if (change.mergedInto.length > 0 || change.branchChanged.length > 0)
-        for (const row of selectMessages.iterate(unitId, root.id) as Iterable<{
-          rowid: number;
-          id: string;
-          text: string;
-        }>)
-          if (!messageRows.has(row.id)) messageRows.set(row.id, row);
-      const callRows = new Map<string, number>();
-      if (change.changedCalls.length > 0)
-        for (const row of selectCalls.iterate(unitId, root.id) as Iterable<{
-          rowid: number;
-          id: string;
-          status: string;
-        }>)
-          if (row.status !== 'orphan_result' && !callRows.has(row.id)) callRows.set(row.id, row.rowid);
-      const usageRows = change.changedUsage.length > 0 ? (selectUsage.all(unitId, root.id) as number[]) : [];
-      const changedMessages = new Set([...change.mergedInto.map((m) => m.message), ...change.branchChanged]);
-      if (
-        [...changedMessages].some((m) => !messageRows.has(m.id)) ||
-        change.changedCalls.some((c) => !callRows.has(c.id)) ||
-        change.changedUsage.some((u) => usageRows[u.index] === undefined)
-      )
-        return undefined;
-
-      update('sessions', sessionRow, sessionRowOf(root, root));
+      if (tree === undefined) return undefined;
+      for (const [path, read] of reads) {
+        if (read.state === null) return undefined;
+        let resume: SessionResume;
+        try {
+          resume = JSON.parse(inflateRawSync(read.state).toString('utf8')) as SessionResume;
+        } catch {
+          return undefined;
+        }
+        if (resume.v !== 1 || (resume.kind === 'session' && root.files[0] !== path)) return undefined;
+        let change: SessionAppend;
+        try {
+          change = appendClaudeFile(root, resume, read.part, path);
+        } catch (error) {
+          if (error instanceof NotAppendable) return undefined;
+          throw error;
+        }
+        const emptyText = writeChange(unitId, root, change);
+        if (emptyText === undefined) return undefined;
+        // A read that ends in an unterminated line is read again from before it: no state to go on from.
+        updateState.run(read.tail ? null : packResume({ ...change.resume, emptyText }), path);
+      }
       update('trees', tree, treeRow(root, { anchor: stored.anchor, phase: stored.phase }));
-      const emptyText = { ...change.resume.emptyText };
-      const texts = new Map<string, string>();
-      for (const { message, addedText } of change.mergedInto) {
-        const row = messageRows.get(message.id) as { text: string };
-        const joined = joinedText(row.text, emptyText[message.id] ?? 0, addedText);
-        texts.set(message.id, joined.text);
-        if (joined.emptyParts > 0) emptyText[message.id] = joined.emptyParts;
-        else delete emptyText[message.id];
-      }
-      for (const message of changedMessages) {
-        const row = messageRows.get(message.id) as { rowid: number; text: string };
-        update('messages', row.rowid, {
-          text: texts.get(message.id) ?? row.text,
-          off_branch: message.offBranch ? 1 : 0,
-        });
-      }
-      for (const message of change.newMessages)
-        insertMessage({ ...messageRowOf(message, root, root, messageText(message)), unit_id: unitId });
-      for (const call of change.changedCalls)
-        update('tool_calls', callRows.get(call.id) as number, callOutcomeColumns(call));
-      for (const call of change.newCalls)
-        insertCall({ ...callRowOf(call, root, root), session_row: sessionRow, unit_id: unitId });
-      for (const { index, entry } of change.changedUsage)
-        update('usage_entries', usageRows[index] as number, usageRowOf(entry, root, root));
-      for (const entry of change.newUsage)
-        insertUsage({ ...usageRowOf(entry, root, root), session_row: sessionRow, unit_id: unitId });
-      for (const problem of change.newProblems)
-        insertProblem({ ...problemRowOf(problem, root, root), unit_id: unitId });
-
       const model = toReportModel(root);
       updateModel.run(encodeReportModel(model), stored.rowid);
-      // A read that ends in an unterminated line is read again from before it: no state to go on from.
-      updateState.run(read.tail ? null : packResume({ ...change.resume, emptyText }), path);
       return { phase: stored.phase, anchor: stored.anchor, session: model };
     },
-    saveResume(session, path) {
-      const resume = sessionResumeOf(session);
-      if (resume === undefined || session.files[0] !== path) return;
-      // A file whose last line was unterminated is read again from before it: its state would not fit.
-      if (selectTail.get(path) !== null) return;
-      updateState.run(packResume(resume), path);
+    saveResumes(root) {
+      const pending = [root];
+      for (let session = pending.pop(); session; session = pending.pop()) {
+        pending.push(...session.subagents.map((s) => s.session));
+        const resume = sessionResumeOf(session);
+        const path = session.files[0];
+        // A file whose last line was unterminated is read again from before it: its state would not fit.
+        if (resume === undefined || path === undefined || selectTail.get(path) !== null) continue;
+        updateState.run(packResume(resume), path);
+      }
     },
   };
 }
 
-function packResume(resume: ClaudeSessionResume): Buffer {
+function packResume(resume: SessionResume): Buffer {
   return deflateRawSync(JSON.stringify(resume));
 }
 

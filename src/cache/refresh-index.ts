@@ -196,6 +196,7 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
     );
     const insertModel = db.prepare('INSERT INTO _models (unit_id, anchor, phase, model) VALUES (?, ?, ?, ?)');
     const assignUnit = db.prepare('UPDATE files SET unit_id = ? WHERE path = ?');
+    const clearState = db.prepare('UPDATE files SET state = NULL WHERE path = ?');
     const setSignature = db.prepare('UPDATE _units SET signature = ?, built_at = ? WHERE id = ?');
     const clearSearch = db.prepare(
       'UPDATE _units SET searchable = 0, search_first = NULL, search_last = NULL WHERE id = ?',
@@ -272,12 +273,13 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
       const unitId = Number(
         insertUnit.run(unit.key, unit.signature, 0, new Date().toISOString()).lastInsertRowid,
       );
+      // Resume states are those of the sessions just built (an append that gave up may have left others).
+      for (const ref of unit.refs) clearState.run(ref.path);
       const models = sessions.map((entry) => {
         const model = toReportModel(entry.session);
         insertModel.run(unitId, entry.anchor, entry.phase, encodeReportModel(model));
         rowWriter.write(entry.session, unitId, entry);
-        if (entry.phase === 0 && entry.session.files[0] !== undefined)
-          appender.saveResume(entry.session, entry.session.files[0]);
+        appender.saveResumes(entry.session);
         return { phase: entry.phase, anchor: entry.anchor, session: model };
       });
       const range = options.search ? writeSearch(sessions, unitId) : undefined;
@@ -310,16 +312,22 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
      * only one of the unit that changed and the unit still has the same files; false when it must be built.
      */
     const appendTo = (unit: Unit, previous: StoredUnit): boolean => {
-      const changed = unit.refs.filter((r) => changedPaths.has(r.path));
-      const ref = changed[0];
-      if (changed.length !== 1 || ref === undefined || ref.role !== 'session') return false;
-      const read = appendedReads.get(ref.path);
-      if (!read) return false;
+      // Every changed file grew (read from its stored end), the session file first.
+      const reads = new Map<string, AppendedRead>();
+      for (const ref of [...unit.refs].sort(
+        (a, b) => Number(b.role === 'session') - Number(a.role === 'session'),
+      )) {
+        if (!changedPaths.has(ref.path)) continue;
+        const read = appendedReads.get(ref.path);
+        if (!read) return false;
+        reads.set(ref.path, read);
+      }
+      if (reads.size === 0) return false;
       const members = new Set(unit.refs.map((r) => r.path));
       for (const row of rows.values())
         if ((row.unit_id === previous.id) !== members.has(row.path)) return false;
       batch.begin();
-      const appended = appender.append(previous.id, ref.path, read);
+      const appended = appender.append(previous.id, reads);
       if (!appended) return false;
       if (previous.searchable === 1) {
         rowWriter.removeSearch(previous.search_first, previous.search_last);

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { corpusFiles } from '../../../test/corpus.js';
 import { readRecordSlice } from '../read-record-slice.js';
 import type { RecordPart } from '../record-slice.js';
-import { appendClaudeSession, NotAppendable } from './append-claude-session.js';
+import { appendClaudeFile, NotAppendable } from './append-claude-session.js';
 import { buildClaudeCodeSession } from './build-claude-code-session.js';
 import { sessionResumeOf } from './session-resume.js';
 
@@ -73,7 +73,7 @@ describe('appendClaudeSession', () => {
         // Through JSON, as the index stores it.
         const stored = JSON.parse(JSON.stringify(resume));
         try {
-          appendClaudeSession(session, stored, rest.body, target);
+          appendClaudeFile(session, stored, rest.body, target);
         } catch (error) {
           if (!(error instanceof NotAppendable)) throw error;
           continue;

@@ -9,10 +9,21 @@ import type { ToolCall } from '../../model/tool-call.js';
 import { addUsage, addUsageTo, emptyUsage, type UsageEntry } from '../../model/usage.js';
 import { buildTurns } from '../build-turns.js';
 import { baseName, obj, optional, str, timeOf } from '../value-access.js';
-import { appendConversation, NotAppendable } from './append-conversation.js';
-import { applyOrigin, applyTitle, mergeCounts, metadataInputs } from './build-claude-code-session.js';
+import { appendConversation, type ConversationAppend, NotAppendable } from './append-conversation.js';
+import {
+  applyOrigin,
+  applyTitle,
+  mergeCounts,
+  metadataInputs,
+  shorten,
+} from './build-claude-code-session.js';
 import type { LocatedRecord, MessageFoldState, UsageByKey } from './message-fold.js';
-import { type ClaudeSessionResume, emptyTextOf } from './session-resume.js';
+import {
+  type ClaudeSessionResume,
+  type ClaudeSubagentResume,
+  emptyTextOf,
+  type SessionResume,
+} from './session-resume.js';
 
 export { NotAppendable } from './append-conversation.js';
 
@@ -25,6 +36,8 @@ export interface AppendedPart {
 
 /** What an append changed in the session, for the index to write only that. */
 export interface SessionAppend {
+  /** The session of the tree the appended file belongs to (the root, or a subagent). */
+  session: Session;
   /** Messages added at the end (with their text: the stored ones have none). */
   newMessages: Message[];
   /** Stored messages with new parts (the stored text of the message grows by `addedText`). */
@@ -40,11 +53,23 @@ export interface SessionAppend {
   newUsage: UsageEntry[];
   /** Problems of the new lines and of the new records. */
   newProblems: LocatedProblem[];
-  resume: ClaudeSessionResume;
+  resume: SessionResume;
 }
 
 const agentToolNames = new Set(['Task', 'Agent']);
 const uuidName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Appends to the session tree `root` the new lines of `file`, one of its files (see `SessionResume`). */
+export function appendClaudeFile(
+  root: Session,
+  resume: SessionResume,
+  part: AppendedPart,
+  file: string,
+): SessionAppend {
+  return resume.kind === 'session'
+    ? appendClaudeSession(root, resume, part, file)
+    : appendClaudeSubagent(root, resume, part, file);
+}
 
 /**
  * Folds `part` (the main file's records after its stored end) into `root` (the stored session tree,
@@ -59,16 +84,9 @@ export function appendClaudeSession(
   part: AppendedPart,
   file: string,
 ): SessionAppend {
-  for (const { value } of part.records) {
+  refuseStreamedUsage(part);
+  for (const { value } of part.records)
     if (value.isSidechain === true) throw new NotAppendable('new sidechain records');
-    const data = obj(value.data);
-    if (
-      value.type === 'progress' &&
-      data?.type === 'agent_progress' &&
-      obj(data.message)?.type === 'assistant'
-    )
-      throw new NotAppendable('new subagent responses streamed into the session');
-  }
   // A file not named by its session id takes the last `sessionId` of its records (`claudeSessionIdOf`).
   if (!uuidName.test(baseName(file).replace(/\.jsonl$/, '')))
     for (let i = part.records.length - 1; i >= 0; i--) {
@@ -77,55 +95,23 @@ export function appendClaudeSession(
       if (id !== root.id) throw new NotAppendable('the session id changes');
       break;
     }
-
-  const messagesBefore = root.messages.length;
-  const conversationProblems = root.problems.slice(resume.fileProblems);
-  const calls = new Map<string, ToolCall>();
-  const orphans: ToolCall[] = [];
-  for (const call of root.toolCalls) {
-    if (call.status === 'orphan_result') orphans.push(call);
-    else calls.set(call.id, call);
-  }
-  const before = new Map(root.toolCalls.map((c) => [c, `${c.status}\u0000${c.statusReason ?? ''}`]));
-  const byId = new Map(root.messages.map((m) => [m.id, m]));
-  const merged = new Map<string, Message>();
-  for (const [key, id] of resume.conversation.merged) {
-    const message = byId.get(id);
-    if (message) merged.set(key, message);
-  }
-  const usageByKey: UsageByKey = new Map();
+  // The main conversation counts first: every request of it is counted.
+  const usage: UsageByKey = new Map();
   for (const entry of root.usageEntries)
-    usageByKey.set(entry.requestKey ?? `uuid:${entry.messageId}`, {
+    usage.set(entry.requestKey ?? `uuid:${entry.messageId}`, {
       usage: entry.usage,
       model: entry.model,
       messageId: entry.messageId ?? '',
     });
-  const usageBefore = root.usageEntries;
-  const state: MessageFoldState = {
-    messages: root.messages,
-    calls,
-    orphans,
-    merged,
-    usageByKey,
-    firstPrompt: resume.conversation.firstPrompt ?? undefined,
-    problems: conversationProblems,
-  };
-  const partsBefore = new Map([...merged.values()].map((m) => [m, m.parts.length]));
-  const appended = appendConversation(state, resume.conversation, part.records, { sessionId: root.id });
+  const fold = startFold(root, resume, usage);
+  const appended = appendConversation(fold.state, resume.conversation, part.records, { sessionId: root.id });
 
   // A request counts once in the tree, in the first conversation that has it: the main one comes first,
   // so a new request a subagent already counted would move.
-  const subagentKeys = new Set<string>();
-  const pending = [...root.subagents];
-  for (let sub = pending.pop(); sub; sub = pending.pop()) {
-    for (const entry of sub.session.usageEntries) if (entry.requestKey) subagentKeys.add(entry.requestKey);
-    pending.push(...sub.session.subagents);
-  }
-  for (const key of usageByKey.keys())
-    if (subagentKeys.has(key)) throw new NotAppendable('a request a subagent counted comes to the session');
-
-  root.toolCalls = [...calls.values(), ...orphans];
-  const newCalls = root.toolCalls.filter((c) => !before.has(c));
+  const others = countedKeys(root, root);
+  for (const key of usage.keys())
+    if (others.has(key)) throw new NotAppendable('a request a subagent counted comes to the session');
+  const newCalls = fold.settleCalls();
   // A new call of the main session comes after its stored calls in the linking order: only subagents no
   // main-session call claimed are left for it. A stored call that got its result could claim any.
   const unclaimed = resume.claims.filter((c) => c[3] === 0);
@@ -136,72 +122,214 @@ export function appendClaudeSession(
     if (agentToolNames.has(call.name) && couldClaim(call, resume.claims))
       throw new NotAppendable('a Task call that got its result could claim a subagent');
 
-  // Usage, as `sessionFrom` makes it from the conversation's usage.
-  const messagesById = new Map(root.messages.map((m) => [m.id, m]));
-  root.usageEntries = [];
-  root.usage = emptyUsage();
-  root.usageByModel = {};
-  for (const [key, entry] of usageByKey) {
-    addUsage(root.usage, entry.usage);
-    addUsageTo(root.usageByModel, entry.model ?? 'unknown', entry.usage);
-    const message = messagesById.get(entry.messageId);
-    if (message) message.usage = entry.usage;
-    root.usageEntries.push({
-      usage: entry.usage,
-      messageId: entry.messageId,
-      ...optional('requestKey', key.startsWith('uuid:') ? undefined : key),
-      ...optional('model', entry.model),
-      ...optional('timestamp', message?.timestamp ?? entry.timestamp),
-    });
-  }
-  const changedUsage: SessionAppend['changedUsage'] = [];
-  usageBefore.forEach((old, index) => {
-    const entry = root.usageEntries[index] as UsageEntry;
-    if (JSON.stringify(old) !== JSON.stringify(entry)) changedUsage.push({ index, entry });
-  });
-
-  // Calls left without a result are settled by the turns again (interrupted or missing).
-  root.turns = buildTurns(root.messages, root.toolCalls);
-  const changedCalls = root.toolCalls.filter((c) => {
-    const was = before.get(c);
-    return was !== undefined && was !== `${c.status}\u0000${c.statusReason ?? ''}`;
-  });
-  for (const call of appended.closed) if (!changedCalls.includes(call)) changedCalls.push(call);
-
-  applyAggregates(root, part.records);
-  root.counts = mergeCounts([root.counts, part.counts]);
-  const fileProblems = root.problems.slice(0, resume.fileProblems);
-  root.problems = [...fileProblems, ...part.problems, ...state.problems];
-  const newConversationProblems = state.problems.slice(conversationProblems.length);
-  if (appended.duplicateRecords > 0)
-    root.meta.duplicateRecords =
-      ((root.meta.duplicateRecords as number | undefined) ?? 0) + appended.duplicateRecords;
+  const change = fold.finish(appended, part, () => true);
   applyOrigin(root, part.records);
   const inputs = metadataInputs(part.records, resume);
-  applyTitle(root, inputs, root.messages, state.firstPrompt);
-
-  const newMessages = root.messages.slice(messagesBefore);
+  applyTitle(root, inputs, root.messages, fold.state.firstPrompt);
   return {
-    newMessages,
-    mergedInto: [...partsBefore]
-      .filter(([message, n]) => message.parts.length > n)
-      .map(([message, n]) => ({
-        message,
-        addedText: message.parts.slice(n).flatMap((p) => (p.type === 'text' ? [p.text] : [])),
-      })),
-    branchChanged: appended.branchChanged,
-    newCalls,
-    changedCalls,
-    changedUsage,
-    newUsage: root.usageEntries.slice(usageBefore.length),
-    newProblems: [...part.problems, ...newConversationProblems],
+    ...change,
     resume: {
       ...resume,
       ...inputs,
       conversation: appended.resume,
       fileProblems: resume.fileProblems + part.problems.length,
       // Stored messages that got parts are for the caller to settle (it knows their stored text).
-      emptyText: { ...resume.emptyText, ...emptyTextOf(newMessages) },
+      emptyText: { ...resume.emptyText, ...emptyTextOf(change.newMessages) },
+    },
+  };
+}
+
+/**
+ * Folds `part` (a subagent file's records after its stored end) into its session in the tree `root`.
+ * Throws `NotAppendable` besides the main file's cases when a new request was counted by another
+ * conversation of the tree, when a request known only from the usage streamed into the main session gets
+ * its own record, when the subagent gets its first prompt (what links it) or a Task call of its own.
+ */
+export function appendClaudeSubagent(
+  root: Session,
+  resume: ClaudeSubagentResume,
+  part: AppendedPart,
+  file: string,
+): SessionAppend {
+  refuseStreamedUsage(part);
+  const session = findSubagent(root, file);
+  if (!session || session.agentId !== resume.agentId) throw new NotAppendable('the subagent is not stored');
+  const usage: UsageByKey = new Map();
+  for (const [key, u, model, messageId, timestamp] of resume.usage)
+    usage.set(key, {
+      usage: u,
+      model: model ?? undefined,
+      messageId,
+      ...(timestamp === null ? {} : { timestamp }),
+    });
+  const counted = new Set(session.usageEntries.map((e) => e.requestKey ?? `uuid:${e.messageId}`));
+  const streamedOnly = resume.streamedOnly.map((key) => [key, usage.get(key)] as const);
+  const hadPrompt = session.messages.some((m) => m.role === 'user');
+  const fold = startFold(session, resume, usage);
+  const context = { sessionId: root.id, agentId: resume.agentId };
+  const appended = appendConversation(fold.state, resume.conversation, part.records, context);
+  if (!hadPrompt && session.messages.some((m) => m.role === 'user'))
+    throw new NotAppendable('the subagent gets its first prompt');
+  for (const [key, entry] of streamedOnly)
+    if (usage.get(key) !== entry) throw new NotAppendable('a streamed request gets its own record');
+  const others = countedKeys(root, session);
+  for (const key of usage.keys()) {
+    if (counted.has(key) || resume.usage.some(([k]) => k === key)) continue;
+    if (others.has(key)) throw new NotAppendable('a new request is counted by another conversation');
+    counted.add(key);
+  }
+  const newCalls = fold.settleCalls();
+  for (const call of [...newCalls, ...appended.closed])
+    if (agentToolNames.has(call.name)) throw new NotAppendable('a Task call of a subagent');
+
+  const change = fold.finish(appended, part, (key) => counted.has(key));
+  const firstPrompt = fold.state.firstPrompt;
+  session.title = firstPrompt ? shorten(firstPrompt) : `Subagent ${resume.agentId}`;
+  return {
+    ...change,
+    resume: {
+      ...resume,
+      conversation: appended.resume,
+      fileProblems: resume.fileProblems + part.problems.length,
+      emptyText: { ...resume.emptyText, ...emptyTextOf(change.newMessages) },
+      usage: [...usage].map(([key, u]) => [key, u.usage, u.model ?? null, u.messageId, u.timestamp ?? null]),
+    },
+  };
+}
+
+/** Usage of subagents streamed into a conversation goes to other sessions: left to a build. */
+function refuseStreamedUsage(part: AppendedPart): void {
+  for (const { value } of part.records) {
+    const data = obj(value.data);
+    if (
+      value.type === 'progress' &&
+      data?.type === 'agent_progress' &&
+      obj(data.message)?.type === 'assistant'
+    )
+      throw new NotAppendable('new subagent responses streamed into a conversation');
+  }
+}
+
+/** The session of a subagent file in the tree. */
+function findSubagent(root: Session, file: string): Session | undefined {
+  const pending = [...root.subagents];
+  for (let sub = pending.pop(); sub; sub = pending.pop()) {
+    if (sub.session.files[0] === file) return sub.session;
+    pending.push(...sub.session.subagents);
+  }
+  return undefined;
+}
+
+/** Request keys counted by the sessions of the tree other than `except`. */
+function countedKeys(root: Session, except: Session): Set<string> {
+  const keys = new Set<string>();
+  const pending = [root];
+  for (let session = pending.pop(); session; session = pending.pop()) {
+    if (session !== except)
+      for (const entry of session.usageEntries) keys.add(entry.requestKey ?? `uuid:${entry.messageId}`);
+    pending.push(...session.subagents.map((s) => s.session));
+  }
+  return keys;
+}
+
+/**
+ * The fold state of a stored session (its messages and calls as stored, its usage per key) and the steps
+ * after the conversation took the new records: calls settled by the turns again, usage entries made as
+ * `sessionFrom` makes them, times, counts and problems.
+ */
+function startFold(session: Session, resume: SessionResume, usage: UsageByKey) {
+  const messagesBefore = session.messages.length;
+  const calls = new Map<string, ToolCall>();
+  const orphans: ToolCall[] = [];
+  for (const call of session.toolCalls) {
+    if (call.status === 'orphan_result') orphans.push(call);
+    else calls.set(call.id, call);
+  }
+  const before = new Map(session.toolCalls.map((c) => [c, `${c.status}\u0000${c.statusReason ?? ''}`]));
+  const byId = new Map(session.messages.map((m) => [m.id, m]));
+  const merged = new Map<string, Message>();
+  for (const [key, id] of resume.conversation.merged) {
+    const message = byId.get(id);
+    if (message) merged.set(key, message);
+  }
+  const partsBefore = new Map([...merged.values()].map((m) => [m, m.parts.length]));
+  const conversationProblems = session.problems.slice(resume.fileProblems);
+  const state: MessageFoldState = {
+    messages: session.messages,
+    calls,
+    orphans,
+    merged,
+    usageByKey: usage,
+    firstPrompt: resume.conversation.firstPrompt ?? undefined,
+    problems: conversationProblems,
+  };
+  const usageBefore = session.usageEntries;
+  return {
+    state,
+    /** Puts the calls back in the session (calls, then results without a call); returns the new ones. */
+    settleCalls(): ToolCall[] {
+      session.toolCalls = [...calls.values(), ...orphans];
+      return session.toolCalls.filter((c) => !before.has(c));
+    },
+    finish(
+      appended: ConversationAppend,
+      part: AppendedPart,
+      counts: (key: string) => boolean,
+    ): Omit<SessionAppend, 'resume'> {
+      // Usage, as `sessionFrom` makes it from the conversation's usage.
+      const messagesById = new Map(session.messages.map((m) => [m.id, m]));
+      session.usageEntries = [];
+      session.usage = emptyUsage();
+      session.usageByModel = {};
+      for (const [key, entry] of usage) {
+        if (!counts(key)) continue;
+        addUsage(session.usage, entry.usage);
+        addUsageTo(session.usageByModel, entry.model ?? 'unknown', entry.usage);
+        const message = messagesById.get(entry.messageId);
+        if (message) message.usage = entry.usage;
+        session.usageEntries.push({
+          usage: entry.usage,
+          messageId: entry.messageId,
+          ...optional('requestKey', key.startsWith('uuid:') ? undefined : key),
+          ...optional('model', entry.model),
+          ...optional('timestamp', message?.timestamp ?? entry.timestamp),
+        });
+      }
+      const changedUsage: SessionAppend['changedUsage'] = [];
+      usageBefore.forEach((old, index) => {
+        const entry = session.usageEntries[index] as UsageEntry;
+        if (JSON.stringify(old) !== JSON.stringify(entry)) changedUsage.push({ index, entry });
+      });
+      // Calls left without a result are settled by the turns again (interrupted or missing).
+      session.turns = buildTurns(session.messages, session.toolCalls);
+      const changedCalls = session.toolCalls.filter((c) => {
+        const was = before.get(c);
+        return was !== undefined && was !== `${c.status}\u0000${c.statusReason ?? ''}`;
+      });
+      for (const call of appended.closed) if (!changedCalls.includes(call)) changedCalls.push(call);
+      applyAggregates(session, part.records);
+      session.counts = mergeCounts([session.counts, part.counts]);
+      const fileProblems = session.problems.slice(0, resume.fileProblems);
+      session.problems = [...fileProblems, ...part.problems, ...state.problems];
+      if (appended.duplicateRecords > 0)
+        session.meta.duplicateRecords =
+          ((session.meta.duplicateRecords as number | undefined) ?? 0) + appended.duplicateRecords;
+      return {
+        session,
+        newMessages: session.messages.slice(messagesBefore),
+        mergedInto: [...partsBefore]
+          .filter(([message, n]) => message.parts.length > n)
+          .map(([message, n]) => ({
+            message,
+            addedText: message.parts.slice(n).flatMap((p) => (p.type === 'text' ? [p.text] : [])),
+          })),
+        branchChanged: appended.branchChanged,
+        newCalls: session.toolCalls.filter((c) => !before.has(c)),
+        changedCalls,
+        changedUsage,
+        newUsage: session.usageEntries.slice(usageBefore.length),
+        newProblems: [...part.problems, ...state.problems.slice(conversationProblems.length)],
+      };
     },
   };
 }

@@ -76,6 +76,9 @@ export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly
     const conversation = subagentConversations[i] as Conversation;
     const streamed = progress.get(input.agentId);
     progress.delete(input.agentId);
+    const streamedOnly = [...(streamed?.usageByKey.keys() ?? [])].filter(
+      (k) => !conversation.usageByKey.has(k),
+    );
     if (streamed) mergeUsage(conversation.usageByKey, streamed.usageByKey);
     const entry = subagentFrom(
       conversation,
@@ -88,6 +91,23 @@ export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly
     if (input.file?.meta?.toolUseId !== undefined) entry.metaToolUseId = input.file.meta.toolUseId;
     else if (streamed?.toolUseId !== undefined) entry.metaToolUseId = streamed.toolUseId;
     if (input.file?.meta?.agentType !== undefined) entry.agentType = input.file.meta.agentType;
+    if (input.file)
+      setSessionResume(entry.session, {
+        v: 1,
+        kind: 'subagent',
+        agentId: input.agentId,
+        conversation: conversation.resume,
+        fileProblems: input.file.problems.length,
+        emptyText: emptyTextOf(conversation.messages),
+        usage: [...conversation.usageByKey].map(([key, u]) => [
+          key,
+          u.usage,
+          u.model ?? null,
+          u.messageId,
+          u.timestamp ?? null,
+        ]),
+        streamedOnly,
+      });
     pending.push(entry);
   });
   // Subagents known only from the responses streamed into their parent (their own file is missing).
@@ -102,6 +122,7 @@ export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly
   const byMainCall = new Set(session.subagents.map((s) => s.agentId));
   setSessionResume(session, {
     v: 1,
+    kind: 'session',
     conversation: mainConversation.resume,
     fileProblems: main.problems.length,
     ...metadataInputs(main.records),

@@ -1,5 +1,6 @@
 import type { Message } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
+import type { TokenUsage } from '../../model/usage.js';
 import type { ConversationResume } from './build-conversation.js';
 
 /**
@@ -8,6 +9,7 @@ import type { ConversationResume } from './build-conversation.js';
  */
 export interface ClaudeSessionResume {
   v: 1;
+  kind: 'session';
   conversation: ConversationResume;
   /** Problems of the file itself (reader problems): they come before the conversation's in `problems`. */
   fileProblems: number;
@@ -28,15 +30,40 @@ export interface ClaudeSessionResume {
   claims: [agentId: string, metaToolUseId: string | null, prompt: string | null, byMainCall: 0 | 1][];
 }
 
-const resumes = new WeakMap<Session, ClaudeSessionResume>();
+/** The same for a subagent transcript file (`<session>/subagents/agent-<id>.jsonl`). JSON-safe. */
+export interface ClaudeSubagentResume {
+  v: 1;
+  kind: 'subagent';
+  agentId: string;
+  conversation: ConversationResume;
+  fileProblems: number;
+  emptyText: Record<string, number>;
+  /**
+   * The conversation's usage per API message key, every key (a subagent counts only those no conversation
+   * before it in the tree counted), with the usage streamed into the main session merged in.
+   */
+  usage: [
+    key: string,
+    usage: TokenUsage,
+    model: string | null,
+    messageId: string,
+    timestamp: string | null,
+  ][];
+  /** Keys seen only in the usage streamed into the main session (they follow the subagent's own keys). */
+  streamedOnly: string[];
+}
+
+export type SessionResume = ClaudeSessionResume | ClaudeSubagentResume;
+
+const resumes = new WeakMap<Session, SessionResume>();
 
 /** Remembers the resume state of a session just built from a whole file. */
-export function setSessionResume(session: Session, resume: ClaudeSessionResume): void {
+export function setSessionResume(session: Session, resume: SessionResume): void {
   resumes.set(session, resume);
 }
 
 /** The resume state of a session built from a whole file, if it was built that way. */
-export function sessionResumeOf(session: Session): ClaudeSessionResume | undefined {
+export function sessionResumeOf(session: Session): SessionResume | undefined {
   return resumes.get(session);
 }
 
