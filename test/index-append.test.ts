@@ -24,7 +24,7 @@ import { selectTrees } from '../src/cache/queries/select-trees.js';
 import { querySessionsOverview } from '../src/cache/queries/sessions-overview-query.js';
 import { queryToolInventory } from '../src/cache/queries/tool-inventory-query.js';
 import { queryUsage } from '../src/cache/queries/usage-query.js';
-import { decodeReportModel } from '../src/cache/report-model-codec.js';
+import { unpackReportModel } from '../src/cache/report-model-codec.js';
 import { discoverPaths } from '../src/sources/index.js';
 import { copyCorpus, refreshed, tempDir, testPrice } from './index-helpers.js';
 
@@ -71,9 +71,9 @@ function contents(cacheDir: string) {
         db.prepare('SELECT anchor, phase, model FROM _models ORDER BY anchor').all() as {
           anchor: string;
           phase: number;
-          model: string;
+          model: Buffer;
         }[]
-      ).map((m) => ({ ...m, model: decodeReportModel(m.model) })),
+      ).map((m) => ({ ...m, model: unpackReportModel(m.model) })),
     };
   } finally {
     db.close();

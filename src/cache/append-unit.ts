@@ -16,7 +16,7 @@ import {
 import type { Session } from '../model/session.js';
 import { prepareInsert, prepareUpdate, type Row } from './insert-row.js';
 import { toReportModel } from './report-model.js';
-import { decodeReportModel, encodeReportModel } from './report-model-codec.js';
+import { packReportModel, unpackReportModel } from './report-model-codec.js';
 import {
   callOutcomeColumns,
   callRowOf,
@@ -160,13 +160,13 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
         rowid: number;
         anchor: string;
         phase: number;
-        model: string;
+        model: Buffer;
       }[];
       const stored = models[0];
       if (models.length !== 1 || stored === undefined) return undefined;
       let root: Session;
       try {
-        root = decodeReportModel(stored.model);
+        root = unpackReportModel(stored.model);
       } catch {
         return undefined;
       }
@@ -196,7 +196,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       }
       update('trees', tree, treeRow(root, { anchor: stored.anchor, phase: stored.phase }));
       const model = toReportModel(root);
-      updateModel.run(encodeReportModel(model), stored.rowid);
+      updateModel.run(packReportModel(model), stored.rowid);
       return { phase: stored.phase, anchor: stored.anchor, session: model };
     },
     saveResumes(root) {

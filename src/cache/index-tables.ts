@@ -431,7 +431,12 @@ export const indexTables: TableDoc[] = [
         description: '0: a session file; 1: an unclaimed subagent file',
         constraint: 'NOT NULL',
       },
-      { name: 'model', type: 'TEXT', description: 'packed JSON report model', constraint: 'NOT NULL' },
+      {
+        name: 'model',
+        type: 'BLOB',
+        description: 'packed JSON report model, raw-deflated',
+        constraint: 'NOT NULL',
+      },
     ],
     indexes: [['unit_id']],
   },

@@ -12,7 +12,7 @@ import { groupUnits, type Unit } from './group-units.js';
 import type { IndexDb } from './open-index.js';
 import { projectRecord } from './project-record.js';
 import { toReportModel } from './report-model.js';
-import { decodeReportModel, encodeReportModel } from './report-model-codec.js';
+import { packReportModel, unpackReportModel } from './report-model-codec.js';
 import { createRowWriter } from './unit-rows.js';
 import {
   type AppendedRead,
@@ -277,7 +277,7 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
       for (const ref of unit.refs) clearState.run(ref.path);
       const models = sessions.map((entry) => {
         const model = toReportModel(entry.session);
-        insertModel.run(unitId, entry.anchor, entry.phase, encodeReportModel(model));
+        insertModel.run(unitId, entry.anchor, entry.phase, packReportModel(model));
         rowWriter.write(entry.session, unitId, entry);
         appender.saveResumes(entry.session);
         return { phase: entry.phase, anchor: entry.anchor, session: model };
@@ -458,11 +458,11 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
         unit_id: number;
         anchor: string;
         phase: number;
-        model: string;
+        model: Buffer;
       }>) {
         if (!reused.has(row.unit_id) || earlyModels.has(row.unit_id) || damaged.has(row.unit_id)) continue;
         try {
-          const session = decodeReportModel(row.model);
+          const session = unpackReportModel(row.model);
           decoded.push({ unitId: row.unit_id, phase: row.phase, anchor: row.anchor, session });
         } catch {
           damaged.add(row.unit_id);

@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Message } from '../model/message.js';
 import type { Session, Subagent } from '../model/session.js';
 import type { LocatedProblem, SourceLocation } from '../model/source-location.js';
@@ -234,4 +235,14 @@ export function decodeReportModel(text: string): Session {
     subagents: packed.subagents.map((s) => ({ ...s, session: unpackSession(s.session) })),
   });
   return unpackSession(session);
+}
+
+/** A report model as the index stores it: encoded, then raw-deflated (about a fifth of the text). */
+export function packReportModel(model: Session): Buffer {
+  return deflateRawSync(encodeReportModel(model), { level: 1 });
+}
+
+/** The report model of {@link packReportModel}'s bytes. */
+export function unpackReportModel(packed: Uint8Array): Session {
+  return decodeReportModel(inflateRawSync(packed).toString('utf8'));
 }
