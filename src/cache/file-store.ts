@@ -23,8 +23,8 @@ export interface FileRow {
   errors: number;
   blank_lines: number;
   tail: string | null;
-  /** JSON `ValidatorState` after the consumed lines (null: not validated when read). */
-  validation: string | null;
+  /** `ValidatorState` after the consumed lines, raw-deflated JSON (null: not validated when read). */
+  validation: Buffer | null;
   /** Deflated JSON resume state of a Claude Code session file (see `appendClaudeSession`); not always selected. */
   state?: Buffer | null;
   ref: string;

@@ -304,8 +304,8 @@ export const indexTables: TableDoc[] = [
       { name: 'tail', type: 'TEXT', description: 'internal: the unterminated last line, JSON' },
       {
         name: 'validation',
-        type: 'TEXT',
-        description: 'internal: full validation of the consumed lines, JSON state to go on from',
+        type: 'BLOB',
+        description: 'internal: full validation of the consumed lines, state to go on from (deflated JSON)',
       },
       {
         name: 'state',

@@ -112,9 +112,9 @@ function chooseReader(
 /**
  * Brings the index up to date with `refs` and returns their sessions: unchanged files are not read, grown
  * files whose consumed prefix is unchanged are read from where the last read stopped, other changed files
- * are read again whole, files gone from under `roots` are removed. Units whose files changed are built
- * again from the stored record skeletons with the lifecycle builders; the others come from their stored
- * report models (see `toReportModel`).
+ * are read again whole, files gone from under `roots` are removed. A unit whose files only grew takes the
+ * appended lines (`append-unit.ts`); other units whose files changed are built again with the lifecycle
+ * builders; the others come from their stored report models (see `toReportModel`).
  */
 export async function refreshIndex(index: IndexDb, options: RefreshOptions): Promise<RefreshResult> {
   // A run reads the stored state without a lock, and takes the write lock only when it has something to

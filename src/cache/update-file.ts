@@ -9,7 +9,7 @@ import type { SessionFileRef } from '../sources/index.js';
 import { fileIdentity } from './file-identity.js';
 import { encodePart, type FileRow, fingerprintPrefix, type StoredPart } from './file-store.js';
 import { projectRecord } from './project-record.js';
-import { createValidationFactsWriter, parseValidation } from './validation-facts.js';
+import { createValidationFactsWriter, packValidation, parseValidation } from './validation-facts.js';
 
 /** What reading one file gave: its new row and, when read whole, the file as the builders take it. */
 export interface FileUpdate {
@@ -192,7 +192,7 @@ export function createFileStore(db: Database.Database, beforeWrite: () => void):
           errors: sum('errors', base?.errors),
           blank_lines: sum('blankLines', base?.blank_lines),
           tail: tail === undefined ? null : JSON.stringify(encodePart(tail)),
-          validation: slice.validation ? JSON.stringify(slice.validation.body) : null,
+          validation: slice.validation ? packValidation(slice.validation.body) : null,
           ref: refSignature(ref),
           session_key: null,
           body_key: null,

@@ -3,6 +3,7 @@
  * validates the values it parses, going on from the state stored with the file), into `_facts` under
  * {@link validationFactKind} with the file state they describe, where `cachedFileFacts` finds them.
  */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import type { FileValidationFacts, ValidatorState } from '../lifecycle/record-slice.js';
 import type { FileRow } from './file-store.js';
@@ -26,10 +27,15 @@ export function createValidationFactsWriter(db: Database.Database) {
   });
 }
 
+/** A validator state as stored in `files.validation`: JSON, raw-deflated. */
+export function packValidation(state: ValidatorState): Buffer {
+  return deflateRawSync(JSON.stringify(state), { level: 1 });
+}
+
 /** A stored validator state, or undefined when it cannot be read (a damaged row: the file is read whole). */
-export function parseValidation(text: string): ValidatorState | undefined {
+export function parseValidation(packed: Uint8Array): ValidatorState | undefined {
   try {
-    const state = JSON.parse(text) as ValidatorState;
+    const state = JSON.parse(inflateRawSync(packed).toString('utf8')) as ValidatorState;
     return state !== null && typeof state === 'object' && Array.isArray(state.issues) ? state : undefined;
   } catch {
     return undefined;
