@@ -18,10 +18,11 @@ const ranks: Record<string, number> = {
   cache: 5,
   exporters: 6,
   viewer: 6,
-  cli: 7,
+  mcp: 7,
+  cli: 8,
 };
 /** Folders after `lifecycle/` see only the agent-neutral model, never wire formats. */
-const wireFree = new Set(['analytics', 'cache', 'exporters', 'viewer']);
+const wireFree = new Set(['analytics', 'cache', 'exporters', 'viewer', 'mcp']);
 
 function listTs(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -2,6 +2,7 @@
 // Generates the reference docs from the registry (`npm run docs` builds the package first, then runs this):
 //   docs/0*.md, README  generated regions of the hand-written chapters, rendered again
 //   docs/tools/**       one page per tool, the index, the version matrix, the inventory
+//   docs/mcp.md         the MCP server and its tools, from their schemas
 //   schemas/**          JSON Schema of every tool input and result and every record type
 //   docs/api/**         TypeScript API docs (TypeDoc, HTML)
 // The output depends only on the repository (and the committed examples file), never on the clock.
@@ -21,6 +22,7 @@ import { extractExamples } from './examples.mjs';
 import { formatWithBiome } from './format-with-biome.mjs';
 import { loadLibrary } from './load-library.mjs';
 import { byText, formatJsonFile } from './markdown.mjs';
+import { mcpPage, mcpPagePath } from './mcp-page.mjs';
 import { schemaFiles, schemasReadme } from './schema-files.mjs';
 import { fillTemplate } from './templates.mjs';
 import { claudeToolPage, codexToolPage, toolPagePath } from './tool-pages.mjs';
@@ -52,6 +54,7 @@ async function generate(lib, examples) {
   for (const name of Object.keys(lib.codexTools))
     files.set(toolPagePath('codex', name), codexToolPage(ctx, name, codexRows.get(name)));
   files.set('docs/tools/README.md', toolsReadme(ctx, await demoInventory(lib)));
+  files.set(mcpPagePath, mcpPage(lib));
   const docsDir = path.join(repoRoot, 'docs');
   const chapters = existsSync(docsDir)
     ? readdirSync(docsDir).filter((f) => /^(\d\d-.*|README)\.md$/.test(f))

@@ -8,17 +8,31 @@ import { pathToFileURL } from 'node:url';
 /** The registries, schemas and functions the generator uses, from the build in `distDir`. */
 export async function loadLibrary(distDir) {
   const load = (relative) => import(pathToFileURL(path.join(distDir, relative)).href);
-  const [main, definitions, claudeTools, claudeRecords, codex, inventory, toolsCommand, describe] =
-    await Promise.all([
-      load('index.js'),
-      load('definitions/index.js'),
-      load('schemas/claude-code/tools/index.js'),
-      load('schemas/claude-code/records/index.js'),
-      load('schemas/codex/index.js'),
-      load('analytics/tool-inventory.js'),
-      load('cli/commands/tools-command.js'),
-      load('cli/describe-tool.js'),
-    ]);
+  const [
+    main,
+    definitions,
+    claudeTools,
+    claudeRecords,
+    codex,
+    inventory,
+    toolsCommand,
+    describe,
+    mcp,
+    mcpParams,
+    mcpServer,
+  ] = await Promise.all([
+    load('index.js'),
+    load('definitions/index.js'),
+    load('schemas/claude-code/tools/index.js'),
+    load('schemas/claude-code/records/index.js'),
+    load('schemas/codex/index.js'),
+    load('analytics/tool-inventory.js'),
+    load('cli/commands/tools-command.js'),
+    load('cli/describe-tool.js'),
+    load('mcp/mcp-tools.js'),
+    load('mcp/tool-parameters.js'),
+    load('mcp/create-mcp-server.js'),
+  ]);
   return {
     claudeCodeTools: main.claudeCodeTools,
     mcpToolSpec: claudeTools.mcpToolSpec,
@@ -51,5 +65,9 @@ export async function loadLibrary(distDir) {
     toolLifespan: definitions.toolLifespan,
     formatLifespan: definitions.formatLifespan,
     inputFieldHistory: definitions.inputFieldHistory,
+    mcpTools: mcp.mcpTools,
+    mcpToolParameters: mcpParams.toolParameters,
+    mcpToolInputSchema: mcpParams.toolInputSchema,
+    mcpServerInstructions: mcpServer.serverInstructions,
   };
 }

@@ -13,3 +13,20 @@ export function monthKey(time: string | undefined): string {
   const day = dayKey(time);
   return day === 'unknown' ? day : day.slice(0, 7);
 }
+
+/**
+ * The ISO week (`2026-W05`: weeks start on Monday, week 1 holds the year's first Thursday) of the UTC day
+ * of an ISO time, or `unknown` (see {@link dayKey}).
+ */
+export function weekKey(time: string | undefined): string {
+  const day = dayKey(time);
+  if (day === 'unknown') return day;
+  const date = new Date(`${day}T00:00:00Z`);
+  // The Thursday of this week decides its year and number.
+  const weekday = (date.getUTCDay() + 6) % 7;
+  date.setUTCDate(date.getUTCDate() - weekday + 3);
+  const year = date.getUTCFullYear();
+  // Week 1's Thursday is one of January's first seven days.
+  const week = Math.floor((date.getTime() - Date.UTC(year, 0, 1)) / (7 * 86_400_000)) + 1;
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}

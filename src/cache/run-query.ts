@@ -17,6 +17,18 @@ export interface QueryResult {
  * callers also open the database read-only.
  */
 export function runReadOnlyQuery(db: Database.Database, sql: string): QueryResult {
+  const statement = prepareReadOnly(db, sql);
+  try {
+    const columns = statement.columns().map((c) => c.name);
+    const rows = statement.all() as Record<string, unknown>[];
+    return { columns, rows };
+  } catch (error) {
+    throw new QueryError(`The query failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The statement of one read-only query that returns rows, prepared (not run); a QueryError for any other. */
+export function prepareReadOnly(db: Database.Database, sql: string): Database.Statement {
   const text = sql.trim();
   if (text === '') throw new QueryError('The query is empty.');
   let statement: Database.Statement;
@@ -33,13 +45,7 @@ export function runReadOnlyQuery(db: Database.Database, sql: string): QueryResul
     );
   if (!statement.reader)
     throw new QueryError(`The statement "${firstWords(text)}" returns no rows; use a SELECT.`);
-  try {
-    const columns = statement.columns().map((c) => c.name);
-    const rows = statement.all() as Record<string, unknown>[];
-    return { columns, rows };
-  } catch (error) {
-    throw new QueryError(`The query failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  return statement;
 }
 
 function firstWords(text: string): string {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { dateBound } from '../analytics/date-bound.js';
 import type { SessionFilter } from '../lifecycle/load-sessions.js';
 import { isAgent } from '../schemas/common/agent.js';
 import { CliError, exitCodes } from './cli-error.js';
@@ -46,16 +47,8 @@ export function parseFilter(flags: FilterFlags): SessionFilter {
 
 /** A date (`2026-01-31`, whole day in UTC) or an ISO date-time. */
 export function parseDate(text: string, option: string, edge: 'start' | 'end'): Date {
-  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (dateOnly) {
-    const date = new Date(`${text}T00:00:00.000Z`);
-    if (!Number.isNaN(date.getTime()) && date.toISOString().startsWith(text)) {
-      return edge === 'start' ? date : new Date(date.getTime() + 86_400_000 - 1);
-    }
-  } else if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
-    const date = new Date(text);
-    if (!Number.isNaN(date.getTime())) return date;
-  }
+  const date = dateBound(text, edge);
+  if (date) return date;
   throw new CliError(`Option ${option} needs a date like "2026-01-31" or an ISO time, got "${text}".`, {
     exitCode: exitCodes.usage,
   });

@@ -168,13 +168,15 @@ export interface IndexedData extends LoadedData {
 
 /**
  * Like {@link loadData}, but always through the index, with its full-text table filled (for `search` and
- * `cache update`): a CliError when the cache is turned off or there is no cache folder.
+ * `cache update`): a CliError when the cache is turned off or there is no cache folder. With `sessions:
+ * false` no session is decoded (`sessions` is empty): for callers that query the index alone.
  */
 export async function loadIndexed(
   paths: readonly string[],
   flags: DataFlags,
   io: Io,
   pool?: ScanPool,
+  sessions = true,
 ): Promise<IndexedData> {
   const filter = parseFilter(flags);
   const resolved = await resolveData(paths, flags, io);
@@ -190,7 +192,7 @@ export async function loadIndexed(
   const disk = cacheDir === undefined ? undefined : openOrWarn(cacheDir, io);
   if (disk) {
     try {
-      return await indexedData(disk, resolved, filter, io, pool, flags);
+      return await indexedData(disk, resolved, filter, io, pool, flags, sessions);
     } catch (error) {
       disk.db.close();
       if (!(error instanceof Database.SqliteError)) throw error;
@@ -199,7 +201,7 @@ export async function loadIndexed(
   }
   const memory = openMemoryIndex(packageVersion());
   try {
-    return await indexedData(memory, resolved, filter, io, pool, flags);
+    return await indexedData(memory, resolved, filter, io, pool, flags, sessions);
   } catch (error) {
     memory.db.close();
     throw error;
@@ -213,8 +215,9 @@ async function indexedData(
   io: Io,
   pool: ScanPool | undefined,
   flags: DataFlags,
+  withSessions: boolean,
 ): Promise<IndexedData> {
-  const { sessions, stats } = await refreshWithProgress(index, resolved, io, true, pool, flags);
+  const { sessions, stats } = await refreshWithProgress(index, resolved, io, true, pool, flags, withSessions);
   return {
     sessions: filterAndSort(sessions, filter),
     unreadableFiles: countUnreadable(sessions),

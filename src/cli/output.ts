@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createColors } from 'picocolors';
 import { countOf, formatNumber } from '../analytics/format-number.js';
-import { displayWidth, fitWidth, guardTerminal, terminalText } from './terminal-text.js';
+import { displayWidth, fitWidth, guardTerminal, terminalText } from '../analytics/terminal-text.js';
 
 /** Where a command writes, and how: injected so tests can capture output. */
 export interface Io {

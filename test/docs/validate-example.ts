@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { mcpTools } from '../../src/mcp/mcp-tools.js';
+import { toolInputSchema } from '../../src/mcp/tool-parameters.js';
 import { decodeClaudeCodeRecord } from '../../src/schemas/claude-code/decode-record.js';
 import { claudeCodeRecordSchemas } from '../../src/schemas/claude-code/records/index.js';
 import { claudeCodeTools, mcpToolSpec } from '../../src/schemas/claude-code/tools/index.js';
@@ -98,7 +100,26 @@ export function validateExample(marker: string, value: unknown): string[] {
     case 'codex':
       if (a !== 'tool') return [`unknown Codex example "${a}"`];
       return codexToolPart(b ?? '', c ?? '', value);
+    case 'mcp':
+      return mcpExample(a ?? '', b, value);
     default:
       return [`unknown example kind "${kind}"`];
   }
+}
+
+/** `mcp TOOL input-schema`: the schema the server sends for the tool; `mcp client-config`: a client's entry. */
+function mcpExample(name: string, part: string | undefined, value: unknown): string[] {
+  if (name === 'client-config') {
+    const entry = (value as { mcpServers?: Record<string, { command?: string; args?: string[] }> }).mcpServers
+      ?.agentlog;
+    return entry?.command === 'agentlog' && JSON.stringify(entry.args) === '["mcp"]'
+      ? []
+      : ['not a client entry that starts agentlog mcp'];
+  }
+  const tool = mcpTools.find((t) => t.name === name);
+  if (!tool) return [`unknown MCP tool "${name}"`];
+  if (part !== 'input-schema') return [`unknown part "${part}"`];
+  return JSON.stringify(value) === JSON.stringify(toolInputSchema(tool))
+    ? []
+    : ['differs from the input schema the server sends'];
 }

@@ -103,8 +103,19 @@ export function selectTrees(
   return { db, trees, selected, unreadableFiles, emptyFiles };
 }
 
+/** The selection with only the trees `keep` accepts (the files that are not sessions still counted). */
+export function narrowSelection(selection: TreeSelection, keep: (tree: TreeRow) => boolean): TreeSelection {
+  const selected = new Map(selection.selected);
+  const trees = selection.trees.filter((tree) => {
+    const kept = keep(tree);
+    if (!kept) selected.set(tree.id, false);
+    return kept;
+  });
+  return { ...selection, trees, selected };
+}
+
 /** `matchesFilter` (lifecycle/load-sessions.ts) on a tree row. */
-function matchesTree(tree: TreeRow, filter: SessionFilter): boolean {
+export function matchesTree(tree: TreeRow, filter: SessionFilter): boolean {
   if (filter.agent !== undefined && tree.agent !== filter.agent) return false;
   if (filter.session !== undefined && !tree.sessionId.startsWith(filter.session)) return false;
   if (filter.project !== undefined) {

@@ -26,7 +26,21 @@ interface EntryRow {
   requestKey: string | null;
 }
 
-export function queryUsage(selection: TreeSelection, by: UsageSplit, price: Pricer): UsageReport {
+/** A request the usage report counts: its tree, and its usage merged over the copies of other trees. */
+export interface CountedUsage {
+  root: TreeRow;
+  session: SessionRow;
+  timestamp: string | null;
+  model: string | null;
+  usage: TokenUsage;
+}
+
+/**
+ * The requests of the selected trees that usage counts, in the report's order (a request copied into
+ * several trees counted once, by its first tree, with the per-field maximum of its copies), and how many
+ * requests were shared that way.
+ */
+export function countedUsage(selection: TreeSelection): { entries: CountedUsage[]; sharedRequests: number } {
   const sessions = loadSessionRows(selection);
   const bySession = new Map<number, EntryRow[]>();
   for (const r of selection.db
@@ -74,33 +88,42 @@ export function queryUsage(selection: TreeSelection, by: UsageSplit, price: Pric
 
   const { trees } = selection;
   const once = requestsOnceOf(trees, byTree);
+  const entries: CountedUsage[] = [];
+  for (const root of trees)
+    for (const entry of byTree.get(root.id) ?? []) {
+      if (once.duplicates.has(entry)) continue;
+      entries.push({
+        root,
+        session: entry.session,
+        timestamp: entry.timestamp,
+        model: entry.model,
+        usage: once.merged.get(entry) ?? entry.usage,
+      });
+    }
+  return { entries, sharedRequests: once.sharedRequests };
+}
+
+export function queryUsage(selection: TreeSelection, by: UsageSplit, price: Pricer): UsageReport {
+  const { entries, sharedRequests } = countedUsage(selection);
   const sessionKey = duplicateIdKeys(
-    trees,
+    selection.trees,
     (tree) => tree.sessionId,
     (tree) => tree.firstFile,
   );
   const rows = createUsageRows(by, price);
-  for (const root of trees) {
-    for (const entry of byTree.get(root.id) ?? []) {
-      if (once.duplicates.has(entry)) continue;
-      const key =
-        by === 'session'
-          ? (sessionKey.get(root) ?? root.sessionId)
-          : usageRowKey(by, {
-              time: entry.timestamp ?? entry.session.startTime ?? root.startTime ?? undefined,
-              model: entry.model ?? undefined,
-              project: root.project ?? undefined,
-              agent: root.agent,
-            });
-      rows.add(
-        key,
-        entry.model ?? undefined,
-        once.merged.get(entry) ?? entry.usage,
-        entry.timestamp ?? undefined,
-      );
-    }
+  for (const { root, session, timestamp, model, usage } of entries) {
+    const key =
+      by === 'session'
+        ? (sessionKey.get(root) ?? root.sessionId)
+        : usageRowKey(by, {
+            time: timestamp ?? session.startTime ?? root.startTime ?? undefined,
+            model: model ?? undefined,
+            project: root.project ?? undefined,
+            agent: root.agent,
+          });
+    rows.add(key, model ?? undefined, usage, timestamp ?? undefined);
   }
-  return rows.finish(once.sharedRequests);
+  return rows.finish(sharedRequests);
 }
 
 /**

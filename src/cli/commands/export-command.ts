@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';
+import { terminalText } from '../../analytics/terminal-text.js';
 import {
   type ExportDatasetName,
   type ExportFormat,
@@ -28,7 +29,6 @@ import { createPricer } from '../pricer.js';
 import { createProgress } from '../progress.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 import { nothingFound, resolveInputs } from '../resolve-inputs.js';
-import { terminalText } from '../terminal-text.js';
 
 interface DataExportFlags extends FilterFlags, RedactFlags {
   demo?: boolean;

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { ErrorReport } from '../../analytics/error-report.js';
 import type { SessionsOverview } from '../../analytics/sessions-overview.js';
+import { terminalText } from '../../analytics/terminal-text.js';
 import type { ToolInventoryRow } from '../../analytics/tool-inventory.js';
 import type { UsageReport } from '../../analytics/usage-report.js';
 import { type DriftEntry, summarizeDrift } from '../../reader/summarize-drift.js';
@@ -30,7 +31,6 @@ import {
 import { parseCount } from '../parse-count.js';
 import { createPricer } from '../pricer.js';
 import { loadReportData } from '../report-data.js';
-import { terminalText } from '../terminal-text.js';
 import { printErrors } from './errors-command.js';
 import { printTools } from './tools-command.js';
 import { parseUsageSplit, printUsage } from './usage-command.js';

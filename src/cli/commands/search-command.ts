@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
+import { terminalText } from '../../analytics/terminal-text.js';
 import { QueryError } from '../../cache/run-query.js';
 import { hitEnd, hitStart, type SearchHit, searchIndex } from '../../cache/search-index.js';
+import { snippetAround } from '../../cache/snippet-around.js';
 import { CliError, exitCodes } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
@@ -15,8 +17,6 @@ import {
 } from '../output.js';
 import { parseCount } from '../parse-count.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
-import { snippetAround } from '../snippet-around.js';
-import { terminalText } from '../terminal-text.js';
 
 const sources = ['prompt', 'user', 'assistant', 'system', 'tool_input', 'tool_result'] as const;
 

@@ -16,6 +16,7 @@ import {
   searchFailure,
   searchStatement,
 } from '../../cache/search-index.js';
+import { snippetAround } from '../../cache/snippet-around.js';
 import { holdsConversation } from '../../lifecycle/holds-conversation.js';
 import { loadSessions, matchesFilter } from '../../lifecycle/load-sessions.js';
 import { readRecordSlice } from '../../lifecycle/read-record-slice.js';
@@ -40,7 +41,6 @@ import { parseCount } from '../parse-count.js';
 import { createPricer } from '../pricer.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 import { resolveInputs } from '../resolve-inputs.js';
-import { snippetAround } from '../snippet-around.js';
 
 export interface ServeFlags extends DataFlags, RedactFlags {
   port: string;

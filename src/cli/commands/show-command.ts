@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { clip, summarizeToolInput } from '../../analytics/summarize-tool-input.js';
+import { terminalText } from '../../analytics/terminal-text.js';
 import type { Message } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
 import type { ToolCall } from '../../model/tool-call.js';
@@ -15,7 +16,6 @@ import {
   writeLine,
 } from '../output.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
-import { terminalText } from '../terminal-text.js';
 
 interface ShowFlags extends RedactFlags {
   json?: boolean;

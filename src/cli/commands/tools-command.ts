@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { clip } from '../../analytics/summarize-tool-input.js';
+import { terminalText } from '../../analytics/terminal-text.js';
 import type { InventorySplit, ToolInventoryRow } from '../../analytics/tool-inventory.js';
 import { CliError, exitCodes } from '../cli-error.js';
 import { describeTool } from '../describe-tool.js';
@@ -15,7 +16,6 @@ import {
   writeLine,
 } from '../output.js';
 import { loadReportData } from '../report-data.js';
-import { terminalText } from '../terminal-text.js';
 
 const splits = ['version', 'project', 'model', 'day', 'agent'] as const;
 

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { terminalText } from '../../analytics/terminal-text.js';
 import type { UsageReport, UsageSplit } from '../../analytics/usage-report.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
@@ -6,7 +7,6 @@ import { addCacheOptions, type DataFlags } from '../load-data.js';
 import { colorsFor, type Io, plural, renderTable, type TableCell, writeJson, writeLine } from '../output.js';
 import { createPricer } from '../pricer.js';
 import { loadReportData } from '../report-data.js';
-import { terminalText } from '../terminal-text.js';
 
 const splits = ['day', 'month', 'session', 'model', 'project', 'agent'] as const;
 

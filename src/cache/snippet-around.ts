@@ -1,4 +1,4 @@
-import { hitEnd, hitStart } from '../cache/search-index.js';
+import { hitEnd, hitStart } from './search-index.js';
 
 /** About 160 characters of `text` around the first word of `query`, each query word between the hit marks. */
 export function snippetAround(text: string, query: string): string {

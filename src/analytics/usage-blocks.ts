@@ -1,0 +1,124 @@
+/**
+ * Claude's 5-hour usage windows: the periods a subscription's limits count. A block starts at the hour
+ * (UTC, floored) of its first request and lasts five hours; the first request after its end, or after a
+ * pause longer than five hours, starts the next block. The block still open now is active: it has time
+ * left, a burn rate (since its first request) and a projection to its end at that rate.
+ */
+import { addUsage, emptyUsage, type TokenUsage, totalTokens } from '../model/usage.js';
+import type { Pricer } from './usage-report.js';
+
+export const blockMs = 5 * 3_600_000;
+
+/** One request as blocks count it. */
+export interface TimedUsage {
+  /** ISO time of the request. */
+  time: string;
+  model: string | undefined;
+  usage: TokenUsage;
+}
+
+export interface UsageBlock {
+  /** ISO times: the floored hour of the first request, and five hours later. */
+  start: string;
+  end: string;
+  firstRequest: string;
+  lastRequest: string;
+  requests: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheWriteTokens: number;
+  cacheReadTokens: number;
+  reasoningTokens: number;
+  totalTokens: number;
+  /** USD of the priced requests. */
+  cost: number;
+  /** Requests of models without a price (never counted as $0). */
+  unpricedRequests: number;
+  models: string[];
+  /** True while the block is open at `now`. */
+  active: boolean;
+  /** Active blocks only: time left, rate since the first request, and the totals at that rate at the end. */
+  remainingMs?: number;
+  burnRate?: { tokensPerHour: number; costPerHour: number };
+  projected?: { totalTokens: number; cost: number };
+}
+
+/** The blocks of `requests` (any order), oldest first; requests without a valid time are left out. */
+export function computeBlocks(requests: readonly TimedUsage[], price: Pricer, now: number): UsageBlock[] {
+  const timed = requests
+    .map((r) => ({ ...r, at: Date.parse(r.time) }))
+    .filter((r) => !Number.isNaN(r.at))
+    .sort((a, b) => a.at - b.at);
+  const blocks: UsageBlock[] = [];
+  let current:
+    | { start: number; last: number; first: number; usage: TokenUsage; block: UsageBlock }
+    | undefined;
+  const close = () => {
+    if (!current) return;
+    const { block, usage } = current;
+    Object.assign(block, {
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      cacheWriteTokens: usage.cacheWriteTokens,
+      cacheReadTokens: usage.cacheReadTokens,
+      reasoningTokens: usage.reasoningTokens,
+      totalTokens: totalTokens(usage),
+    });
+    block.models.sort();
+    const end = current.start + blockMs;
+    block.active = now < end && now - current.last < blockMs && now >= current.start;
+    if (block.active) {
+      block.remainingMs = end - now;
+      const hours = Math.max(now - current.first, 60_000) / 3_600_000;
+      const burn = { tokensPerHour: block.totalTokens / hours, costPerHour: block.cost / hours };
+      block.burnRate = burn;
+      const left = block.remainingMs / 3_600_000;
+      block.projected = {
+        totalTokens: Math.round(block.totalTokens + burn.tokensPerHour * left),
+        cost: block.cost + burn.costPerHour * left,
+      };
+    }
+    blocks.push(block);
+  };
+  for (const request of timed) {
+    if (!current || request.at >= current.start + blockMs || request.at - current.last > blockMs) {
+      close();
+      const start = Math.floor(request.at / 3_600_000) * 3_600_000;
+      current = {
+        start,
+        first: request.at,
+        last: request.at,
+        usage: emptyUsage(),
+        block: {
+          start: new Date(start).toISOString(),
+          end: new Date(start + blockMs).toISOString(),
+          firstRequest: request.time,
+          lastRequest: request.time,
+          requests: 0,
+          inputTokens: 0,
+          outputTokens: 0,
+          cacheWriteTokens: 0,
+          cacheReadTokens: 0,
+          reasoningTokens: 0,
+          totalTokens: 0,
+          cost: 0,
+          unpricedRequests: 0,
+          models: [],
+          active: false,
+        },
+      };
+    }
+    const { block } = current;
+    current.last = request.at;
+    block.lastRequest = request.time;
+    block.requests += 1;
+    addUsage(current.usage, request.usage);
+    const model = request.model ?? 'unknown';
+    if (!block.models.includes(model)) block.models.push(model);
+    const cost = price(model, request.usage, request.time);
+    if (cost === null) block.unpricedRequests += 1;
+    else block.cost += cost;
+  }
+  close();
+  return blocks;
+}
