@@ -345,6 +345,32 @@ describe('agentlog mcp', () => {
     );
   });
 
+  it('sends no escape or control character of the logs (answers are shown in terminals)', async () => {
+    // The corpus holds ANSI colours in hook and tool output (written as \u001b in the JSON lines).
+    const escaped = db
+      .prepare('SELECT COUNT(*) FROM search WHERE instr(text, char(27)) > 0')
+      .pluck()
+      .get() as number;
+    expect(escaped).toBeGreaterThan(0);
+    const before = server.seen.length;
+    await server.call('search', { query: 'Stop', limit: 50 });
+    await server.call('sql', { query: 'SELECT text FROM search WHERE instr(text, char(27)) > 0', limit: 50 });
+    const [tree] = db
+      .prepare(
+        'SELECT DISTINCT root_session_id FROM search WHERE instr(text, char(27)) > 0 ORDER BY root_session_id LIMIT 1',
+      )
+      .pluck()
+      .all() as string[];
+    await server.call('get_session', { session: tree as string, detail: 'full', turns: 50 });
+    const answers = server.seen.slice(before).join('\n');
+    expect(answers).toContain('\\x1b');
+    // Only line breaks and tabs (Markdown needs them) stay as they are; JSON texts carry no escape either.
+    expect(answers.replace(/[\n\t]/g, '')).not.toMatch(
+      /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/,
+    );
+    expect(answers).not.toContain('\\u001b');
+  });
+
   it('lets no fake secret out, in any answer', async () => {
     const secretSessions = ['5ec7e7aa-0000-4000-8000-00000000f4ce', '019c0000-fa4e-7000-8000-00000000c0de'];
     for (const session of secretSessions) {

@@ -34,7 +34,7 @@ export function createMcpServer(context: McpContext, version: string): McpServer
       async (args: unknown) => {
         try {
           const result = await tool.run(args as never, context);
-          const data = context.redactor ? await context.redactor.redact(result.data) : result.data;
+          const data = await outgoing(context, result.data);
           return {
             content: [{ type: 'text' as const, text: capAnswer(result.render(data), result.footer) }],
             structuredContent: data,
