@@ -4,8 +4,8 @@
  * pause longer than five hours, starts the next block. The block still open now is active: it has time
  * left, a burn rate (since its first request) and a projection to its end at that rate.
  */
-import { addUsage, emptyUsage, type TokenUsage, totalTokens } from '../model/usage.js';
-import type { Pricer } from './usage-report.js';
+import { addUsage, emptyUsage, type TokenUsage } from '../model/usage.js';
+import { type Pricer, tokenColumns, type UsageRow } from './usage-report.js';
 
 export const blockMs = 5 * 3_600_000;
 
@@ -17,24 +17,13 @@ export interface TimedUsage {
   usage: TokenUsage;
 }
 
-export interface UsageBlock {
+/** A block: its window and the usage-row totals of its requests (tokens by kind, cost, unpriced, models). */
+export interface UsageBlock extends Omit<UsageRow, 'key'> {
   /** ISO times: the floored hour of the first request, and five hours later. */
   start: string;
   end: string;
   firstRequest: string;
   lastRequest: string;
-  requests: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheWriteTokens: number;
-  cacheReadTokens: number;
-  reasoningTokens: number;
-  totalTokens: number;
-  /** USD of the priced requests. */
-  cost: number;
-  /** Requests of models without a price (never counted as $0). */
-  unpricedRequests: number;
-  models: string[];
   /** True while the block is open at `now`. */
   active: boolean;
   /** Active blocks only: time left, rate since the first request, and the totals at that rate at the end. */
@@ -56,14 +45,7 @@ export function computeBlocks(requests: readonly TimedUsage[], price: Pricer, no
   const close = () => {
     if (!current) return;
     const { block, usage } = current;
-    Object.assign(block, {
-      inputTokens: usage.inputTokens,
-      outputTokens: usage.outputTokens,
-      cacheWriteTokens: usage.cacheWriteTokens,
-      cacheReadTokens: usage.cacheReadTokens,
-      reasoningTokens: usage.reasoningTokens,
-      totalTokens: totalTokens(usage),
-    });
+    Object.assign(block, tokenColumns(usage));
     block.models.sort();
     const end = current.start + blockMs;
     block.active = now < end && now - current.last < blockMs && now >= current.start;

@@ -101,7 +101,11 @@ export function createUsageRows(by: UsageSplit, price: Pricer) {
     /** The report: rows in order (by time for days and months, else by cost), and their total. */
     finish(sharedRequests: number): UsageReport {
       const list = [...rows.values()]
-        .map(({ usage, modelSet, ...row }) => ({ ...row, ...tokens(usage), models: [...modelSet].sort() }))
+        .map(({ usage, modelSet, ...row }) => ({
+          ...row,
+          ...tokenColumns(usage),
+          models: [...modelSet].sort(),
+        }))
         .sort((a, b) =>
           by === 'day' || by === 'month'
             ? a.key.localeCompare(b.key)
@@ -130,7 +134,8 @@ export function createUsageRows(by: UsageSplit, price: Pricer) {
   };
 }
 
-function tokens(u: TokenUsage) {
+/** The token columns of a usage row, from summed usage. */
+export function tokenColumns(u: TokenUsage) {
   return {
     inputTokens: u.inputTokens,
     outputTokens: u.outputTokens,
