@@ -1,7 +1,7 @@
 // `agentlog mcp` end to end: the built CLI started as a child process and driven over stdio by the MCP SDK's
 // own client. Answers are checked against the index (opened here read-only) and, for search, against the log
 // lines themselves; every answer of the session with fake secrets is checked for survivors.
-import { readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -444,6 +444,45 @@ describe('agentlog mcp', () => {
         expect(refused.isError).toBe(true);
       } finally {
         await scoped.client.close();
+      }
+    },
+    slow,
+  );
+
+  it(
+    'answers from the index brought up to date: lines appended to a running session are found',
+    async () => {
+      const logs = path.join(home, 'live-logs');
+      const file = path.join(logs, 'tests/sample_session.jsonl');
+      mkdirSync(path.dirname(file), { recursive: true });
+      copyFileSync(path.join(corpusDir, 'simonw__claude-code-transcripts/tests/sample_session.jsonl'), file);
+      const live = await connect([logs, '--cache-dir', path.join(home, 'live-cache')], home);
+      try {
+        const word = 'quuxmarmalade';
+        expect((await live.call('search', { query: word })).data.hits).toEqual([]);
+        const before = (await live.call('get_session', { session: 'test-session-id' })).data.turns as number;
+        appendFileSync(
+          file,
+          `${JSON.stringify({
+            type: 'user',
+            timestamp: '2025-12-24T10:02:00.000Z',
+            sessionId: 'test-session-id',
+            cwd: '/project',
+            parentUuid: 'msg-007',
+            uuid: 'msg-008',
+            message: { role: 'user', content: `Now add a ${word} function` },
+          })}\n`,
+        );
+        // The index is refreshed at most every 2 s.
+        await new Promise((resolve) => setTimeout(resolve, 2200));
+        const hits = (await live.call('search', { query: word })).data.hits as {
+          sessionId: string;
+          source: string;
+        }[];
+        expect(hits).toEqual([expect.objectContaining({ sessionId: 'test-session-id', source: 'prompt' })]);
+        expect((await live.call('get_session', { session: 'test-session-id' })).data.turns).toBe(before + 1);
+      } finally {
+        await live.client.close();
       }
     },
     slow,

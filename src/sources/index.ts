@@ -12,3 +12,4 @@ export type {
 } from './discovery.js';
 export { isUuid, lastUuid } from './parse-file-name.js';
 export { type AgentMeta, readAgentMeta } from './read-agent-meta.js';
+export { restatFiles } from './restat-files.js';

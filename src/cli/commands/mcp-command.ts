@@ -6,7 +6,7 @@ import { readRecordSlice } from '../../lifecycle/read-record-slice.js';
 import type { McpContext } from '../../mcp/mcp-context.js';
 import { mcpTools } from '../../mcp/mcp-tools.js';
 import { toolParameters } from '../../mcp/tool-parameters.js';
-import type { SessionFileRef } from '../../sources/index.js';
+import { restatFiles, type SessionFileRef } from '../../sources/index.js';
 import {
   createSearchProcesses,
   SearchBusyError,
@@ -98,10 +98,12 @@ export async function startMcpServer(
   let discoveredAt = Date.now();
   let pending: Promise<void> | undefined;
   const refresh = async () => {
+    // New files are found by walking the folders again (every 10 s); the known files are stated every time,
+    // so that a session that grew is read at once.
     if (Date.now() - discoveredAt >= discoverMs) {
       discoveredAt = Date.now();
       files = (await resolveInputs(inputs, quiet)).files;
-    }
+    } else files = await restatFiles(files);
     await refreshIndex(index, {
       refs: files,
       roots,
