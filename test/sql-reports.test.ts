@@ -40,8 +40,16 @@ const filters: [string, SessionFilter][] = [
   ['--session that matches nothing', { session: 'zzzz' }],
 ];
 
-const usageSplits: UsageSplit[] = ['day', 'month', 'session', 'model', 'project', 'agent'];
-const toolSplits: (InventorySplit | undefined)[] = [undefined, 'version', 'project', 'model', 'day', 'agent'];
+const usageSplits: UsageSplit[] = ['day', 'week', 'month', 'session', 'model', 'project', 'agent'];
+const toolSplits: (InventorySplit | undefined)[] = [
+  undefined,
+  'version',
+  'project',
+  'model',
+  'day',
+  'week',
+  'agent',
+];
 const describe1 = (agent: string, tool: string) => `${agent}/${tool}`;
 
 describe('reports as SQL over the index rows equal the analytics functions on the whole corpus', () => {
@@ -102,6 +110,18 @@ describe('reports as SQL over the index rows equal the analytics functions on th
       const selection = selectTrees(index.db, refs, filter);
       expect(queryUsage(selection, by, testPrice)).toStrictEqual(
         computeUsage(expected(filter), by, testPrice),
+      );
+    });
+
+    it('usage and tools by Sunday weeks', () => {
+      const selection = selectTrees(index.db, refs, filter);
+      const options = { weekStart: 'sunday' } as const;
+      expect(queryUsage(selection, 'week', testPrice, options)).toStrictEqual(
+        computeUsage(expected(filter), 'week', testPrice, options),
+      );
+      const tools = { by: 'week', ...options, describe: describe1 } as const;
+      expect(queryToolInventory(selection, tools)).toStrictEqual(
+        computeToolInventory(expected(filter), tools),
       );
     });
 

@@ -16,7 +16,13 @@ import {
   type InventoryOptions,
   type ToolInventoryRow,
 } from '../analytics/tool-inventory.js';
-import { computeUsage, type Pricer, type UsageReport, type UsageSplit } from '../analytics/usage-report.js';
+import {
+  computeUsage,
+  type Pricer,
+  type UsageOptions,
+  type UsageReport,
+  type UsageSplit,
+} from '../analytics/usage-report.js';
 import type { IndexDb } from '../cache/open-index.js';
 import { queryErrors } from '../cache/queries/errors-query.js';
 import { selectTrees, type TreeSelection } from '../cache/queries/select-trees.js';
@@ -39,7 +45,7 @@ export interface ReportData {
   sessionCount: number;
   overview(): SessionsOverview;
   tools(options: InventoryOptions): ToolInventoryRow[];
-  usage(by: UsageSplit, price: Pricer): UsageReport;
+  usage(by: UsageSplit, price: Pricer, options?: UsageOptions): UsageReport;
   errors(): ErrorReport;
   /** `ls`'s rows: each session's summary and state now. */
   sessionList(): SessionListRow[];
@@ -91,7 +97,7 @@ export async function loadReportData(
     sessionCount: sessions.length,
     overview: () => computeSessionsOverview(sessions),
     tools: (options) => computeToolInventory(sessions, options),
-    usage: (by, price) => computeUsage(sessions, by, price),
+    usage: (by, price, options) => computeUsage(sessions, by, price, options),
     errors: () => computeErrors(sessions),
     sessionList: () =>
       sessions.map((s) => {
@@ -119,7 +125,7 @@ function fromIndex(
     sessionCount: selection.trees.length,
     overview: () => querySessionsOverview(selection),
     tools: (options) => queryToolInventory(selection, options),
-    usage: (by, price) => queryUsage(selection, by, price),
+    usage: (by, price, options) => queryUsage(selection, by, price, options),
     errors: () => queryErrors(selection),
     sessionList: () => querySessionList(selection),
     usedFiles: () => sessionFiles(selection),

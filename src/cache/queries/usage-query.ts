@@ -10,6 +10,7 @@ import {
   createUsageRows,
   duplicateIdKeys,
   type Pricer,
+  type UsageOptions,
   type UsageReport,
   type UsageSplit,
   usageRowKey,
@@ -103,7 +104,12 @@ export function countedUsage(selection: TreeSelection): { entries: CountedUsage[
   return { entries, sharedRequests: once.sharedRequests };
 }
 
-export function queryUsage(selection: TreeSelection, by: UsageSplit, price: Pricer): UsageReport {
+export function queryUsage(
+  selection: TreeSelection,
+  by: UsageSplit,
+  price: Pricer,
+  options: UsageOptions = {},
+): UsageReport {
   const { entries, sharedRequests } = countedUsage(selection);
   const sessionKey = duplicateIdKeys(
     selection.trees,
@@ -115,12 +121,16 @@ export function queryUsage(selection: TreeSelection, by: UsageSplit, price: Pric
     const key =
       by === 'session'
         ? (sessionKey.get(root) ?? root.sessionId)
-        : usageRowKey(by, {
-            time: timestamp ?? session.startTime ?? root.startTime ?? undefined,
-            model: model ?? undefined,
-            project: root.project ?? undefined,
-            agent: root.agent,
-          });
+        : usageRowKey(
+            by,
+            {
+              time: timestamp ?? session.startTime ?? root.startTime ?? undefined,
+              model: model ?? undefined,
+              project: root.project ?? undefined,
+              agent: root.agent,
+            },
+            options,
+          );
     rows.add(key, model ?? undefined, usage, timestamp ?? undefined);
   }
   return rows.finish(sharedRequests);

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { formatDuration } from '../../analytics/format-duration.js';
 import { formatNumber } from '../../analytics/format-number.js';
-import { weekKey } from '../../analytics/time-keys.js';
 import { computeBlocks, type UsageBlock } from '../../analytics/usage-blocks.js';
-import { createUsageRows, type UsageRow } from '../../analytics/usage-report.js';
 import { countedUsage, queryUsage } from '../../cache/queries/usage-query.js';
 import { answer, cell, defineTool, markdownTable, moreHint, pageOf } from '../mcp-tool.js';
 import { limitField, pageField, scopeFields, selectionFor } from '../session-scope.js';
@@ -55,22 +53,7 @@ export const usageTool = defineTool({
         moreHint(args.page, more),
       );
     }
-    let report: {
-      rows: UsageRow[];
-      total: UsageRow;
-      unpricedModels: Record<string, number>;
-      sharedRequests: number;
-    };
-    if (args.by === 'week') {
-      const { entries, sharedRequests } = countedUsage(selection);
-      // Sorted by key like days (ISO week keys sort in time order).
-      const rows = createUsageRows('day', context.price);
-      for (const e of entries) {
-        const time = e.timestamp ?? e.session.startTime ?? e.root.startTime ?? undefined;
-        rows.add(weekKey(time), e.model ?? undefined, e.usage, e.timestamp ?? undefined);
-      }
-      report = rows.finish(sharedRequests);
-    } else report = queryUsage(selection, args.by, context.price);
+    const report = queryUsage(selection, args.by, context.price);
     // Newest first; rows of requests without a time ("unknown") last.
     const ordered = ['day', 'week', 'month'].includes(args.by)
       ? [...report.rows].sort(
