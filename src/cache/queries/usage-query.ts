@@ -6,6 +6,7 @@
  * a session's new entries after those of its subagents), so that float sums of costs come out identical.
  */
 
+import type { CountedRequests } from '../../analytics/counted-requests.js';
 import {
   createUsageRows,
   duplicateIdKeys,
@@ -102,6 +103,20 @@ export function countedUsage(selection: TreeSelection): { entries: CountedUsage[
       });
     }
   return { entries, sharedRequests: once.sharedRequests };
+}
+
+/** `countedRequests` (analytics/counted-requests.ts) over the index: the same requests in the same order. */
+export function queryCountedRequests(selection: TreeSelection): CountedRequests {
+  const { entries, sharedRequests } = countedUsage(selection);
+  return {
+    requests: entries.map((e) => ({
+      time: e.timestamp ?? e.session.startTime ?? e.root.startTime ?? '',
+      model: e.model ?? undefined,
+      usage: e.usage,
+      agent: e.root.agent,
+    })),
+    sharedRequests,
+  };
 }
 
 export function queryUsage(

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { computeBlocksReport } from '../../analytics/blocks-report.js';
 import { formatDuration } from '../../analytics/format-duration.js';
 import { formatNumber } from '../../analytics/format-number.js';
-import { computeBlocks, type UsageBlock } from '../../analytics/usage-blocks.js';
-import { countedUsage, queryUsage } from '../../cache/queries/usage-query.js';
+import type { UsageBlock } from '../../analytics/usage-blocks.js';
+import { queryCountedRequests, queryUsage } from '../../cache/queries/usage-query.js';
 import { answer, cell, defineTool, markdownTable, moreHint, pageOf } from '../mcp-tool.js';
 import { limitField, pageField, scopeFields, selectionFor } from '../session-scope.js';
 
@@ -23,21 +24,16 @@ export const usageTool = defineTool({
   async run(args, context) {
     const selection = await selectionFor(context, args);
     if (args.by === 'block') {
-      const requests = countedUsage(selection)
-        .entries.filter((e) => e.root.agent === 'claude-code')
-        .map((e) => ({
-          time: e.timestamp ?? e.session.startTime ?? e.root.startTime ?? '',
-          model: e.model ?? undefined,
-          usage: e.usage,
-        }));
-      const blocks = computeBlocks(requests, context.price, context.now()).reverse();
-      const placed = blocks.reduce((sum, b) => sum + b.requests, 0);
+      const report = computeBlocksReport(queryCountedRequests(selection), context.price, {
+        now: context.now(),
+      });
+      const blocks = report.blocks.reverse();
       const { rows, more } = pageOf(blocks, args.page, args.limit);
       return answer(
         {
           by: args.by,
           totalBlocks: blocks.length,
-          untimedRequests: requests.length - placed,
+          untimedRequests: report.untimedRequests,
           page: args.page,
           more,
           blocks: rows,
