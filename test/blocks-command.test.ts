@@ -175,9 +175,9 @@ describe('agentlog blocks', () => {
     const text = await run(['blocks', logs, '--no-cache', '--pricing', pricing], { COLUMNS: '200' });
     expect(text.code).toBe(0);
     expect(text.out).toContain('Active block 2026-03-03 09:00 to 14:00 UTC: 2h 40m left.');
-    expect(text.out).toContain(`burn rate    ${Math.round(rate).toLocaleString('en-US')} tokens/h`);
+    expect(text.out).toContain(`burn rate     ${Math.round(rate).toLocaleString('en-US')} tokens/h`);
     expect(text.out).toContain(
-      `projected    ${Math.round(sum(ids, tokensOf) + rate * left).toLocaleString('en-US')} tokens`,
+      `projected     ${Math.round(sum(ids, tokensOf) + rate * left).toLocaleString('en-US')} tokens`,
     );
     // Long after: no block is active.
     const later = await json(['blocks', logs, '--no-cache'], { AGENTLOG_NOW: '2026-03-04T00:00:00Z' });
@@ -220,13 +220,12 @@ describe('agentlog blocks', () => {
     expect(tight.blocks[3].projectedShare).toBe(tight.blocks[3].projected.totalTokens / 50_000);
     expect(tight.limitWarning).toBe(true);
     const text = await run(['blocks', logs, '--no-cache', '--token-limit', '50000'], { COLUMNS: '200' });
-    expect(text.out).toContain(`token limit  ${((active / 50_000) * 100).toFixed(1)}% of 50,000 used`);
-    expect(text.out).toMatch(
-      /^Warning: the active block is on course for \d+\.\d% of the token limit by 14:00 UTC \(50,000 tokens\)\.$/m,
-    );
+    expect(text.out).toContain('token limit   50,000 tokens\n');
+    expect(text.out).toContain(`of the limit  ${((active / 50_000) * 100).toFixed(1)}% used, `);
+    expect(text.out).toMatch(/^Warning: on course for \d+\.\d% of the token limit by 14:00 UTC\.$/m);
     // Used 18%, projected under 80%: no warning.
     const roomy = await run(['blocks', logs, '--no-cache', '--token-limit', '1000000'], { COLUMNS: '200' });
-    expect(roomy.out).toContain(`token limit  ${((active / 1e6) * 100).toFixed(1)}% of 1,000,000 used`);
+    expect(roomy.out).toContain(`of the limit  ${((active / 1e6) * 100).toFixed(1)}% used, `);
     expect(roomy.out).not.toContain('Warning');
   });
 
@@ -239,8 +238,12 @@ describe('agentlog blocks', () => {
     expect(sum([5, 6], tokensOf)).toBeGreaterThan(largest);
     expect(report.limitWarning).toBe(true);
     const text = await run(['blocks', logs, '--no-cache', '--token-limit', 'max'], { COLUMNS: '200' });
-    expect(text.out).toMatch(/^Warning: the active block has used \d+\.\d% of the token limit/m);
-    expect(text.out).toContain('(limit: the largest finished block)');
+    expect(text.out).toMatch(
+      /^Warning: \d+\.\d% of the token limit used, 160 minutes before the block ends\.$/m,
+    );
+    expect(text.out).toContain(
+      `token limit   ${largest.toLocaleString('en-US')} tokens, the largest finished block`,
+    );
   });
 
   it('prints --json with raw numbers and ISO times', async () => {

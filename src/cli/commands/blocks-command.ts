@@ -247,20 +247,27 @@ function printActive(io: Io, report: BlocksReport, block: LimitedBlock): void {
       'projected',
       `${formatNumber(block.projected.totalTokens)} tokens, ${formatCost(block.projected.cost)} at ${hhmm(block.end)}${block.unpricedRequests > 0 ? ' (priced requests only)' : ''}`,
     ]);
-  if (report.tokenLimit !== null && block.limitShare !== undefined)
+  if (report.tokenLimit !== null && block.limitShare !== undefined) {
     lines.push([
       'token limit',
-      `${formatPercent(block.limitShare)} of ${formatNumber(report.tokenLimit)} used${block.projectedShare === undefined ? '' : `, ${formatPercent(block.projectedShare)} projected`}${report.tokenLimitSource === 'max' ? ' (limit: the largest finished block)' : ''}`,
+      `${formatNumber(report.tokenLimit)} tokens${report.tokenLimitSource === 'max' ? ', the largest finished block' : ''}`,
     ]);
-  for (const [name, text] of lines) writeLine(io, `  ${name.padEnd(13)}${text}`);
-  if (report.limitWarning && report.tokenLimit !== null) {
+    lines.push([
+      'of the limit',
+      `${formatPercent(block.limitShare)} used${block.projectedShare === undefined ? '' : `, ${formatPercent(block.projectedShare)} projected at ${hhmm(block.end)}`}`,
+    ]);
+  }
+  for (const [name, text] of lines) writeLine(io, `  ${name.padEnd(14)}${text}`);
+  if (report.limitWarning) {
     const used = block.limitShare ?? 0;
-    const projected = block.projectedShare ?? used;
-    const text =
-      used >= report.warnAt
-        ? `the active block has used ${formatPercent(used)} of the token limit`
-        : `the active block is on course for ${formatPercent(projected)} of the token limit by ${hhmm(block.end)} UTC`;
-    writeLine(io, colors.yellow(`Warning: ${text} (${formatNumber(report.tokenLimit)} tokens).`));
+    writeLine(
+      io,
+      colors.yellow(
+        used >= report.warnAt
+          ? `Warning: ${formatPercent(used)} of the token limit used, ${plural(block.remainingMs === undefined ? 0 : Math.ceil(block.remainingMs / 60_000), 'minute')} before the block ends.`
+          : `Warning: on course for ${formatPercent(block.projectedShare ?? used)} of the token limit by ${hhmm(block.end)} UTC.`,
+      ),
+    );
   }
 }
 
