@@ -246,6 +246,19 @@ describe('agentlog blocks', () => {
     );
   });
 
+  it('says so in one line when there is no Claude Code usage (Codex only)', async () => {
+    const result = await run(['blocks', corpusDir, '--no-cache', '--agent', 'codex']);
+    expect(result.code).toBe(0);
+    expect(result.out).toBe(
+      'No Claude Code usage in these sessions: blocks count Claude Code requests only.\n',
+    );
+    const report = await json(['blocks', corpusDir, '--no-cache', '--agent', 'codex']);
+    expect(report.blocks).toEqual([]);
+    // The Codex sessions do have usage: it is left out, not missing.
+    const usage = await json(['usage', corpusDir, '--no-cache', '--agent', 'codex']);
+    expect(usage.total.requests).toBeGreaterThan(0);
+  });
+
   it('prints --json with raw numbers and ISO times', async () => {
     const report = await json(['blocks', logs, '--no-cache', '--token-limit', '50000']);
     expect(Object.keys(report).sort()).toEqual(

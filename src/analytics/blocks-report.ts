@@ -11,7 +11,7 @@ import { computeBlocks, type UsageBlock } from './usage-blocks.js';
 import { createUsageRows, type Pricer, type UsageRow } from './usage-report.js';
 
 /** The agent whose limits blocks model. */
-export const blocksAgent = 'claude-code';
+const blocksAgent = 'claude-code';
 
 /** The share of the token limit from which the active block is a warning. */
 export const limitWarnAt = 0.8;

@@ -5,12 +5,7 @@
  * block is measured at, for tests and for looking back.
  */
 import type { Command } from 'commander';
-import {
-  type BlocksReport,
-  blocksAgent,
-  computeBlocksReport,
-  type LimitedBlock,
-} from '../../analytics/blocks-report.js';
+import { type BlocksReport, computeBlocksReport, type LimitedBlock } from '../../analytics/blocks-report.js';
 import { terminalText } from '../../analytics/terminal-text.js';
 import { weekKeyFor } from '../../analytics/time-keys.js';
 import type { UsageRow } from '../../analytics/usage-report.js';
@@ -62,7 +57,11 @@ export function registerBlocksCommand(program: Command, io: Io): void {
           .option('--all', `show every block (default: the last ${recentBlocks}) and every week`)
           .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
           .option('--demo', 'run on the demo sessions shipped with agentlog')
-          .option('--json', 'print JSON (every block and week)'),
+          .option('--json', 'print JSON (every block and week)')
+          .addHelpText(
+            'after',
+            '\nTimes are UTC (time zones are not supported yet). Codex requests are left out: Codex has its own limits.\nAGENTLOG_NOW=<ISO time> measures the active block at that time instead of now.',
+          ),
       ),
     ),
   ).action(async (paths: string[], flags: BlocksFlags) => {
@@ -114,8 +113,8 @@ function clockOf(io: Io): number {
 
 export function printBlocks(io: Io, report: BlocksReport, limit: number): void {
   const colors = colorsFor(io);
-  if (report.blocks.length === 0 && report.total.requests === 0) {
-    writeLine(io, `No ${blocksAgent} usage in these sessions (blocks count Claude Code requests only).`);
+  if (report.total.requests === 0) {
+    writeLine(io, 'No Claude Code usage in these sessions: blocks count Claude Code requests only.');
     return;
   }
   const shown = report.blocks.length > limit ? report.blocks.slice(-limit) : report.blocks;
@@ -147,15 +146,16 @@ export function printBlocks(io: Io, report: BlocksReport, limit: number): void {
     'models',
   ];
   const models = head.length - 1;
-  writeLine(
-    io,
-    renderTable(io, {
-      head,
-      numeric: withLimit ? [2, 3, 4, 5, 6, 7, 8] : [2, 3, 4, 5, 6, 7],
-      rows: shown.map(blockRow),
-      dropOrder: [models, 4, 2, 3, 5],
-    }),
-  );
+  if (shown.length > 0)
+    writeLine(
+      io,
+      renderTable(io, {
+        head,
+        numeric: withLimit ? [2, 3, 4, 5, 6, 7, 8] : [2, 3, 4, 5, 6, 7],
+        rows: shown.map(blockRow),
+        dropOrder: [models, 4, 2, 3, 5],
+      }),
+    );
   if (report.blocks.length > shown.length)
     writeLine(
       io,
@@ -163,7 +163,8 @@ export function printBlocks(io: Io, report: BlocksReport, limit: number): void {
     );
   const active = report.blocks.find((b) => b.active);
   if (active) printActive(io, report, active);
-  else writeLine(io, colors.dim(`No active block at ${report.now.slice(0, 16).replace('T', ' ')} UTC.`));
+  else if (shown.length > 0)
+    writeLine(io, colors.dim(`No active block at ${report.now.slice(0, 16).replace('T', ' ')} UTC.`));
   if (report.tokenLimitSource === 'max' && report.tokenLimit === null)
     writeLine(io, colors.dim('No finished block yet: --token-limit max has nothing to measure by.'));
 
