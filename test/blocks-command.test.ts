@@ -5,7 +5,7 @@
  * requests, and weekly totals from the requests whose day falls in the week. Also the token limit (a number
  * and `max`), `--json`'s shape, the same output with and without the index, and bad input.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../src/analytics/terminal-text.js';
@@ -244,6 +244,17 @@ describe('agentlog blocks', () => {
     expect(text.out).toContain(
       `token limit   ${largest.toLocaleString('en-US')} tokens, the largest finished block`,
     );
+  });
+
+  it('prints what the README shows for the demo data', async () => {
+    const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const command = 'AGENTLOG_NOW=2026-11-20T18:30:00Z COLUMNS=80 agentlog blocks --demo --token-limit max';
+    const shown = readme.split(`$ ${command}\n`)[1]?.split('\n```')[0];
+    const result = await run(['blocks', '--demo', '--token-limit', 'max'], {
+      AGENTLOG_NOW: '2026-11-20T18:30:00Z',
+      COLUMNS: '80',
+    });
+    expect(result.out.trimEnd()).toBe(shown);
   });
 
   it('says so in one line when there is no Claude Code usage (Codex only)', async () => {
