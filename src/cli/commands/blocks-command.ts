@@ -122,7 +122,7 @@ export function printBlocks(io: Io, report: BlocksReport, limit: number): void {
   const costCell = (cost: number, unpriced: number) =>
     unpriced > 0 && cost === 0 ? 'n/a' : `${formatCost(cost)}${unpriced > 0 ? '*' : ''}`;
   const blockRow = (b: LimitedBlock): TableCell[] => [
-    b.start.slice(0, 16).replace('T', ' '),
+    `${b.start.slice(0, 16).replace('T', ' ')}-${b.end.slice(11, 16)}`,
     b.active ? { text: `${formatDuration(b.remainingMs)} left`, style: colors.green } : 'done',
     b.inputTokens,
     b.outputTokens,
@@ -134,7 +134,7 @@ export function printBlocks(io: Io, report: BlocksReport, limit: number): void {
     b.models.join(', '),
   ];
   const head = [
-    'block start (UTC)',
+    'block (UTC)',
     'state',
     'input',
     'output',
