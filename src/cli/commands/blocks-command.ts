@@ -174,8 +174,8 @@ export function printBlocks(io: Io, report: BlocksReport, limit: number): void {
     limit === Number.POSITIVE_INFINITY || firstWeek === undefined
       ? report.weeks
       : report.weeks.filter((w) => w.key !== 'unknown' && w.key >= firstWeek);
-  const weekRow = (w: UsageRow, key: TableCell = w.key): TableCell[] => [
-    key,
+  const weekRow = (w: UsageRow): TableCell[] => [
+    w.key,
     w.inputTokens,
     w.outputTokens,
     w.cacheWriteTokens,
@@ -202,7 +202,7 @@ export function printBlocks(io: Io, report: BlocksReport, limit: number): void {
         'requests',
       ],
       numeric: [1, 2, 3, 4, 5, 6, 7],
-      rows: weeks.map((w) => weekRow(w)),
+      rows: weeks.map(weekRow),
       dropOrder: [3, 1, 2, 4],
     }),
   );
