@@ -72,6 +72,7 @@ const commands = (): string[][] => [
   ['tools', dir, '--by', 'project'],
   ['usage', dir, '--by', 'model'],
   ['usage', dir, '--by', 'project'],
+  ['blocks', dir, '--all', '--token-limit', 'max'],
   ['search', 'answer', dir],
   ['search', 'failed', dir, '--in', 'tool_result'],
   ['validate', dir, '--files'],

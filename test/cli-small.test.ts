@@ -81,7 +81,8 @@ describe('counts, whole-number options and usage errors', () => {
   });
 
   it('prints the error line first, then the usage hint', async () => {
-    for (const args of [['ls', '--bogus'], ['bogus'], ['show']]) {
+    // 'frobnicate' is near no command name, so commander suggests none ('bogus' is near 'blocks').
+    for (const args of [['ls', '--bogus'], ['frobnicate'], ['show']]) {
       const { code, err } = await run(args);
       expect(code).toBe(2);
       const lines = err.trim().split('\n');

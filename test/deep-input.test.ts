@@ -57,7 +57,7 @@ describe.each([
       expect(listed.map((s) => s.id).sort()).toEqual([deepClaudeSessionId, deepCodexSessionId].sort());
       const report = JSON.parse(cli(['report', '--json', ...noCache, ...paths()], cache)) as object;
       expect(report).toBeTypeOf('object');
-      for (const command of ['tools', 'usage', 'errors'])
+      for (const command of ['tools', 'usage', 'blocks', 'errors'])
         expect(cli([command, ...noCache, ...paths()], cache)).not.toBe('');
       const validation = JSON.parse(
         cli(['validate', '--json', ...noCache, ...paths()], cache),

@@ -11,7 +11,9 @@ import { copyCorpus, tempDir } from './index-helpers.js';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
 async function run(args: string[], cacheDir: string | undefined, input = corpusDir) {
-  const io = memoryIo(cacheDir === undefined ? {} : { AGENTLOG_CACHE_DIR: cacheDir }, repoRoot);
+  // A fixed clock for blocks (its JSON says when it was computed); the other commands do not read it.
+  const env = { AGENTLOG_NOW: '2026-06-01T12:00:00Z' };
+  const io = memoryIo(cacheDir === undefined ? env : { ...env, AGENTLOG_CACHE_DIR: cacheDir }, repoRoot);
   const code = await runCli([...args, input], io);
   return { code, out: io.out(), err: io.err() };
 }
@@ -32,6 +34,10 @@ const commands: string[][] = [
   ['usage', '--json'],
   ['usage', '--json', '--by', 'session', '--agent', 'codex'],
   ['usage', '--by', 'model', '--since', '2025-10-01'],
+  ['usage', '--json', '--by', 'week', '--week-start', 'sunday', '--agent', 'claude-code'],
+  ['tools', '--json', '--by', 'week', '--until', '2025-12-31'],
+  ['blocks', '--json', '--all', '--since', '2025-10-01', '--token-limit', 'max'],
+  ['blocks', '--project', 'code', '--week-start', 'sunday'],
 ];
 
 describe('report, ls, tools and errors print the same bytes without the cache, cold and warm', () => {
@@ -99,6 +105,7 @@ describe('report, ls, tools and errors print the same bytes without the cache, c
       ['tools', '--json', '--by', 'model'],
       ['errors', '--json'],
       ['usage', '--json', '--by', 'project'],
+      ['blocks', '--json', '--all'],
     ];
     const halves: string[] = [];
     for (const args of commands) {

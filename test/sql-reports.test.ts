@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countedRequests } from '../src/analytics/counted-requests.js';
 import { computeErrors } from '../src/analytics/error-report.js';
 import { sessionState } from '../src/analytics/session-state.js';
 import { summarizeSession } from '../src/analytics/session-summary.js';
@@ -12,7 +13,7 @@ import { selectTrees } from '../src/cache/queries/select-trees.js';
 import { querySessionList } from '../src/cache/queries/session-list-query.js';
 import { querySessionsOverview } from '../src/cache/queries/sessions-overview-query.js';
 import { queryToolInventory } from '../src/cache/queries/tool-inventory-query.js';
-import { queryUsage } from '../src/cache/queries/usage-query.js';
+import { queryCountedRequests, queryUsage } from '../src/cache/queries/usage-query.js';
 import { refreshIndex } from '../src/cache/refresh-index.js';
 import { holdsConversation } from '../src/lifecycle/holds-conversation.js';
 import { loadSessions, matchesFilter, type SessionFilter } from '../src/lifecycle/load-sessions.js';
@@ -40,8 +41,16 @@ const filters: [string, SessionFilter][] = [
   ['--session that matches nothing', { session: 'zzzz' }],
 ];
 
-const usageSplits: UsageSplit[] = ['day', 'month', 'session', 'model', 'project', 'agent'];
-const toolSplits: (InventorySplit | undefined)[] = [undefined, 'version', 'project', 'model', 'day', 'agent'];
+const usageSplits: UsageSplit[] = ['day', 'week', 'month', 'session', 'model', 'project', 'agent'];
+const toolSplits: (InventorySplit | undefined)[] = [
+  undefined,
+  'version',
+  'project',
+  'model',
+  'day',
+  'week',
+  'agent',
+];
 const describe1 = (agent: string, tool: string) => `${agent}/${tool}`;
 
 describe('reports as SQL over the index rows equal the analytics functions on the whole corpus', () => {
@@ -102,6 +111,23 @@ describe('reports as SQL over the index rows equal the analytics functions on th
       const selection = selectTrees(index.db, refs, filter);
       expect(queryUsage(selection, by, testPrice)).toStrictEqual(
         computeUsage(expected(filter), by, testPrice),
+      );
+    });
+
+    it('the counted requests (blocks)', () => {
+      const selection = selectTrees(index.db, refs, filter);
+      expect(queryCountedRequests(selection)).toStrictEqual(countedRequests(expected(filter)));
+    });
+
+    it('usage and tools by Sunday weeks', () => {
+      const selection = selectTrees(index.db, refs, filter);
+      const options = { weekStart: 'sunday' } as const;
+      expect(queryUsage(selection, 'week', testPrice, options)).toStrictEqual(
+        computeUsage(expected(filter), 'week', testPrice, options),
+      );
+      const tools = { by: 'week', ...options, describe: describe1 } as const;
+      expect(queryToolInventory(selection, tools)).toStrictEqual(
+        computeToolInventory(expected(filter), tools),
       );
     });
 

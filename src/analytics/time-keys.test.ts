@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayKey, monthKey, weekKey } from './time-keys.js';
+import { dayKey, monthKey, sundayWeekKey, weekKey, weekKeyFor } from './time-keys.js';
 
 describe('dayKey and monthKey', () => {
   it('take the UTC day and month of ISO times', () => {
@@ -35,5 +35,30 @@ describe('weekKey', () => {
   it('is "unknown" where the day is', () => {
     expect(weekKey(undefined)).toBe('unknown');
     expect(weekKey('[trimmed for fixture]')).toBe('unknown');
+  });
+});
+
+describe('sundayWeekKey', () => {
+  it('names a Sunday-to-Saturday week by its Sunday, across months and years', () => {
+    // Checked against a calendar: 2026-01-25 and 2025-12-28 are Sundays, 2026-01-31 a Saturday.
+    const cases: [string, string][] = [
+      ['2026-01-25T00:00:00Z', '2026-01-25'],
+      ['2026-01-31T23:59:59Z', '2026-01-25'],
+      ['2026-02-01T00:00:00Z', '2026-02-01'],
+      ['2026-01-01T12:00:00Z', '2025-12-28'],
+      ['2025-12-28T08:00:00Z', '2025-12-28'],
+      ['2025-12-27T08:00:00Z', '2025-12-21'],
+      ['2024-03-02T10:00:00Z', '2024-02-25'],
+    ];
+    for (const [time, week] of cases) expect(sundayWeekKey(time), time).toBe(week);
+    expect(sundayWeekKey('yesterday')).toBe('unknown');
+  });
+
+  it('weekKeyFor picks the ISO week for Monday and the Sunday key for Sunday', () => {
+    // A Sunday: the last day of ISO week 4, the first of the Sunday week.
+    expect(weekKeyFor('2026-01-25T10:00:00Z', 'monday')).toBe('2026-W04');
+    expect(weekKeyFor('2026-01-25T10:00:00Z', 'sunday')).toBe('2026-01-25');
+    expect(weekKeyFor('2026-01-26T10:00:00Z', 'monday')).toBe('2026-W05');
+    expect(weekKeyFor('2026-01-26T10:00:00Z', 'sunday')).toBe('2026-01-25');
   });
 });

@@ -1,3 +1,7 @@
+/**
+ * Row keys of the time splits, all UTC: days (`2026-01-31`), months (`2026-01`), and weeks, either ISO
+ * (`2026-W05`, Monday to Sunday) or Sunday to Saturday, named by their Sunday (`2026-01-25`).
+ */
 const isoDay = /^(\d{4}-\d{2}-\d{2})(?:$|T)/;
 
 /**
@@ -29,4 +33,27 @@ export function weekKey(time: string | undefined): string {
   // Week 1's Thursday is one of January's first seven days.
   const week = Math.floor((date.getTime() - Date.UTC(year, 0, 1)) / (7 * 86_400_000)) + 1;
   return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
+/** The day a week starts on: Monday (ISO weeks, keyed `2026-W05`) or Sunday (keyed by its Sunday). */
+export type WeekStart = 'monday' | 'sunday';
+
+export const weekStarts: readonly WeekStart[] = ['monday', 'sunday'];
+
+/**
+ * The Sunday-to-Saturday week of the UTC day of an ISO time, named by its Sunday (`2026-01-25` for any
+ * day from Sunday 25 to Saturday 31 January 2026), or `unknown` (see {@link dayKey}). The keys sort in
+ * time order.
+ */
+export function sundayWeekKey(time: string | undefined): string {
+  const day = dayKey(time);
+  if (day === 'unknown') return day;
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - date.getUTCDay());
+  return date.toISOString().slice(0, 10);
+}
+
+/** The week key of a time for weeks starting on `start`: {@link weekKey} or {@link sundayWeekKey}. */
+export function weekKeyFor(time: string | undefined, start: WeekStart): string {
+  return start === 'sunday' ? sundayWeekKey(time) : weekKey(time);
 }

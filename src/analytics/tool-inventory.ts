@@ -2,9 +2,9 @@ import type { Session } from '../model/session.js';
 import type { ToolCallStatus } from '../model/tool-call.js';
 import { sessionCalls } from './all-calls.js';
 import { percentile } from './percentile.js';
-import { dayKey } from './time-keys.js';
+import { dayKey, type WeekStart, weekKeyFor } from './time-keys.js';
 
-export type InventorySplit = 'version' | 'project' | 'model' | 'day' | 'agent';
+export type InventorySplit = 'version' | 'project' | 'model' | 'day' | 'week' | 'agent';
 
 /** One row of the tool inventory: the stable `agentlog tools --json` shape. */
 export interface ToolInventoryRow {
@@ -38,6 +38,8 @@ export interface ToolInventoryRow {
 
 export interface InventoryOptions {
   by?: InventorySplit;
+  /** With `by: "week"`: weeks start on Monday (ISO weeks, the default) or Sunday (see `weekKeyFor`). */
+  weekStart?: WeekStart;
   /** Group MCP tools under one row per server (with the tools inside). */
   mcp?: boolean;
   /** What a tool does, from the agent's registry (the CLI passes it in; analytics sees no wire formats). */
@@ -74,13 +76,17 @@ export function computeToolInventory(
       status: call.status,
       durationMs: call.durationMs ?? null,
       group: options.by
-        ? inventoryGroup(options.by, {
-            version: session.versions[session.versions.length - 1],
-            project: root.project,
-            model: call.model,
-            time: call.startTime ?? root.startTime,
-            agent: session.agent,
-          })
+        ? inventoryGroup(
+            options.by,
+            {
+              version: session.versions[session.versions.length - 1],
+              project: root.project,
+              model: call.model,
+              time: call.startTime ?? root.startTime,
+              agent: session.agent,
+            },
+            options.weekStart,
+          )
         : '',
     });
   }
@@ -208,7 +214,10 @@ function finishRow(row: ToolInventoryRow, durations: number[], total: number): T
   return row;
 }
 
-/** A call's split value: the session's last agent version, the project, the model, the UTC day, the agent. */
+/**
+ * A call's split value: the session's last agent version, the project, the model, the UTC day or week (weeks
+ * starting on `weekStart`), the agent.
+ */
 export function inventoryGroup(
   by: InventorySplit,
   call: {
@@ -218,6 +227,7 @@ export function inventoryGroup(
     time: string | undefined;
     agent: string;
   },
+  weekStart: WeekStart = 'monday',
 ): string {
   switch (by) {
     case 'version':
@@ -228,6 +238,8 @@ export function inventoryGroup(
       return call.model ?? 'unknown';
     case 'day':
       return dayKey(call.time);
+    case 'week':
+      return weekKeyFor(call.time, weekStart);
     case 'agent':
       return call.agent;
     default:

@@ -2,9 +2,14 @@ import type { Session } from '../model/session.js';
 import { addUsage, emptyUsage, type TokenUsage, totalTokens } from '../model/usage.js';
 import { allSessions } from './all-calls.js';
 import { requestsOnce } from './requests-once.js';
-import { dayKey, monthKey } from './time-keys.js';
+import { dayKey, monthKey, type WeekStart, weekKeyFor } from './time-keys.js';
 
-export type UsageSplit = 'day' | 'month' | 'session' | 'model' | 'project' | 'agent';
+export type UsageSplit = 'day' | 'week' | 'month' | 'session' | 'model' | 'project' | 'agent';
+
+/** How the time splits cut: weeks start on Monday (ISO weeks, the default) or Sunday. */
+export interface UsageOptions {
+  weekStart?: WeekStart;
+}
 
 /** Prices one request; null when the model has no known price. */
 export type Pricer = (model: string, usage: TokenUsage, at?: string) => number | null;
@@ -41,11 +46,16 @@ export interface UsageReport {
 
 /**
  * Sums usage entries (subagent sessions included, each request once: see the usage rule in the README)
- * into rows by day, month, session, model, project or agent. A request held by several session files
+ * into rows by day, week, month, session, model, project or agent. A request held by several session files
  * counts once, in the first session (see `requestsOnce`). The total row is the sum of the rows.
- * Days and months are UTC.
+ * Days, weeks and months are UTC (weeks: see `weekKeyFor`).
  */
-export function computeUsage(sessions: readonly Session[], by: UsageSplit, price: Pricer): UsageReport {
+export function computeUsage(
+  sessions: readonly Session[],
+  by: UsageSplit,
+  price: Pricer,
+  options: UsageOptions = {},
+): UsageReport {
   const rows = createUsageRows(by, price);
   const sessionKey = duplicateIdKeys(
     sessions,
@@ -60,12 +70,16 @@ export function computeUsage(sessions: readonly Session[], by: UsageSplit, price
         const key =
           by === 'session'
             ? (sessionKey.get(root) ?? root.id)
-            : usageRowKey(by, {
-                time: entry.timestamp ?? session.startTime ?? root.startTime,
-                model: entry.model,
-                project: root.project,
-                agent: root.agent,
-              });
+            : usageRowKey(
+                by,
+                {
+                  time: entry.timestamp ?? session.startTime ?? root.startTime,
+                  model: entry.model,
+                  project: root.project,
+                  agent: root.agent,
+                },
+                options,
+              );
         rows.add(key, entry.model, once.usageOf(entry), entry.timestamp);
       }
     }
@@ -98,7 +112,7 @@ export function createUsageRows(by: UsageSplit, price: Pricer) {
         unpricedModels[model] = (unpricedModels[model] ?? 0) + 1;
       } else row.cost += cost;
     },
-    /** The report: rows in order (by time for days and months, else by cost), and their total. */
+    /** The report: rows in order (by time for days, weeks and months, else by cost), and their total. */
     finish(sharedRequests: number): UsageReport {
       const list = [...rows.values()]
         .map(({ usage, modelSet, ...row }) => ({
@@ -107,7 +121,7 @@ export function createUsageRows(by: UsageSplit, price: Pricer) {
           models: [...modelSet].sort(),
         }))
         .sort((a, b) =>
-          by === 'day' || by === 'month'
+          by === 'day' || by === 'week' || by === 'month'
             ? a.key.localeCompare(b.key)
             : b.cost - a.cost || b.totalTokens - a.totalTokens,
         );
@@ -202,10 +216,13 @@ export function usageRowKey(
     project: string | undefined;
     agent: string;
   },
+  options: UsageOptions = {},
 ): string {
   switch (by) {
     case 'day':
       return dayKey(request.time);
+    case 'week':
+      return weekKeyFor(request.time, options.weekStart ?? 'monday');
     case 'month':
       return monthKey(request.time);
     case 'model':

@@ -1,5 +1,5 @@
 /**
- * The data of the report commands (`report`, `ls`, `tools`, `errors`, `usage`): with the index cache, the
+ * The data of the report commands (`report`, `ls`, `tools`, `errors`, `usage`, `blocks`): with the index cache, the
  * reports are SQL queries over the index rows (`src/cache/queries`) and no session is built or decoded;
  * without it (`--no-cache`, `--demo`, no cache folder, an index that cannot be used) the sessions are read
  * and the analytics functions compute the same reports. One interface for both, so a command does not
@@ -7,6 +7,7 @@
  */
 import Database from 'better-sqlite3';
 import { allSessions } from '../analytics/all-calls.js';
+import { type CountedRequests, countedRequests } from '../analytics/counted-requests.js';
 import { computeErrors, type ErrorReport } from '../analytics/error-report.js';
 import { sessionState } from '../analytics/session-state.js';
 import { summarizeSession } from '../analytics/session-summary.js';
@@ -16,7 +17,13 @@ import {
   type InventoryOptions,
   type ToolInventoryRow,
 } from '../analytics/tool-inventory.js';
-import { computeUsage, type Pricer, type UsageReport, type UsageSplit } from '../analytics/usage-report.js';
+import {
+  computeUsage,
+  type Pricer,
+  type UsageOptions,
+  type UsageReport,
+  type UsageSplit,
+} from '../analytics/usage-report.js';
 import type { IndexDb } from '../cache/open-index.js';
 import { queryErrors } from '../cache/queries/errors-query.js';
 import { selectTrees, type TreeSelection } from '../cache/queries/select-trees.js';
@@ -24,7 +31,7 @@ import { sessionFiles } from '../cache/queries/session-files.js';
 import { querySessionList, type SessionListRow } from '../cache/queries/session-list-query.js';
 import { querySessionsOverview } from '../cache/queries/sessions-overview-query.js';
 import { queryToolInventory } from '../cache/queries/tool-inventory-query.js';
-import { queryUsage } from '../cache/queries/usage-query.js';
+import { queryCountedRequests, queryUsage } from '../cache/queries/usage-query.js';
 import type { SessionFileRef, SkippedFile } from '../sources/index.js';
 import { lastWriteMs } from '../viewer/last-write.js';
 import { parseFilter } from './filter-options.js';
@@ -39,8 +46,10 @@ export interface ReportData {
   sessionCount: number;
   overview(): SessionsOverview;
   tools(options: InventoryOptions): ToolInventoryRow[];
-  usage(by: UsageSplit, price: Pricer): UsageReport;
+  usage(by: UsageSplit, price: Pricer, options?: UsageOptions): UsageReport;
   errors(): ErrorReport;
+  /** The requests usage counts, one by one (`blocks`). */
+  countedRequests(): CountedRequests;
   /** `ls`'s rows: each session's summary and state now. */
   sessionList(): SessionListRow[];
   /** The files of the sessions shown, subagent files included. */
@@ -91,8 +100,9 @@ export async function loadReportData(
     sessionCount: sessions.length,
     overview: () => computeSessionsOverview(sessions),
     tools: (options) => computeToolInventory(sessions, options),
-    usage: (by, price) => computeUsage(sessions, by, price),
+    usage: (by, price, options) => computeUsage(sessions, by, price, options),
     errors: () => computeErrors(sessions),
+    countedRequests: () => countedRequests(sessions),
     sessionList: () =>
       sessions.map((s) => {
         const write = lastWriteMs(s);
@@ -119,8 +129,9 @@ function fromIndex(
     sessionCount: selection.trees.length,
     overview: () => querySessionsOverview(selection),
     tools: (options) => queryToolInventory(selection, options),
-    usage: (by, price) => queryUsage(selection, by, price),
+    usage: (by, price, options) => queryUsage(selection, by, price, options),
     errors: () => queryErrors(selection),
+    countedRequests: () => queryCountedRequests(selection),
     sessionList: () => querySessionList(selection),
     usedFiles: () => sessionFiles(selection),
     unreadableFiles: selection.unreadableFiles,

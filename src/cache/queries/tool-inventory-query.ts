@@ -40,7 +40,7 @@ export function queryToolInventory(
   callsInOrder(
     selection,
     `tool, CASE WHEN canonical = tool THEN NULL ELSE canonical END, ${kindCode}, mcp_server, ${statusCode},
-      duration_ms, ${options.by === 'model' ? 'model' : 'NULL'}, ${options.by === 'day' ? 'start_time' : 'NULL'}`,
+      duration_ms, ${options.by === 'model' ? 'model' : 'NULL'}, ${options.by === 'day' || options.by === 'week' ? 'start_time' : 'NULL'}`,
     '',
     (r): CallRow => ({
       name: r[0] as string,
@@ -62,13 +62,17 @@ export function queryToolInventory(
         status: call.status,
         durationMs: call.durationMs,
         group: options.by
-          ? inventoryGroup(options.by, {
-              version: session.lastVersion ?? undefined,
-              project: root.project ?? undefined,
-              model: call.model ?? undefined,
-              time: call.startTime ?? root.startTime ?? undefined,
-              agent: session.agent,
-            })
+          ? inventoryGroup(
+              options.by,
+              {
+                version: session.lastVersion ?? undefined,
+                project: root.project ?? undefined,
+                model: call.model ?? undefined,
+                time: call.startTime ?? root.startTime ?? undefined,
+                agent: session.agent,
+              },
+              options.weekStart,
+            )
           : '',
       }),
   );

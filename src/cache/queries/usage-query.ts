@@ -6,10 +6,12 @@
  * a session's new entries after those of its subagents), so that float sums of costs come out identical.
  */
 
+import type { CountedRequests } from '../../analytics/counted-requests.js';
 import {
   createUsageRows,
   duplicateIdKeys,
   type Pricer,
+  type UsageOptions,
   type UsageReport,
   type UsageSplit,
   usageRowKey,
@@ -103,7 +105,26 @@ export function countedUsage(selection: TreeSelection): { entries: CountedUsage[
   return { entries, sharedRequests: once.sharedRequests };
 }
 
-export function queryUsage(selection: TreeSelection, by: UsageSplit, price: Pricer): UsageReport {
+/** `countedRequests` (analytics/counted-requests.ts) over the index: the same requests in the same order. */
+export function queryCountedRequests(selection: TreeSelection): CountedRequests {
+  const { entries, sharedRequests } = countedUsage(selection);
+  return {
+    requests: entries.map((e) => ({
+      time: e.timestamp ?? e.session.startTime ?? e.root.startTime ?? '',
+      model: e.model ?? undefined,
+      usage: e.usage,
+      agent: e.root.agent,
+    })),
+    sharedRequests,
+  };
+}
+
+export function queryUsage(
+  selection: TreeSelection,
+  by: UsageSplit,
+  price: Pricer,
+  options: UsageOptions = {},
+): UsageReport {
   const { entries, sharedRequests } = countedUsage(selection);
   const sessionKey = duplicateIdKeys(
     selection.trees,
@@ -115,12 +136,16 @@ export function queryUsage(selection: TreeSelection, by: UsageSplit, price: Pric
     const key =
       by === 'session'
         ? (sessionKey.get(root) ?? root.sessionId)
-        : usageRowKey(by, {
-            time: timestamp ?? session.startTime ?? root.startTime ?? undefined,
-            model: model ?? undefined,
-            project: root.project ?? undefined,
-            agent: root.agent,
-          });
+        : usageRowKey(
+            by,
+            {
+              time: timestamp ?? session.startTime ?? root.startTime ?? undefined,
+              model: model ?? undefined,
+              project: root.project ?? undefined,
+              agent: root.agent,
+            },
+            options,
+          );
     rows.add(key, model ?? undefined, usage, timestamp ?? undefined);
   }
   return rows.finish(sharedRequests);

@@ -12,6 +12,7 @@ const commands: readonly (readonly [name: string, load: () => Promise<Register>]
   ['report', async () => (await import('./report-command.js')).registerReportCommand],
   ['tools', async () => (await import('./tools-command.js')).registerToolsCommand],
   ['usage', async () => (await import('./usage-command.js')).registerUsageCommand],
+  ['blocks', async () => (await import('./blocks-command.js')).registerBlocksCommand],
   ['errors', async () => (await import('./errors-command.js')).registerErrorsCommand],
   ['ls', async () => (await import('./ls-command.js')).registerLsCommand],
   ['show', async () => (await import('./show-command.js')).registerShowCommand],

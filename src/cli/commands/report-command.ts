@@ -62,7 +62,11 @@ export function registerReportCommand(program: Command, io: Io): void {
         )
         .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
         .option('--demo', 'run on the demo sessions shipped with agentlog')
-        .option('--by <split>', 'usage rows per day, month, session, model, project or agent', 'day')
+        .option(
+          '--by <split>',
+          'usage rows per day, week (ISO), month, session, model, project or agent',
+          'day',
+        )
         .option('--top <n>', 'rows per section in the text report', '15')
         .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
         .option('--json', 'print one JSON object with every section'),

@@ -16,31 +16,38 @@ import {
   writeLine,
 } from '../output.js';
 import { loadReportData } from '../report-data.js';
+import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 
-const splits = ['version', 'project', 'model', 'day', 'agent'] as const;
+const splits = ['version', 'project', 'model', 'day', 'week', 'agent'] as const;
 
 export interface ToolsFlags extends DataFlags {
   json?: boolean;
   format?: string;
   by?: string;
+  weekStart?: string;
   mcp?: boolean;
 }
 
 export function registerToolsCommand(program: Command, io: Io): void {
   addCacheOptions(
     addFilterOptions(
-      program
-        .command('tools')
-        .description('The tool inventory: every tool with calls, errors, denials, durations and what it does')
-        .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
-        .option('--by <split>', `one table per ${splits.join(', ')}`)
-        .option('--mcp', 'group MCP tools under their server')
-        .option('--format <format>', 'table (default) or md (a markdown table)', 'table')
-        .option('--demo', 'run on the demo sessions shipped with agentlog')
-        .option('--json', 'print JSON'),
+      addWeekStartOption(
+        program
+          .command('tools')
+          .description(
+            'The tool inventory: every tool with calls, errors, denials, durations and what it does',
+          )
+          .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+          .option('--by <split>', `one table per ${splits.join(', ')}`)
+          .option('--mcp', 'group MCP tools under their server')
+          .option('--format <format>', 'table (default) or md (a markdown table)', 'table')
+          .option('--demo', 'run on the demo sessions shipped with agentlog')
+          .option('--json', 'print JSON'),
+      ),
     ),
   ).action(async (paths: string[], flags: ToolsFlags) => {
     const by = parseSplit(flags.by);
+    const weekStart = parseWeekStart(flags.weekStart);
     if (flags.format !== 'table' && flags.format !== 'md')
       throw new CliError(`Option --format must be "table" or "md", got "${flags.format}".`, {
         exitCode: exitCodes.usage,
@@ -48,7 +55,12 @@ export function registerToolsCommand(program: Command, io: Io): void {
     const data = await loadReportData(paths, flags, io);
     let rows: ToolInventoryRow[];
     try {
-      rows = data.tools({ ...(by ? { by } : {}), mcp: flags.mcp ?? false, describe: describeTool });
+      rows = data.tools({
+        ...(by ? { by } : {}),
+        weekStart,
+        mcp: flags.mcp ?? false,
+        describe: describeTool,
+      });
     } finally {
       data.close();
     }

@@ -7,36 +7,41 @@ import { addCacheOptions, type DataFlags } from '../load-data.js';
 import { colorsFor, type Io, plural, renderTable, type TableCell, writeJson, writeLine } from '../output.js';
 import { createPricer } from '../pricer.js';
 import { loadReportData } from '../report-data.js';
+import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 
-const splits = ['day', 'month', 'session', 'model', 'project', 'agent'] as const;
+const splits = ['day', 'week', 'month', 'session', 'model', 'project', 'agent'] as const;
 
 interface UsageFlags extends DataFlags {
   json?: boolean;
   by: string;
+  weekStart?: string;
   pricing?: string;
 }
 
 export function registerUsageCommand(program: Command, io: Io): void {
   addCacheOptions(
     addFilterOptions(
-      program
-        .command('usage')
-        .description(
-          'Tokens (input, output, cache write, cache read) and cost, per day or per session, model, project, month',
-        )
-        .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
-        .option('--by <split>', `rows per ${splits.join(', ')}`, 'day')
-        .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
-        .option('--demo', 'run on the demo sessions shipped with agentlog')
-        .option('--json', 'print JSON'),
+      addWeekStartOption(
+        program
+          .command('usage')
+          .description(
+            'Tokens (input, output, cache write, cache read) and cost, per day or per week, month, session, model, project (UTC times)',
+          )
+          .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+          .option('--by <split>', `rows per ${splits.join(', ')}`, 'day')
+          .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
+          .option('--demo', 'run on the demo sessions shipped with agentlog')
+          .option('--json', 'print JSON'),
+      ),
     ),
   ).action(async (paths: string[], flags: UsageFlags) => {
     const by = parseUsageSplit(flags.by);
+    const weekStart = parseWeekStart(flags.weekStart);
     const price = await createPricer(flags.pricing);
     const data = await loadReportData(paths, flags, io);
     let report: UsageReport;
     try {
-      report = data.usage(by, price);
+      report = data.usage(by, price, { weekStart });
     } finally {
       data.close();
     }

@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { computeBlocksReport } from '../../analytics/blocks-report.js';
 import { formatDuration } from '../../analytics/format-duration.js';
 import { formatNumber } from '../../analytics/format-number.js';
-import { weekKey } from '../../analytics/time-keys.js';
-import { computeBlocks, type UsageBlock } from '../../analytics/usage-blocks.js';
-import { createUsageRows, type UsageRow } from '../../analytics/usage-report.js';
-import { countedUsage, queryUsage } from '../../cache/queries/usage-query.js';
+import type { UsageBlock } from '../../analytics/usage-blocks.js';
+import { queryCountedRequests, queryUsage } from '../../cache/queries/usage-query.js';
 import { answer, cell, defineTool, markdownTable, moreHint, pageOf } from '../mcp-tool.js';
 import { limitField, pageField, scopeFields, selectionFor } from '../session-scope.js';
 
@@ -25,21 +24,16 @@ export const usageTool = defineTool({
   async run(args, context) {
     const selection = await selectionFor(context, args);
     if (args.by === 'block') {
-      const requests = countedUsage(selection)
-        .entries.filter((e) => e.root.agent === 'claude-code')
-        .map((e) => ({
-          time: e.timestamp ?? e.session.startTime ?? e.root.startTime ?? '',
-          model: e.model ?? undefined,
-          usage: e.usage,
-        }));
-      const blocks = computeBlocks(requests, context.price, context.now()).reverse();
-      const placed = blocks.reduce((sum, b) => sum + b.requests, 0);
+      const report = computeBlocksReport(queryCountedRequests(selection), context.price, {
+        now: context.now(),
+      });
+      const blocks = report.blocks.reverse();
       const { rows, more } = pageOf(blocks, args.page, args.limit);
       return answer(
         {
           by: args.by,
           totalBlocks: blocks.length,
-          untimedRequests: requests.length - placed,
+          untimedRequests: report.untimedRequests,
           page: args.page,
           more,
           blocks: rows,
@@ -55,22 +49,7 @@ export const usageTool = defineTool({
         moreHint(args.page, more),
       );
     }
-    let report: {
-      rows: UsageRow[];
-      total: UsageRow;
-      unpricedModels: Record<string, number>;
-      sharedRequests: number;
-    };
-    if (args.by === 'week') {
-      const { entries, sharedRequests } = countedUsage(selection);
-      // Sorted by key like days (ISO week keys sort in time order).
-      const rows = createUsageRows('day', context.price);
-      for (const e of entries) {
-        const time = e.timestamp ?? e.session.startTime ?? e.root.startTime ?? undefined;
-        rows.add(weekKey(time), e.model ?? undefined, e.usage, e.timestamp ?? undefined);
-      }
-      report = rows.finish(sharedRequests);
-    } else report = queryUsage(selection, args.by, context.price);
+    const report = queryUsage(selection, args.by, context.price);
     // Newest first; rows of requests without a time ("unknown") last.
     const ordered = ['day', 'week', 'month'].includes(args.by)
       ? [...report.rows].sort(
