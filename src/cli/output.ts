@@ -152,9 +152,29 @@ export function renderTable(io: Io, given: TableOptions): string {
   const hidden = hiddenNames.length;
   const note =
     hidden > 0
-      ? `\n${colors.dim(`(${hidden} column${hidden === 1 ? '' : 's'} hidden to fit the terminal: ${hiddenNames.join(', ')}; widen it or use --json)`)}`
+      ? `\n${wrapWords(
+          `(${hidden} column${hidden === 1 ? '' : 's'} hidden to fit the terminal: ${hiddenNames.join(', ')}; widen it or use --json)`,
+          terminalWidth(io),
+        )
+          .map((line) => colors.dim(line))
+          .join('\n')}`
       : '';
   return `${lines.join('\n')}${note}`;
+}
+
+/** `text` in lines of at most `width` columns (one line when the width is not known), cut between words. */
+function wrapWords(text: string, width: number | undefined): string[] {
+  if (width === undefined || displayWidth(text) <= width) return [text];
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && displayWidth(line) + 1 + displayWidth(word) > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  lines.push(line);
+  return lines;
 }
 
 /** The columns kept after `dropOrder` has left out what does not fit comfortably (see `TableOptions`). */
