@@ -78,7 +78,7 @@ export function registerHtmlCommand(program: Command, io: Io): void {
 
     if (single) {
       const target = targets[0] as string;
-      const session = await redact(await findSession(target, flags.in ?? [], io));
+      const session = await redact(await findSession(target, flags.in ?? [], io, flags));
       const out = singleOutput(flags.output, session, io);
       // Never next to the logs: not in the session's folders, the folders searched for its id (--in), nor
       // anywhere under the agents' own folders.
@@ -108,9 +108,11 @@ export function registerHtmlCommand(program: Command, io: Io): void {
         },
       );
     const byId: Session[] = [];
-    for (const id of ids) byId.push(await findSession(id, flags.in ?? [], io));
+    for (const id of ids) byId.push(await findSession(id, flags.in ?? [], io, flags));
     const resolved =
-      paths.length > 0 || ids.length === 0 ? await resolveInputs(paths, io) : { files: [], searched: [] };
+      paths.length > 0 || ids.length === 0
+        ? await resolveInputs(paths, io, flags)
+        : { files: [], searched: [] };
     if (ids.length === 0 && resolved.files.length === 0) throw nothingFound(resolved.searched);
     assertOutsideInputs(outDir, [
       ...resolved.searched.map((p) => folderOf(path.resolve(io.cwd, p))),

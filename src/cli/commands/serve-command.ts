@@ -135,7 +135,9 @@ export async function startViewer(
   const refresh = async (): Promise<Session[]> => {
     if (Date.now() - discoveredAt >= discoverMs) {
       discoveredAt = Date.now();
-      files = (await resolveInputs(inputs, { ...io, stderr: nullStream })).files;
+      files = (
+        await resolveInputs(inputs, { ...io, stderr: nullStream }, flags.demo ? { archive: false } : flags)
+      ).files;
     }
     const result = await refreshIndex(index, {
       refs: files,
