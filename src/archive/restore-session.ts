@@ -26,49 +26,31 @@ export class RestoreError extends Error {
 }
 
 /**
- * The archived session named by `target` (a session id, an id prefix, or the file's original path) and its
- * files; `to` puts them under another folder. A RestoreError when nothing or several sessions match.
+ * The archived versions of a session's files (`files`: its session file first, then its subagent files,
+ * as the session was built from them) and of their meta sidecars, each with where it goes: where it was,
+ * or under `to` keeping its place relative to the session file's folder. A RestoreError when a file is
+ * not archived.
  */
-export function planRestore(archive: Archive, target: string, to?: string): RestorePlan {
-  const latest = latestVersions(archive);
-  const refOf = (v: ArchivedVersion) => JSON.parse(v.ref) as Partial<SessionFileRef>;
-  const stem = (file: string) => path.basename(file).replace(/\.jsonl$/, '');
-  const sessions = latest.filter((v) => v.kind === 'session' && refOf(v).role !== 'subagent');
-  const byPath = sessions.filter((v) => v.path === path.resolve(target));
-  const exact = sessions.filter((v) => refOf(v).sessionId === target || stem(v.path) === target);
-  const prefixed = sessions.filter((v) => (refOf(v).sessionId ?? stem(v.path)).startsWith(target));
-  const matches = byPath.length > 0 ? byPath : exact.length > 0 ? exact : prefixed;
-  const [main, ...others] = matches;
-  if (main === undefined)
-    throw new RestoreError(
-      `No archived session ${JSON.stringify(target)}: agentlog archive info shows what is archived.`,
-    );
-  if (others.length > 0)
-    throw new RestoreError(
-      `${JSON.stringify(target)} names ${matches.length} archived session files (${matches
-        .slice(0, 5)
-        .map((m) => JSON.stringify(m.path))
-        .join(', ')}${matches.length > 5 ? ', ...' : ''}): give the file's path instead.`,
-    );
-  const sessionId = refOf(main).sessionId ?? stem(main.path);
-  const subagents = latest.filter((v) => {
-    const ref = refOf(v);
-    return (
-      v.kind === 'session' &&
-      ref.role === 'subagent' &&
-      ref.parentSessionId === sessionId &&
-      ref.projectDir === refOf(main).projectDir
-    );
-  });
-  const metaPaths = new Set(subagents.map((v) => refOf(v).metaPath).filter((p) => p !== undefined));
-  const metas = latest.filter((v) => v.kind === 'meta' && metaPaths.has(v.path));
-  const base = path.dirname(main.path);
+export function planRestore(archive: Archive, files: readonly string[], to?: string): RestorePlan {
+  const [sessionPath] = files;
+  if (sessionPath === undefined) throw new RestoreError('The session has no file to restore.');
+  const latest = new Map(latestVersions(archive).map((v) => [v.path, v]));
+  const versions: ArchivedVersion[] = [];
+  for (const file of files) {
+    const version = latest.get(file);
+    if (version === undefined)
+      throw new RestoreError(
+        `${JSON.stringify(file)} is not in the archive: nothing was restored. Run agentlog archive to archive it.`,
+      );
+    versions.push(version);
+    const metaPath = (JSON.parse(version.ref) as Partial<SessionFileRef>).metaPath;
+    const meta = metaPath === undefined ? undefined : latest.get(metaPath);
+    if (meta) versions.push(meta);
+  }
+  const base = path.dirname(sessionPath);
   const targetOf = (file: string) =>
     to === undefined ? file : path.join(path.resolve(to), path.relative(base, file));
-  return {
-    sessionPath: main.path,
-    files: [main, ...subagents, ...metas].map((version) => ({ version, target: targetOf(version.path) })),
-  };
+  return { sessionPath, files: versions.map((version) => ({ version, target: targetOf(version.path) })) };
 }
 
 /** What a restore did to each file. */
@@ -100,7 +82,7 @@ export async function restoreSession(archive: Archive, plan: RestorePlan): Promi
     );
     await writeVersion(archive, version, temp, 0o600);
     try {
-      await utimes(temp, new Date(), new Date(version.mtimeMs));
+      await utimes(temp, Date.now() / 1000, version.mtimeMs / 1000);
       // A hard link never replaces a file that appeared meanwhile (EEXIST), unlike a rename.
       await link(temp, target);
     } catch (error) {

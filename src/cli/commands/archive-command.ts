@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { Command } from 'commander';
+import { allSessions } from '../../analytics/all-calls.js';
 import { archiveFiles } from '../../archive/archive-files.js';
 import { archiveInfo } from '../../archive/archive-info.js';
 import type { Archive } from '../../archive/open-archive.js';
@@ -11,6 +12,7 @@ import { planRestore, RestoreError, restoreSession } from '../../archive/restore
 import { verifyArchive } from '../../archive/verify-archive.js';
 import { type ArchiveFlags, archiveDirFor, archiveFailure, openArchiveFor } from '../archive-source.js';
 import { CliError, quote } from '../cli-error.js';
+import { findSession } from '../find-session.js';
 import { colorsFor, formatNumber, type Io, plural, writeJson, writeLine } from '../output.js';
 import { createProgress } from '../progress.js';
 import { nothingFound, resolveInputs } from '../resolve-inputs.js';
@@ -47,18 +49,19 @@ Sessions whose files are gone from disk are still shown by every command (from t
     .command('restore')
     .description('Write an archived session (with its subagent files) back so that the agent can resume it')
     .argument('<session>', 'a session id (or id prefix), or the original path of its file')
+    .option('--in <paths...>', 'look for the session id in these files or folders instead of the log folders')
     .option('--to <dir>', 'write the files under this folder instead of where they were')
     .option(...dirOption)
     .option('--json', 'print what was written as JSON')
-    .action(async (target: string, own: ArchiveCommandFlags & { to?: string }) => {
+    .action(async (target: string, own: ArchiveCommandFlags & { to?: string; in?: string[] }) => {
       const flags = withParent(archive, own);
       const store = openExisting(flags, io);
       try {
-        const plan = planRestore(
-          store,
-          target,
-          flags.to === undefined ? undefined : path.resolve(io.cwd, flags.to),
-        );
+        // The session as every command finds it (gone files included): its files, its subagents' too.
+        const session = await findSession(target, flags.in ?? [], io, { ...flags, archive: true });
+        const files = [...new Set([...allSessions([session])].flatMap((s) => s.files))];
+        const to = flags.to === undefined ? undefined : path.resolve(io.cwd, flags.to);
+        const plan = planRestore(store, files, to);
         const result = await restoreSession(store, plan);
         if (flags.json) {
           writeJson(io, { session: plan.sessionPath, ...result });
