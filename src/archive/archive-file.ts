@@ -84,7 +84,7 @@ export async function archiveFile(
       segments,
       objects: segment ? [segment] : [],
     });
-    const bytesStored = segment?.stored ?? 0;
+    const bytesStored = segment?.created ? segment.stored : 0;
     if (!added) return { outcome: 'unchanged', bytesRead, bytesStored: 0 };
     return {
       outcome: latest === undefined ? 'new' : base ? 'appended' : 'rewritten',

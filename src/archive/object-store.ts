@@ -19,6 +19,8 @@ export interface StoredObject {
   size: number;
   /** Bytes on disk. */
   stored: number;
+  /** False when the same bytes were stored already (by this file, another, or another process). */
+  created: boolean;
 }
 
 export interface WriteObjectOptions {
@@ -99,7 +101,7 @@ export async function writeObject(
   try {
     if (await exists(target)) {
       await rm(temp, { force: true });
-      return { hash: digest, size, stored: (await stat(target)).size };
+      return { hash: digest, size, stored: (await stat(target)).size, created: false };
     }
     await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     await rename(temp, target);
@@ -108,7 +110,7 @@ export async function writeObject(
     await rm(temp, { force: true });
     throw error;
   }
-  return { hash: digest, size, stored };
+  return { hash: digest, size, stored, created: true };
 }
 
 /** The uncompressed bytes of an object, as a stream of Buffers. */
