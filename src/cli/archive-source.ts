@@ -4,6 +4,7 @@
  * with `--archive` (report, serve) the run first archives what it found.
  */
 
+import type { Command } from 'commander';
 import { archiveFiles } from '../archive/archive-files.js';
 import {
   ArchiveLocationError,
@@ -26,6 +27,14 @@ export interface ArchiveFlags {
   archiveDir?: string;
   /** Set by the commands that have `--archive`: the run archives its files first. */
   archiveScan?: boolean;
+}
+
+/**
+ * Whether `--archive` was given (report, serve): the run archives the files it finds before reading them.
+ * Asked of commander, since `--no-archive` makes the option true by default.
+ */
+export function archiveScanAsked(command: Command): boolean {
+  return command.getOptionValueSource('archive') === 'cli' && command.getOptionValue('archive') === true;
 }
 
 /** The archive folder of a run, or undefined when the environment names no home. */
