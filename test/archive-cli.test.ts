@@ -1,14 +1,6 @@
 // `agentlog archive` on the corpus: archive, delete the sources, and every command gives the same output;
 // restore gives the same bytes back; the archive's size against the corpus.
-import {
-  cpSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../src/cli/output.js';

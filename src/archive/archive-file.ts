@@ -66,7 +66,7 @@ export async function archiveFile(
           yield chunk;
         }
       };
-      segment = await writeObject(archive.dir, tapped(), options);
+      segment = await writeObject(archive.dir, tapped(), { ...options, expectedBytes: info.size - from });
       bytesRead += segment.size;
       // A file cut shorter while it was read: its bytes are what was read.
       if (segment.size === 0) segment = undefined;

@@ -21,7 +21,7 @@ export interface ArchiveRunStats {
 }
 
 export interface ArchiveRunOptions extends WriteObjectOptions {
-  /** Files archived at once (default 2). */
+  /** Files archived at once (default 4). */
   concurrency?: number;
   onProgress?: (done: number, total: number) => void;
 }
@@ -71,6 +71,6 @@ export async function archiveFiles(
       options.onProgress?.(done, work.length);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
   return stats;
 }

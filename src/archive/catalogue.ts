@@ -2,6 +2,7 @@
  * Reads and writes of the archive's catalogue (see `open-archive.ts`): the files it holds, their versions,
  * the objects the versions are made of.
  */
+import type { Statement } from 'better-sqlite3';
 import type { Archive } from './open-archive.js';
 
 /** What the archive holds of a file: a session file (with what discovery said of it) or a meta sidecar. */
@@ -36,6 +37,23 @@ interface VersionRow {
   archived_at: string;
 }
 
+/** Prepared statements, once per open catalogue (a run asks for each file's newest version). */
+const statements = new WeakMap<Archive['db'], Map<string, Statement>>();
+
+function prepared(archive: Archive, sql: string): Statement {
+  let cache = statements.get(archive.db);
+  if (!cache) {
+    cache = new Map();
+    statements.set(archive.db, cache);
+  }
+  let statement = cache.get(sql);
+  if (!statement) {
+    statement = archive.db.prepare(sql);
+    cache.set(sql, statement);
+  }
+  return statement;
+}
+
 const columns =
   'v.id, f.path, f.kind, f.ref, v.size, v.sha256, v.mtime_ms, v.identity, v.segments, v.archived_at';
 
@@ -56,11 +74,10 @@ function toVersion(row: VersionRow): ArchivedVersion {
 
 /** The newest version of the file archived at `path`, if any. */
 export function latestVersion(archive: Archive, path: string): ArchivedVersion | undefined {
-  const row = archive.db
-    .prepare(
-      `SELECT ${columns} FROM versions v JOIN files f ON f.id = v.file_id WHERE f.path = ? ORDER BY v.id DESC LIMIT 1`,
-    )
-    .get(path) as VersionRow | undefined;
+  const row = prepared(
+    archive,
+    `SELECT ${columns} FROM versions v JOIN files f ON f.id = v.file_id WHERE f.path = ? ORDER BY v.id DESC LIMIT 1`,
+  ).get(path) as VersionRow | undefined;
   return row && toVersion(row);
 }
 
@@ -104,27 +121,27 @@ export interface NewVersion {
  */
 export function commitVersion(archive: Archive, version: NewVersion): boolean {
   const { db } = archive;
+  const sql = (text: string) => prepared(archive, text);
   return db
     .transaction(() => {
-      db.prepare(
+      sql(
         'INSERT INTO files (path, kind, ref) VALUES (?, ?, ?) ON CONFLICT (path) DO UPDATE SET ref = excluded.ref',
       ).run(version.path, version.kind, version.ref);
-      const fileId = (db.prepare('SELECT id FROM files WHERE path = ?').get(version.path) as { id: number })
-        .id;
-      const latest = db
-        .prepare('SELECT id, size, sha256 FROM versions WHERE file_id = ? ORDER BY id DESC LIMIT 1')
-        .get(fileId) as { id: number; size: number; sha256: string } | undefined;
+      const fileId = (sql('SELECT id FROM files WHERE path = ?').get(version.path) as { id: number }).id;
+      const latest = sql(
+        'SELECT id, size, sha256 FROM versions WHERE file_id = ? ORDER BY id DESC LIMIT 1',
+      ).get(fileId) as { id: number; size: number; sha256: string } | undefined;
       if (latest && latest.size === version.size && latest.sha256 === version.sha256) {
-        db.prepare('UPDATE versions SET mtime_ms = ?, identity = ? WHERE id = ?').run(
+        sql('UPDATE versions SET mtime_ms = ?, identity = ? WHERE id = ?').run(
           version.mtimeMs,
           version.identity,
           latest.id,
         );
         return false;
       }
-      const addObject = db.prepare('INSERT OR IGNORE INTO objects (hash, size, stored) VALUES (?, ?, ?)');
+      const addObject = sql('INSERT OR IGNORE INTO objects (hash, size, stored) VALUES (?, ?, ?)');
       for (const object of version.objects) addObject.run(object.hash, object.size, object.stored);
-      db.prepare(
+      sql(
         'INSERT INTO versions (file_id, size, sha256, mtime_ms, identity, segments, archived_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ).run(
         fileId,

@@ -9,7 +9,8 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { constants, createBrotliCompress, createBrotliDecompress } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, createBrotliCompress, createBrotliDecompress } from 'node:zlib';
 
 /** A stored object. */
 export interface StoredObject {
@@ -29,7 +30,23 @@ export interface WriteObjectOptions {
    * (a full disk, without a full disk).
    */
   failAfterBytes?: number;
+  /**
+   * The number of bytes `source` will give, when known: up to {@link wholeBytes}, the bytes are gathered
+   * and compressed in one call on the thread pool (a stream per small file costs more than its bytes).
+   */
+  expectedBytes?: number;
 }
+
+/** Segments up to this size are compressed in one call rather than streamed. */
+const wholeBytes = 8 * 1024 * 1024;
+
+const brotliParams = {
+  [constants.BROTLI_PARAM_QUALITY]: 4,
+  [constants.BROTLI_PARAM_LGWIN]: 22,
+  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+};
+
+const compressWhole = promisify(brotliCompress);
 
 let writtenInProcess = 0;
 
@@ -52,44 +69,41 @@ export async function writeObject(
   options: WriteObjectOptions = {},
 ): Promise<StoredObject> {
   const temps = tempFolder(dir);
-  await mkdir(temps, { recursive: true, mode: 0o700 });
+  await folderOnce(temps);
   const temp = path.join(temps, `${process.pid}-${randomBytes(6).toString('hex')}`);
   const handle = await open(temp, 'wx', 0o600);
   const hash = createHash('sha256');
   let size = 0;
   let stored = 0;
+  const tap = async function* (chunks: AsyncIterable<Buffer>) {
+    for await (const chunk of chunks) {
+      hash.update(chunk);
+      size += chunk.length;
+      yield chunk;
+    }
+  };
+  const write = async (chunk: Buffer) => {
+    if (options.failAfterBytes !== undefined && writtenInProcess + chunk.length > options.failAfterBytes)
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    writtenInProcess += chunk.length;
+    let offset = 0;
+    while (offset < chunk.length) offset += (await handle.write(chunk, offset)).bytesWritten;
+    stored += chunk.length;
+  };
   try {
-    await pipeline(
-      source,
-      async function* (chunks: AsyncIterable<Buffer>) {
-        for await (const chunk of chunks) {
-          hash.update(chunk);
-          size += chunk.length;
-          yield chunk;
-        }
-      },
-      createBrotliCompress({
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 4,
-          [constants.BROTLI_PARAM_LGWIN]: 22,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        },
-      }),
-      async (compressed: AsyncIterable<Buffer>) => {
-        for await (const chunk of compressed) {
-          if (
-            options.failAfterBytes !== undefined &&
-            writtenInProcess + chunk.length > options.failAfterBytes
-          )
-            throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-          writtenInProcess += chunk.length;
-          let offset = 0;
-          while (offset < chunk.length) offset += (await handle.write(chunk, offset)).bytesWritten;
-          stored += chunk.length;
-        }
-      },
-    );
-    await handle.sync();
+    if (options.expectedBytes !== undefined && options.expectedBytes <= wholeBytes) {
+      const parts: Buffer[] = [];
+      for await (const chunk of tap(source)) parts.push(chunk);
+      await write(
+        await compressWhole(Buffer.concat(parts), {
+          params: { ...brotliParams, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+        }),
+      );
+    } else
+      await pipeline(source, tap, createBrotliCompress({ params: brotliParams }), async (compressed) => {
+        for await (const chunk of compressed) await write(chunk as Buffer);
+      });
+    await handle.datasync();
     await handle.close();
   } catch (error) {
     await handle.close().catch(() => undefined);
@@ -103,7 +117,7 @@ export async function writeObject(
       await rm(temp, { force: true });
       return { hash: digest, size, stored: (await stat(target)).size, created: false };
     }
-    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    await folderOnce(path.dirname(target));
     await rename(temp, target);
     await syncFolder(path.dirname(target));
   } catch (error) {
@@ -111,6 +125,15 @@ export async function writeObject(
     throw error;
   }
   return { hash: digest, size, stored, created: true };
+}
+
+/** Folders this process made (or found): an object write makes its folder once. */
+const folders = new Set<string>();
+
+async function folderOnce(folder: string): Promise<void> {
+  if (folders.has(folder)) return;
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  folders.add(folder);
 }
 
 /** The uncompressed bytes of an object, as a stream of Buffers. */

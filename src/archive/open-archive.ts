@@ -80,7 +80,9 @@ export function openArchive(dir: string, options: { create: boolean }): Archive 
         `"${file}" is not an agentlog archive: it is left as it is. Choose another --archive-dir.`,
       );
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
+    // A commit that a power cut loses is only archived again by the next run; the objects a version names
+    // are synced before its commit, so a version that survives has its bytes.
+    db.pragma('synchronous = NORMAL');
     if (id !== archiveApplicationId || db.pragma('user_version', { simple: true }) !== schemaVersion)
       db.transaction(() => {
         db.exec(ddl);
