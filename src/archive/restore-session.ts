@@ -9,7 +9,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { link, mkdir, rm, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import type { SessionFileRef } from '../sources/index.js';
-import { type ArchivedVersion, latestVersions } from './catalogue.js';
+import { type ArchivedVersion, allVersions, latestVersions } from './catalogue.js';
 import { writeVersion } from './extract-version.js';
 import { syncFolder } from './object-store.js';
 import type { Archive } from './open-archive.js';
@@ -28,19 +28,27 @@ export class RestoreError extends Error {
 /**
  * The archived versions of a session's files (`files`: its session file first, then its subagent files,
  * as the session was built from them) and of their meta sidecars, each with where it goes: where it was,
- * or under `to` keeping its place relative to the session file's folder. A RestoreError when a file is
- * not archived.
+ * or under `to` keeping its place relative to the session file's folder. Each file's newest version, or
+ * with `at` (an ISO time) the newest archived at or before it: a file truncated or rewritten at the source
+ * keeps its earlier versions. A RestoreError when a file is not archived (by then).
  */
-export function planRestore(archive: Archive, files: readonly string[], to?: string): RestorePlan {
+export function planRestore(
+  archive: Archive,
+  files: readonly string[],
+  options: { to?: string; at?: string } = {},
+): RestorePlan {
+  const { to, at } = options;
   const [sessionPath] = files;
   if (sessionPath === undefined) throw new RestoreError('The session has no file to restore.');
-  const latest = new Map(latestVersions(archive).map((v) => [v.path, v]));
+  const latest = new Map<string, ArchivedVersion>();
+  for (const version of at === undefined ? latestVersions(archive) : allVersions(archive))
+    if (at === undefined || version.archivedAt <= at) latest.set(version.path, version);
   const versions: ArchivedVersion[] = [];
   for (const file of files) {
     const version = latest.get(file);
     if (version === undefined)
       throw new RestoreError(
-        `${JSON.stringify(file)} is not in the archive: nothing was restored. Run agentlog archive to archive it.`,
+        `${JSON.stringify(file)} is not in the archive${at === undefined ? '' : ` at ${at}`}: nothing was restored. Run agentlog archive to archive it.`,
       );
     versions.push(version);
     const metaPath = (JSON.parse(version.ref) as Partial<SessionFileRef>).metaPath;

@@ -7,19 +7,29 @@ import type { Command } from 'commander';
 import { allSessions } from '../../analytics/all-calls.js';
 import { archiveFiles } from '../../archive/archive-files.js';
 import { archiveInfo } from '../../archive/archive-info.js';
+import { allVersions } from '../../archive/catalogue.js';
 import type { Archive } from '../../archive/open-archive.js';
 import { planRestore, RestoreError, restoreSession } from '../../archive/restore-session.js';
 import { verifyArchive } from '../../archive/verify-archive.js';
 import { type ArchiveFlags, archiveDirFor, archiveFailure, openArchiveFor } from '../archive-source.js';
 import { CliError, quote } from '../cli-error.js';
+import { parseDate } from '../filter-options.js';
 import { findSession } from '../find-session.js';
 import { colorsFor, formatNumber, type Io, plural, writeJson, writeLine } from '../output.js';
 import { createProgress } from '../progress.js';
 import { nothingFound, resolveInputs } from '../resolve-inputs.js';
+import { terminalText } from '../terminal-text.js';
 import { formatBytes } from './cache-command.js';
 
 interface ArchiveCommandFlags extends ArchiveFlags {
   json?: boolean;
+}
+
+interface RestoreFlags extends ArchiveCommandFlags {
+  to?: string;
+  at?: string;
+  in?: string[];
+  list?: boolean;
 }
 
 const dirOption = [
@@ -51,24 +61,32 @@ Sessions whose files are gone from disk are still shown by every command (from t
     .argument('<session>', 'a session id (or id prefix), or the original path of its file')
     .option('--in <paths...>', 'look for the session id in these files or folders instead of the log folders')
     .option('--to <dir>', 'write the files under this folder instead of where they were')
+    .option('--at <time>', 'each file as archived at or before this ISO time (default: its newest version)')
+    .option('--list', "list the archived versions of the session's files; write nothing")
     .option(...dirOption)
     .option('--json', 'print what was written as JSON')
-    .action(async (target: string, own: ArchiveCommandFlags & { to?: string; in?: string[] }) => {
+    .action(async (target: string, own: RestoreFlags) => {
       const flags = withParent(archive, own);
       const store = openExisting(flags, io);
       try {
         // The session as every command finds it (gone files included): its files, its subagents' too.
         const session = await findSession(target, flags.in ?? [], io, { ...flags, archive: true });
         const files = [...new Set([...allSessions([session])].flatMap((s) => s.files))];
-        const to = flags.to === undefined ? undefined : path.resolve(io.cwd, flags.to);
-        const plan = planRestore(store, files, to);
+        if (flags.list) {
+          listVersions(store, files, flags.json === true, io);
+          return;
+        }
+        const plan = planRestore(store, files, {
+          ...(flags.to === undefined ? {} : { to: path.resolve(io.cwd, flags.to) }),
+          ...(flags.at === undefined ? {} : { at: parseDate(flags.at, '--at', 'end').toISOString() }),
+        });
         const result = await restoreSession(store, plan);
         if (flags.json) {
           writeJson(io, { session: plan.sessionPath, ...result });
           return;
         }
-        for (const file of result.written) writeLine(io, `restored ${file}`);
-        for (const file of result.alreadyThere) writeLine(io, `already there ${file}`);
+        for (const file of result.written) writeLine(io, `restored ${terminalText(file)}`);
+        for (const file of result.alreadyThere) writeLine(io, `already there ${terminalText(file)}`);
         writeLine(
           io,
           `${plural(result.written.length, 'file')} restored, ${formatNumber(result.alreadyThere.length)} already in place.`,
@@ -178,6 +196,30 @@ async function runArchive(paths: string[], flags: ArchiveCommandFlags, io: Io): 
     progress.stop();
     store.db.close();
   }
+}
+
+/** Prints every archived version of `files`: when, size, SHA-256. */
+function listVersions(store: Archive, files: readonly string[], json: boolean, io: Io): void {
+  const wanted = new Set(files);
+  const versions = allVersions(store).filter((v) => wanted.has(v.path));
+  if (json) {
+    writeJson(
+      io,
+      versions.map(({ path: file, size, sha256, archivedAt, mtimeMs }) => ({
+        file,
+        archivedAt,
+        size,
+        sha256,
+        mtimeMs,
+      })),
+    );
+    return;
+  }
+  for (const v of versions)
+    writeLine(
+      io,
+      `${v.archivedAt}  ${formatBytes(v.size).padStart(9)}  ${v.sha256.slice(0, 12)}  ${terminalText(v.path)}`,
+    );
 }
 
 /** A subcommand's flags with those given to `archive` itself (`--archive-dir` and `--json` parse on either). */

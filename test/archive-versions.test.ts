@@ -1,0 +1,73 @@
+// A transcript truncated at the source after it was archived keeps its earlier version: `archive restore
+// --list` shows both, `--at` restores the earlier one, byte for byte.
+import { cpSync, mkdirSync, readFileSync, rmSync, truncateSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { memoryIo } from '../src/cli/output.js';
+import { runCli } from '../src/cli/run-cli.js';
+import { corpusDir } from './corpus.js';
+import { tempDir } from './index-helpers.js';
+
+const root = tempDir('archive-versions');
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const env = {
+  HOME: path.join(root, 'home'),
+  XDG_CACHE_HOME: path.join(root, 'cache'),
+  AGENTLOG_ARCHIVE_DIR: path.join(root, 'archive'),
+};
+
+async function run(args: string[]) {
+  const io = memoryIo(env, root);
+  const code = await runCli(args, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+describe('archive versions', () => {
+  it('keeps the version a truncation at the source would lose, and restores it with --at', async () => {
+    const logs = path.join(root, 'logs');
+    const id = '1af7fc5e-8455-4414-9ccd-011d40f70b2a';
+    const file = path.join(logs, `${id}.jsonl`);
+    mkdirSync(logs, { recursive: true });
+    cpSync(
+      path.join(
+        corpusDir,
+        'd-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project',
+        `${id}.jsonl`,
+      ),
+      file,
+    );
+    const original = readFileSync(file);
+    expect((await run(['archive', logs])).code).toBe(0);
+    truncateSync(file, Math.floor(original.length / 2));
+    const second = await run(['archive', logs, '--json']);
+    expect(JSON.parse(second.out)).toMatchObject({ rewritten: 1 });
+
+    const listed = await run(['archive', 'restore', id, '--in', logs, '--list', '--json']);
+    expect(listed.code, listed.err).toBe(0);
+    const versions = JSON.parse(listed.out) as { file: string; size: number; archivedAt: string }[];
+    expect(versions.map((v) => [v.file, v.size])).toEqual([
+      [file, original.length],
+      [file, Math.floor(original.length / 2)],
+    ]);
+
+    rmSync(logs, { recursive: true });
+    const earlier = await run([
+      'archive',
+      'restore',
+      id,
+      '--in',
+      logs,
+      '--at',
+      (versions[0] as { archivedAt: string }).archivedAt,
+    ]);
+    expect(earlier.code, earlier.err).toBe(0);
+    expect(readFileSync(file).equals(original)).toBe(true);
+    // The newest version differs from the file now in place: refused.
+    const newest = await run(['archive', 'restore', id, '--in', logs]);
+    expect(newest.code).toBe(1);
+    expect(newest.err).toMatch(/exists and differs from the archived copy/);
+    const before = await run(['archive', 'restore', id, '--in', logs, '--at', '2000-01-01']);
+    expect(before.code).toBe(1);
+    expect(before.err).toMatch(/is not in the archive at 2000-01-01T23:59:59.999Z: nothing was restored/);
+  });
+});
