@@ -1,6 +1,6 @@
 // A transcript truncated at the source after it was archived keeps its earlier version: `archive restore
 // --list` shows both, `--at` restores the earlier one, byte for byte.
-import { cpSync, mkdirSync, readFileSync, rmSync, truncateSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../src/cli/output.js';
@@ -69,5 +69,32 @@ describe('archive versions', () => {
     const before = await run(['archive', 'restore', id, '--in', logs, '--at', '2000-01-01']);
     expect(before.code).toBe(1);
     expect(before.err).toMatch(/is not in the archive at 2000-01-01T23:59:59.999Z: nothing was restored/);
+  });
+
+  it('an archive that cannot be used is a warning for data commands and an error for archive', async () => {
+    const logs = path.join(root, 'logs-2');
+    mkdirSync(logs, { recursive: true });
+    cpSync(
+      path.join(corpusDir, 'marot__spotter/test/fixtures/transcripts/short.jsonl'),
+      path.join(logs, 'short.jsonl'),
+    );
+    const other = path.join(root, 'not-an-archive');
+    mkdirSync(other, { recursive: true });
+    writeFileSync(path.join(other, 'archive.sqlite'), 'my notes, not a database');
+    const listed = await run(['ls', logs, '--archive-dir', other]);
+    expect(listed.code, listed.err).toBe(0);
+    expect(listed.err).toMatch(
+      /warning: The archive in ".*not-an-archive" cannot be used \(.*\); sessions whose files are gone are not shown/,
+    );
+    const archived = await run(['archive', logs, '--archive-dir', other]);
+    expect(archived.code).toBe(1);
+    expect(archived.err).not.toMatch(/\n\s+at /);
+    expect(readFileSync(path.join(other, 'archive.sqlite'), 'utf8')).toBe('my notes, not a database');
+    // Never inside the folders it reads.
+    const inside = await run(['archive', logs, '--archive-dir', path.join(logs, 'archive')]);
+    expect(inside.code).toBe(2);
+    expect(inside.err).toMatch(
+      /is inside ".*logs-2", a folder agentlog reads logs from: choose another --archive-dir/,
+    );
   });
 });

@@ -93,7 +93,9 @@ export function openArchive(dir: string, options: { create: boolean }): Archive 
   } catch (error) {
     db.close();
     if (error instanceof Database.SqliteError && /not a database|malformed/i.test(error.message))
-      throw new ArchiveUnavailableError(`The archive catalogue "${file}" is damaged: ${error.message}.`);
+      throw new ArchiveUnavailableError(
+        `"${file}" is not a readable agentlog archive (${error.message}): it is left as it is. Move it away, or choose another --archive-dir.`,
+      );
     throw error;
   }
 }

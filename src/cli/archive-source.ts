@@ -4,6 +4,7 @@
  * with `--archive` (report, serve) the run first archives what it found.
  */
 
+import Database from 'better-sqlite3';
 import type { Command } from 'commander';
 import { archiveFiles } from '../archive/archive-files.js';
 import {
@@ -19,6 +20,7 @@ import { type Archive, ArchiveUnavailableError, openArchive } from '../archive/o
 import { redirectReads, removeRedirect } from '../reader/read-path.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { CliError, exitCodes } from './cli-error.js';
+import { warnOnce } from './open-cache.js';
 import { colorsFor, type Io, plural } from './output.js';
 
 export interface ArchiveFlags {
@@ -73,12 +75,19 @@ export function openArchiveFor(
 /** Whether the archive holds files under `target` (a path the user gave that is gone from disk). */
 export function archiveCovers(target: string, flags: ArchiveFlags, io: Io): boolean {
   if (flags.archive === false) return false;
-  const archive = openArchiveFor(flags, io, [], false);
-  if (!archive) return false;
+  let archive: Archive | undefined;
   try {
-    return latestVersions(archive).some((v) => v.kind === 'session' && isInside(v.path, target));
+    archive = openArchiveFor(flags, io, [], false);
+    return (
+      archive !== undefined &&
+      latestVersions(archive).some((v) => v.kind === 'session' && isInside(v.path, target))
+    );
+  } catch (error) {
+    // Told by the run's own look at the archive (withArchivedFiles), once.
+    if (error instanceof CliError || error instanceof Database.SqliteError) return false;
+    throw error;
   } finally {
-    archive.db.close();
+    archive?.db.close();
   }
 }
 
@@ -94,10 +103,35 @@ export async function withArchivedFiles(
   io: Io,
 ): Promise<SessionFileRef[]> {
   // A file found on disk (again, e.g. restored) is read from disk.
-  for (const ref of files) removeRedirect(ref.path);
+  for (const ref of files) {
+    removeRedirect(ref.path);
+    if (ref.metaPath !== undefined) removeRedirect(ref.metaPath);
+  }
   if (flags.archive === false) return files;
   const dir = archiveDirFor(flags, io);
   if (dir === undefined) return files;
+  try {
+    return await addArchived(dir, files, roots, flags, io);
+  } catch (error) {
+    // Only reading: an archive that cannot be used (damaged, not an archive, inside the inputs) is a
+    // warning, and the run goes on with the files on disk. Archiving (--archive) fails.
+    if (flags.archiveScan || !(error instanceof CliError || error instanceof Database.SqliteError))
+      throw error;
+    warnOnce(
+      io,
+      `The archive in ${JSON.stringify(dir)} cannot be used (${error.message.replace(/\.$/, '')}); sessions whose files are gone are not shown. Pass another --archive-dir, or --no-archive to silence this.`,
+    );
+    return files;
+  }
+}
+
+async function addArchived(
+  dir: string,
+  files: SessionFileRef[],
+  roots: readonly string[],
+  flags: ArchiveFlags,
+  io: Io,
+): Promise<SessionFileRef[]> {
   let archive = opened.get(dir);
   if (!archive) {
     archive = openArchiveFor(flags, io, roots, flags.archiveScan === true);
