@@ -12,6 +12,10 @@ const root = tempDir('archive-cli');
 const logs = path.join(root, 'logs');
 const aside = path.join(root, 'logs-aside');
 const archiveDir = path.join(root, 'archive');
+const withSubagents = path.join(
+  logs,
+  'jazzyalex__agent-sessions/Resources/Fixtures/stage0/agents/claude/subagent/0a1b2c3d-4e5f-4061-8071-2a3b4c5d6e7f.jsonl',
+);
 const env = {
   HOME: path.join(root, 'home'),
   XDG_CACHE_HOME: path.join(root, 'cache'),
@@ -62,6 +66,9 @@ describe('agentlog archive on the corpus', () => {
       ['show', second, '--in', logs],
       ['export', 'transcript', first, '--in', logs, '--detail', 'full'],
       ['html', second, '--in', logs, '-o', path.join(root, 'page.html')],
+      // A transcript named by its path, with its subagent files.
+      ['show', withSubagents, '--json'],
+      ['html', withSubagents, '-o', path.join(root, 'page.html')],
     ];
   };
   const outputs = async () => {

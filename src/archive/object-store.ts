@@ -149,21 +149,28 @@ export async function* objectChunks(dir: string, hash: string): AsyncGenerator<B
 
 /**
  * Removes temporary files that no running write owns: left by a process that was killed or hit a full
- * disk (their names start with the writer's process id).
+ * disk (their names start with the writer's process id), in `objects/tmp/` and (dot files) in
+ * `extracted/`.
  */
 export async function removeStaleTemps(dir: string): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(tempFolder(dir));
-  } catch {
-    return 0;
-  }
   let removed = 0;
-  for (const name of names) {
-    const pid = Number(name.split('-')[0]);
-    if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) continue;
-    await rm(path.join(tempFolder(dir), name), { force: true });
-    removed += 1;
+  for (const [folder, prefix] of [
+    [tempFolder(dir), ''],
+    [path.join(dir, 'extracted'), '.'],
+  ] as const) {
+    let names: string[];
+    try {
+      names = await readdir(folder);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (!name.startsWith(prefix)) continue;
+      const pid = Number(name.slice(prefix.length).split('-')[0]);
+      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) continue;
+      await rm(path.join(folder, name), { force: true });
+      removed += 1;
+    }
   }
   return removed;
 }

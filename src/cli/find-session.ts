@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { listSessions, readSession } from '../lifecycle/load-sessions.js';
+import { listSessions, loadSessions, readSession } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
 import { type ArchiveFlags, archiveCovers } from './archive-source.js';
 import { CliError, exitCodes, quote } from './cli-error.js';
@@ -25,10 +25,16 @@ export async function findSession(
       `${quote(target)} is a folder: give a transcript file, or a session id with --in ${quote(target)}.`,
       { exitCode: exitCodes.usage },
     );
-  // A transcript gone from disk that the archive holds: its reads are redirected to the archived bytes.
-  const archived = !existsSync(asPath) && archiveCovers(asPath, archive, io);
-  if (archived) await resolveInputs([asPath], io, archive);
-  if (archived || (existsSync(asPath) && statSync(asPath).isFile())) {
+  // A transcript gone from disk that the archive holds: read from the archive with its folder's subagent
+  // files, as readSession reads one on disk.
+  if (!existsSync(asPath) && archiveCovers(asPath, archive, io)) {
+    const siblings = (await resolveInputs([path.dirname(asPath)], io, archive)).files;
+    const sessions = await loadSessions(siblings.filter((f) => f.path === asPath || f.role === 'subagent'));
+    const session = sessions.find((s) => s.files[0] === asPath) ?? sessions[0];
+    if (!session) throw new CliError(`No session could be read from ${quote(target)}.`);
+    return session;
+  }
+  if (existsSync(asPath) && statSync(asPath).isFile()) {
     const session = await readSession(asPath);
     if (!session) throw new CliError(`No session could be read from ${quote(target)}.`);
     return session;

@@ -13,6 +13,7 @@ import { listingOf, renderIndexPage, type SessionListing } from '../../viewer/in
 import { lastWriteMs } from '../../viewer/last-write.js';
 import { sessionTotals } from '../../viewer/render-session.js';
 import { renderSessionPage } from '../../viewer/session-page.js';
+import { archiveCovers } from '../archive-source.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions, type FilterFlags, parseFilter } from '../filter-options.js';
 import { findSession } from '../find-session.js';
@@ -71,10 +72,15 @@ export function registerHtmlCommand(program: Command, io: Io): void {
     const isId = (t: string) => !existsSync(path.resolve(io.cwd, t)) && !/[\\/]|\.jsonl$/i.test(t);
     const paths = flags.demo ? [demoDir()] : targets.filter((t) => !isId(t));
     const ids = flags.demo ? [] : targets.filter(isId);
+    // A transcript gone from disk that the archive holds is a file too.
+    const isGoneFile = (t: string) =>
+      /\.jsonl$/i.test(t) &&
+      !existsSync(path.resolve(io.cwd, t)) &&
+      archiveCovers(path.resolve(io.cwd, t), flags, io);
     const single =
       !flags.demo &&
       targets.length === 1 &&
-      (ids.length === 1 || isFile(path.resolve(io.cwd, targets[0] ?? '')));
+      (ids.length === 1 || isFile(path.resolve(io.cwd, targets[0] ?? '')) || isGoneFile(targets[0] ?? ''));
 
     if (single) {
       const target = targets[0] as string;
