@@ -1,6 +1,6 @@
 // A transcript truncated at the source after it was archived keeps its earlier version: `archive restore
 // --list` shows both, `--at` restores the earlier one, byte for byte.
-import { cpSync, mkdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../src/cli/output.js';
@@ -96,5 +96,32 @@ describe('archive versions', () => {
     expect(inside.err).toMatch(
       /is inside ".*logs-2", a folder agentlog reads logs from: choose another --archive-dir/,
     );
+  });
+
+  it('a Codex rollout moved to archived_sessions/ by Codex is one session, before and after it is gone', async () => {
+    const codex = path.join(root, 'codex');
+    const name = 'rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl';
+    const live = path.join(codex, 'sessions', '2025', '11', '17', name);
+    const moved = path.join(codex, 'archived_sessions', name);
+    mkdirSync(path.dirname(live), { recursive: true });
+    mkdirSync(path.dirname(moved), { recursive: true });
+    cpSync(path.join(corpusDir, 'AcidicSoil__codex-session-view/.sample_session', name), live);
+    const codexEnv = { ...env, CODEX_HOME: codex, CLAUDE_CONFIG_DIR: path.join(root, 'no-claude') };
+    const runCodex = async (args: string[]) => {
+      const io = memoryIo(codexEnv, root);
+      const code = await runCli(args, io);
+      return { code, out: io.out(), err: io.err() };
+    };
+    const before = await runCodex(['report', '--archive', '--json']);
+    expect(before.code, before.err).toBe(0);
+    renameSync(live, moved);
+    // One session, now read from its new place.
+    const afterMove = await runCodex(['report', '--archive', '--json']);
+    expect(afterMove.out).toBe(before.out.replaceAll(live, moved));
+    expect(afterMove.err).not.toMatch(/gone from disk/);
+    rmSync(path.join(codex, 'archived_sessions'), { recursive: true });
+    const gone = await runCodex(['report', '--json']);
+    expect(gone.err).toMatch(/1 file gone from disk is read from the archive/);
+    expect(gone.out).toBe(afterMove.out);
   });
 });

@@ -20,7 +20,10 @@ export interface GoneFiles {
 
 /**
  * Archived session files under one of `roots` (folders searched or files given) that discovery did not
- * find (`present`) and that no longer exist on disk. Sorted by path.
+ * find (`present`) and that no longer exist on disk. Sorted by path. A Codex rollout is one thread wherever
+ * it is: Codex moves a rollout from `sessions/` to `archived_sessions/`, so a gone rollout whose thread has
+ * a file on disk is left out, and of gone rollouts of one thread the one archived last is taken (where
+ * the thread was seen last).
  */
 export function goneArchivedFiles(
   archive: Archive,
@@ -33,12 +36,22 @@ export function goneArchivedFiles(
   const byPath = new Map(latest.map((v) => [v.path, v]));
   const refs: SessionFileRef[] = [];
   const versions = new Map<string, ArchivedVersion>();
-  for (const version of latest) {
-    if (version.kind !== 'session' || found.has(version.path)) continue;
-    if (!absoluteRoots.some((root) => isInside(version.path, root))) continue;
+  const threads = new Set(present.flatMap((ref) => threadKey(ref) ?? []));
+  const candidates = latest
+    .filter((v) => v.kind === 'session' && !found.has(v.path))
+    .filter((v) => absoluteRoots.some((root) => isInside(v.path, root)))
+    .map((v) => ({ version: v, ref: JSON.parse(v.ref) as Partial<SessionFileRef> }))
+    // The newest first: the place the thread was seen last (a moved rollout's new path).
+    .sort((a, b) =>
+      a.version.archivedAt < b.version.archivedAt ? 1 : a.version.archivedAt > b.version.archivedAt ? -1 : 0,
+    );
+  for (const { version, ref: fields } of candidates) {
+    const thread = threadKey(fields);
+    if (thread !== undefined && threads.has(thread)) continue;
     if (existsSync(version.path)) continue;
+    if (thread !== undefined) threads.add(thread);
     const ref = {
-      ...(JSON.parse(version.ref) as Omit<SessionFileRef, 'path' | 'size' | 'mtimeMs'>),
+      ...(fields as Omit<SessionFileRef, 'path' | 'size' | 'mtimeMs'>),
       path: version.path,
       size: version.size,
       mtimeMs: version.mtimeMs,
@@ -51,7 +64,13 @@ export function goneArchivedFiles(
     const meta = ref.metaPath === undefined ? undefined : byPath.get(ref.metaPath);
     if (meta && !existsSync(meta.path)) versions.set(meta.path, meta);
   }
+  refs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { refs, versions };
+}
+
+/** The thread id of a Codex rollout (undefined for other files). */
+function threadKey(ref: Partial<SessionFileRef>): string | undefined {
+  return ref.agent === 'codex' && ref.sessionId !== undefined ? ref.sessionId.toLowerCase() : undefined;
 }
 
 /** What of a discovered file the archive keeps to present it again (all but where and how big it is). */
