@@ -1,6 +1,15 @@
 // A transcript truncated at the source after it was archived keeps its earlier version: `archive restore
 // --list` shows both, `--at` restores the earlier one, byte for byte.
-import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../src/cli/output.js';
@@ -123,5 +132,31 @@ describe('archive versions', () => {
     const gone = await runCodex(['report', '--json']);
     expect(gone.err).toMatch(/1 file gone from disk is read from the archive/);
     expect(gone.out).toBe(afterMove.out);
+  });
+
+  it('a recent session gone from disk keeps its state (the time it had when archived)', async () => {
+    const logs = path.join(root, 'logs-recent');
+    mkdirSync(logs, { recursive: true });
+    // The corpus session with its records moved to the last minutes, its file's time three hours back: the
+    // older of the two decides its state (see sessionState).
+    const now = Date.now();
+    const text = readFileSync(
+      path.join(corpusDir, 'marot__spotter/test/fixtures/transcripts/short.jsonl'),
+      'utf8',
+    );
+    let shift = 0;
+    const recent = text.replace(
+      /"timestamp":"[^"]+"/g,
+      () => `"timestamp":"${new Date(now - 30 * 60_000 + 1000 * shift++).toISOString()}"`,
+    );
+    writeFileSync(path.join(logs, 'short.jsonl'), recent);
+    utimesSync(path.join(logs, 'short.jsonl'), new Date(now), new Date(now - 3 * 3_600_000));
+    const before = await run(['ls', logs, '--json', '--no-cache']);
+    expect(before.code, before.err).toBe(0);
+    expect((JSON.parse(before.out) as { state: string }[])[0]?.state).toMatch(/^(ended|abandoned)$/);
+    expect((await run(['archive', logs])).code).toBe(0);
+    rmSync(logs, { recursive: true });
+    const after = await run(['ls', logs, '--json', '--no-cache']);
+    expect(after.out).toBe(before.out);
   });
 });
