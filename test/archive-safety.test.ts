@@ -1,11 +1,12 @@
 // The archive under stress, with real processes: killed at random points, a disk that fills up, two runs at
 // once. Each time the archive stays valid (`archive verify` accepts it) and a later run completes it.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   appendFileSync,
   cpSync,
   existsSync,
+  mkdirSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -138,7 +139,9 @@ describe('archive safety', () => {
       AGENTLOG_TEST_ARCHIVE_FAIL_AFTER_BYTES: '0',
     });
     expect(full.code).toBe(1);
-    expect(full.err).toMatch(/no space left in the archive folder; the archive is as it was for this file/);
+    expect(full.err).toMatch(
+      /The archive folder ".*" is full: \d+ files? could not be archived; the archive holds every file archived before, whole/,
+    );
     expect(full.err).not.toMatch(/\n\s+at /);
     expect(catalogue(archive)).toEqual(before);
     expect(readdirSync(path.join(archive, 'objects'), { recursive: true }).sort()).toEqual(objectsBefore);
@@ -170,4 +173,46 @@ describe('archive safety', () => {
     expect((await verify(root, archive)).versions).toBe(versions.length);
     expectCurrent(archive, logs);
   }, 120_000);
+
+  it.skipIf(!canMountTmpfs())(
+    'a real full disk (a 1 MiB tmpfs) fails the run in one sentence and leaves an archive that verifies',
+    async () => {
+      const root = tempDir('archive-tmpfs');
+      roots.push(root);
+      const logs = path.join(root, 'logs');
+      cpSync(corpusDir, logs, { recursive: true });
+      const disk = path.join(root, 'disk');
+      mkdirSync(disk);
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', disk]);
+      try {
+        const archive = path.join(disk, 'archive');
+        const full = await runBuiltCli(['archive', logs, '--archive-dir', archive], root, env(root));
+        expect(full.code).toBe(1);
+        expect(full.err).toMatch(/could not be archived/);
+        expect(full.err).not.toMatch(/\n\s+at /);
+        const verified = await verify(root, archive);
+        expect(verified.versions).toBeGreaterThan(0);
+        expect(verified.problems).toEqual([]);
+        expect(readdirSync(path.join(archive, 'objects', 'tmp'))).toEqual([]);
+      } finally {
+        execFileSync('umount', [disk]);
+      }
+    },
+    120_000,
+  );
 });
+
+/** Whether this process may mount a tmpfs (root on Linux, with the capability): else the test is skipped. */
+function canMountTmpfs(): boolean {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
+  const probe = tempDir('archive-mount-probe');
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe], { stdio: 'ignore' });
+    execFileSync('umount', [probe], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    rmSync(probe, { recursive: true, force: true });
+  }
+}

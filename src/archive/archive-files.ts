@@ -18,6 +18,8 @@ export interface ArchiveRunStats {
   bytesRead: number;
   bytesStored: number;
   failures: { path: string; error: unknown }[];
+  /** Set when the archive's disk is full: the run stopped there; `notTried` files were left for the next. */
+  full?: { error: unknown; notTried: number };
 }
 
 export interface ArchiveRunOptions extends WriteObjectOptions {
@@ -55,6 +57,7 @@ export async function archiveFiles(
   let done = 0;
   const worker = async () => {
     for (;;) {
+      if (stats.full) return;
       const file = work[next++];
       if (file === undefined) return;
       try {
@@ -63,14 +66,18 @@ export async function archiveFiles(
         stats.bytesRead += result.bytesRead;
         stats.bytesStored += result.bytesStored;
       } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
         // Gone since discovery (a clean-up racing the run): nothing to archive, nothing lost by this run.
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-          stats.failures.push({ path: file.path, error });
+        if (code !== 'ENOENT') stats.failures.push({ path: file.path, error });
+        // A full disk fails every file after it: stop, and say it once.
+        if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL')
+          stats.full ??= { error, notTried: 0 };
       }
       done += 1;
       options.onProgress?.(done, work.length);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
+  if (stats.full) stats.full.notTried = Math.max(0, work.length - next);
   return stats;
 }

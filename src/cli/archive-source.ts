@@ -6,7 +6,7 @@
 
 import Database from 'better-sqlite3';
 import type { Command } from 'commander';
-import { archiveFiles } from '../archive/archive-files.js';
+import { type ArchiveRunStats, archiveFiles } from '../archive/archive-files.js';
 import {
   ArchiveLocationError,
   assertArchiveOutside,
@@ -142,9 +142,7 @@ async function addArchived(
   }
   const colors = colorsFor(io, 'stderr');
   if (flags.archiveScan) {
-    const stats = await archiveFiles(archive, files);
-    for (const failure of stats.failures)
-      io.stderr.write(`${colors.yellow('warning')}: ${archiveFailure(failure.path, failure.error)}\n`);
+    warnArchiveFailures(await archiveFiles(archive, files), archive.dir, io);
   }
   const gone = goneArchivedFiles(archive, files, roots);
   if (gone.refs.length === 0) return files;
@@ -159,11 +157,23 @@ async function addArchived(
 /** Archives opened for reading by this process, by folder. */
 const opened = new Map<string, Archive>();
 
+/** Warns about the files a run could not archive: one line per file, or one for a full disk. */
+export function warnArchiveFailures(stats: ArchiveRunStats, dir: string, io: Io): void {
+  const colors = colorsFor(io, 'stderr');
+  if (stats.full) {
+    const left = stats.failures.length + stats.full.notTried;
+    io.stderr.write(
+      `${colors.yellow('warning')}: The archive folder ${JSON.stringify(dir)} is full: ${plural(left, 'file')} could not be archived; the archive holds every file archived before, whole. Free some space and run agentlog archive again.\n`,
+    );
+    return;
+  }
+  for (const failure of stats.failures)
+    io.stderr.write(`${colors.yellow('warning')}: ${archiveFailure(failure.path, failure.error)}\n`);
+}
+
 /** A file that could not be archived, as one sentence. */
 export function archiveFailure(file: string, error: unknown): string {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   const detail = error instanceof Error ? error.message : String(error);
-  if (code === 'ENOSPC' || code === 'EDQUOT')
-    return `Cannot archive ${JSON.stringify(file)}: no space left in the archive folder; the archive is as it was for this file. Free some space and run agentlog archive again.`;
-  return `Cannot archive ${JSON.stringify(file)}: ${detail}; the archive is as it was for this file.`;
+  return `Cannot archive ${JSON.stringify(file)}${code === undefined ? '' : ` (${code})`}: ${detail.replace(/\.$/, '')}; the archive is as it was for this file.`;
 }

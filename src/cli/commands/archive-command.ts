@@ -11,7 +11,7 @@ import { allVersions } from '../../archive/catalogue.js';
 import type { Archive } from '../../archive/open-archive.js';
 import { planRestore, RestoreError, restoreSession } from '../../archive/restore-session.js';
 import { verifyArchive } from '../../archive/verify-archive.js';
-import { type ArchiveFlags, archiveDirFor, archiveFailure, openArchiveFor } from '../archive-source.js';
+import { type ArchiveFlags, archiveDirFor, openArchiveFor, warnArchiveFailures } from '../archive-source.js';
 import { CliError, quote } from '../cli-error.js';
 import { parseDate } from '../filter-options.js';
 import { findSession } from '../find-session.js';
@@ -178,11 +178,15 @@ async function runArchive(paths: string[], flags: ArchiveCommandFlags, io: Io): 
       ...(failAfter === undefined ? {} : { failAfterBytes: Number(failAfter) }),
     });
     progress.stop();
-    const colors = colorsFor(io, 'stderr');
-    for (const failure of stats.failures)
-      io.stderr.write(`${colors.yellow('warning')}: ${archiveFailure(failure.path, failure.error)}\n`);
-    const { failures, ...counts } = stats;
-    if (flags.json) writeJson(io, { archive: store.dir, ...counts, failed: failures.map((f) => f.path) });
+    warnArchiveFailures(stats, store.dir, io);
+    const { failures, full, ...counts } = stats;
+    if (flags.json)
+      writeJson(io, {
+        archive: store.dir,
+        ...counts,
+        failed: failures.map((f) => f.path),
+        notTried: full?.notTried ?? 0,
+      });
     else
       writeLine(
         io,
@@ -190,7 +194,7 @@ async function runArchive(paths: string[], flags: ArchiveCommandFlags, io: Io): 
       );
     if (failures.length > 0)
       throw new CliError(
-        `${plural(failures.length, 'file')} could not be archived (see the warnings above); the archive holds every other file.`,
+        `${plural(failures.length + (full?.notTried ?? 0), 'file')} could not be archived (see the warning above); the archive holds every other file.`,
       );
   } finally {
     progress.stop();
