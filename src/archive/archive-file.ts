@@ -59,9 +59,11 @@ export async function archiveFile(
     let size = from;
     let segment: StoredObject | undefined;
     if (info.size > from) {
+      // A whole file is one segment: its object's hash is the version's, computed once.
+      const whole = from === 0;
       const tapped = async function* () {
         for await (const chunk of rangeChunks(handle, from, info.size)) {
-          hash.update(chunk);
+          if (!whole) hash.update(chunk);
           size += chunk.length;
           yield chunk;
         }
@@ -71,7 +73,7 @@ export async function archiveFile(
       // A file cut shorter while it was read: its bytes are what was read.
       if (segment.size === 0) segment = undefined;
     }
-    const sha256 = hash.digest('hex');
+    const sha256 = from === 0 && segment ? segment.hash : hash.digest('hex');
     const segments = [...(base?.segments ?? []), ...(segment ? [segment.hash] : [])];
     const added = commitVersion(archive, {
       path: file.path,
