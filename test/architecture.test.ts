@@ -16,6 +16,7 @@ const ranks: Record<string, number> = {
   lifecycle: 3,
   analytics: 4,
   cache: 5,
+  archive: 5,
   exporters: 6,
   viewer: 6,
   mcp: 7,

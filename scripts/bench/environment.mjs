@@ -39,6 +39,8 @@ export function describeAgentlog(repoRoot, cliPath) {
     commit: git.status === 0 ? git.stdout.trim() : 'unknown',
     cacheDirOption: /--cache-dir\b/.test(help.stdout),
     noCacheOption: /--no-cache\b/.test(help.stdout),
+    // Builds with `agentlog archive` give every data command --archive-dir.
+    archiveCommand: /--archive-dir\b/.test(help.stdout),
   };
 }
 

@@ -271,6 +271,24 @@ async function main(argv) {
     before: freshCache,
     baseline: 'ccusage',
   });
+  if (agentlog.archiveCommand) {
+    // `agentlog archive` of the whole corpus into a new archive, then again with nothing changed.
+    const archiveDir = join(benchDir, 'archive');
+    const archiving = {
+      home: corpus.home,
+      command: process.execPath,
+      args: [cli, 'archive', '--archive-dir', archiveDir],
+      display: 'node dist/cli/main.js archive --archive-dir DIR',
+    };
+    await measure({
+      id: 'archive-new',
+      label: 'archive, new archive',
+      ...archiving,
+      before: () => rmSync(archiveDir, { recursive: true, force: true }),
+    });
+    log(`archive: ${mib(folderBytes(archiveDir) / 2 ** 20)} for ${mib(corpus.bytes / 2 ** 20)} of logs`);
+    await measure({ id: 'archive-unchanged', label: 'archive, nothing changed', ...archiving });
+  }
   await measure({
     id: 'version',
     profile: true,

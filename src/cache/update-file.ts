@@ -60,7 +60,7 @@ export function startFile(
   if (row && ref.size > row.size && row.consumed_bytes > 0) {
     let fingerprint: string | undefined;
     try {
-      fingerprint = fingerprintPrefix(ref.path, row.consumed_bytes);
+      fingerprint = fingerprintPrefix(ref.bytesPath ?? ref.path, row.consumed_bytes);
     } catch {
       fingerprint = undefined;
     }
@@ -186,7 +186,7 @@ export function createFileStore(db: Database.Database, beforeWrite: () => void):
           consumed_line: slice.end.line,
           consumed_records: slice.end.records,
           body_agent: slice.end.agent ?? null,
-          fingerprint: fingerprintPrefix(ref.path, slice.end.byteOffset),
+          fingerprint: fingerprintPrefix(ref.bytesPath ?? ref.path, slice.end.byteOffset),
           lines: sum('lines', base?.lines),
           records: sum('records', base?.records),
           errors: sum('errors', base?.errors),

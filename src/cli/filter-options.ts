@@ -2,9 +2,10 @@ import type { Command } from 'commander';
 import { dateBound } from '../analytics/date-bound.js';
 import type { SessionFilter } from '../lifecycle/load-sessions.js';
 import { isAgent } from '../schemas/common/agent.js';
+import type { ArchiveFlags } from './archive-source.js';
 import { CliError, exitCodes } from './cli-error.js';
 
-export interface FilterFlags {
+export interface FilterFlags extends ArchiveFlags {
   since?: string;
   until?: string;
   project?: string;
@@ -12,9 +13,12 @@ export interface FilterFlags {
   session?: string;
 }
 
-/** Adds `--since --until --project --agent --session` to a data command. */
+/**
+ * Adds `--since --until --project --agent --session` to a data command, and which sessions of the archive
+ * it shows (`--no-archive`, `--archive-dir DIR`; see `archive-source.ts`).
+ */
 export function addFilterOptions(command: Command): Command {
-  return command
+  return addArchiveOptions(command)
     .option('--since <date>', 'only sessions active on or after this date (YYYY-MM-DD or ISO time)')
     .option(
       '--until <date>',
@@ -23,6 +27,16 @@ export function addFilterOptions(command: Command): Command {
     .option('--project <text>', 'only sessions whose project path contains this text')
     .option('--agent <agent>', 'only this agent: claude-code or codex')
     .option('--session <id>', 'only this session (id or id prefix)');
+}
+
+/** Adds `--no-archive` and `--archive-dir DIR`: whether (and from where) sessions gone from disk are shown. */
+export function addArchiveOptions(command: Command): Command {
+  return command
+    .option('--no-archive', 'leave out sessions whose files are gone from disk but kept in the archive')
+    .option(
+      '--archive-dir <dir>',
+      'the archive folder (default: $AGENTLOG_ARCHIVE_DIR, $XDG_DATA_HOME/agentlog/archive or ~/.local/share/agentlog/archive)',
+    );
 }
 
 export function parseFilter(flags: FilterFlags): SessionFilter {

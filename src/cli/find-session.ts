@@ -1,7 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { listSessions, readSession } from '../lifecycle/load-sessions.js';
+import { listSessions, loadSessions, readSession } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
+import { type ArchiveFlags, archiveCovers } from './archive-source.js';
 import { CliError, exitCodes, quote } from './cli-error.js';
 import { displayPath, type Io } from './output.js';
 import { resolveInputs } from './resolve-inputs.js';
@@ -12,13 +13,27 @@ import { resolveInputs } from './resolve-inputs.js';
  * resumed sessions): `ID@N` picks the Nth of them, in the order the "ambiguous" message lists them (by
  * path). A CliError says what was not found, or lists the candidates with their files and how to pick one.
  */
-export async function findSession(target: string, inPaths: string[], io: Io): Promise<Session> {
+export async function findSession(
+  target: string,
+  inPaths: string[],
+  io: Io,
+  archive: ArchiveFlags = {},
+): Promise<Session> {
   const asPath = path.resolve(io.cwd, target);
   if (existsSync(asPath) && statSync(asPath).isDirectory())
     throw new CliError(
       `${quote(target)} is a folder: give a transcript file, or a session id with --in ${quote(target)}.`,
       { exitCode: exitCodes.usage },
     );
+  // A transcript gone from disk that the archive holds: read from the archive with its folder's subagent
+  // files, as readSession reads one on disk.
+  if (!existsSync(asPath) && archiveCovers(asPath, archive, io)) {
+    const siblings = (await resolveInputs([path.dirname(asPath)], io, archive)).files;
+    const sessions = await loadSessions(siblings.filter((f) => f.path === asPath || f.role === 'subagent'));
+    const session = sessions.find((s) => s.files[0] === asPath) ?? sessions[0];
+    if (!session) throw new CliError(`No session could be read from ${quote(target)}.`);
+    return session;
+  }
   if (existsSync(asPath) && statSync(asPath).isFile()) {
     const session = await readSession(asPath);
     if (!session) throw new CliError(`No session could be read from ${quote(target)}.`);
@@ -26,7 +41,7 @@ export async function findSession(target: string, inPaths: string[], io: Io): Pr
   }
   const picked = /^(.+)@(\d+)$/.exec(target);
   const id = picked?.[1] ?? target;
-  const inputs = await resolveInputs(inPaths, io);
+  const inputs = await resolveInputs(inPaths, io, archive);
   const { sessions } = await listSessions({ files: inputs.files });
   const matches = sessions.filter((s) => s.id === id || s.id.startsWith(id));
   const exact = matches.filter((s) => s.id === id);

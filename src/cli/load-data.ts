@@ -345,7 +345,7 @@ export async function resolveData(
       throw new CliError(`The demo data is missing from this installation (expected "${dir}").`);
     inputs = [dir];
   }
-  const resolved = await resolveInputs(inputs, io);
+  const resolved = await resolveInputs(inputs, io, flags.demo ? { archive: false } : flags);
   if (resolved.files.length === 0) throw nothingFound(resolved.searched);
   return resolved;
 }

@@ -96,6 +96,8 @@ export async function loadReportData(
   }
   const loaded = await readSessions(resolved, filter, io);
   const { sessions } = loaded;
+  // Files read from the archive are gone from disk: their time is the one they had when archived.
+  const archivedTimes = new Map(loaded.files.filter((f) => f.fromArchive).map((f) => [f.path, f.mtimeMs]));
   return {
     sessionCount: sessions.length,
     overview: () => computeSessionsOverview(sessions),
@@ -105,7 +107,7 @@ export async function loadReportData(
     countedRequests: () => countedRequests(sessions),
     sessionList: () =>
       sessions.map((s) => {
-        const write = lastWriteMs(s);
+        const write = lastWriteMs(s, archivedTimes);
         return {
           ...summarizeSession(s),
           state: sessionState(s, write === undefined ? {} : { lastWriteMs: write }).state,

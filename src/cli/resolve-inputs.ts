@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { discoverDefault, discoverPaths, type SessionFileRef, type SkippedFile } from '../sources/index.js';
+import { type ArchiveFlags, archiveCovers, withArchivedFiles } from './archive-source.js';
 import { CliError, quote } from './cli-error.js';
 import type { Io } from './output.js';
 import { colorsFor } from './output.js';
@@ -12,27 +14,40 @@ export interface ResolvedInputs {
 }
 
 /**
- * Turns command-line PATHs (or, without any, the agents' default folders) into session files.
- * A PATH that does not exist is a CliError; unreadable folders are warned about on stderr and skipped.
+ * Turns command-line PATHs (or, without any, the agents' default folders) into session files, with the
+ * archived files under them that are gone from disk (see `archive-source.ts`; not with `--no-archive`).
+ * A PATH that does not exist (and that the archive holds nothing under) is a CliError; unreadable
+ * folders are warned about on stderr and skipped.
  */
-export async function resolveInputs(paths: readonly string[], io: Io): Promise<ResolvedInputs> {
+export async function resolveInputs(
+  paths: readonly string[],
+  io: Io,
+  archive: ArchiveFlags = {},
+): Promise<ResolvedInputs> {
   const colors = colorsFor(io, 'stderr');
   if (paths.length > 0) {
     const discovery = await discoverPaths([...paths]);
-    const [first, ...rest] = discovery.errors;
+    const errors = discovery.errors.filter(
+      (error) =>
+        !(error.message.endsWith('does not exist') && archiveCovers(path.resolve(error.path), archive, io)),
+    );
+    const [first, ...rest] = errors;
     if (first) {
       const more = rest.length > 0 ? ` (and ${rest.length} more)` : '';
       throw new CliError(`${first.message}${more}`);
     }
     for (const warning of discovery.warnings)
       io.stderr.write(`${colors.yellow('warning')}: ${warning.message}\n`);
-    return { files: discovery.files, searched: [...paths], skipped: discovery.skipped };
+    const roots = discovery.searched.map((s) => s.path);
+    const files = await withArchivedFiles(discovery.files, roots, archive, io);
+    return { files, searched: [...paths], skipped: discovery.skipped };
   }
   const discovery = await discoverDefault({ env: io.env });
   for (const warning of discovery.warnings)
     io.stderr.write(`${colors.yellow('warning')}: ${warning.message}\n`);
+  const roots = discovery.searched.map((s) => s.path);
   return {
-    files: discovery.files,
+    files: await withArchivedFiles(discovery.files, roots, archive, io),
     searched: discovery.searched.map((s) => s.path),
     skipped: discovery.skipped,
   };

@@ -10,6 +10,7 @@ import {
   type RecordSliceReader,
   type ResumePoint,
 } from '../lifecycle/record-slice.js';
+import { isRedirected, readPathOf } from '../reader/read-path.js';
 import type { FileValidationFacts } from '../reader/validate-file.js';
 
 /** A message to a scan worker. */
@@ -18,11 +19,13 @@ export type ScanTask =
       id: number;
       kind: 'slice';
       file: string;
+      /** Where the file's bytes are when they are not at `file` (see reader's `read-path.ts`). */
+      bytes?: string;
       start?: ResumePoint;
       project: boolean;
       validate?: RecordSliceOptions['validate'];
     }
-  | { id: number; kind: 'validate'; file: string };
+  | { id: number; kind: 'validate'; file: string; bytes?: string };
 
 /** A worker's answer. */
 export type ScanReply =
@@ -130,13 +133,16 @@ export function createScanPool(jobs: number, minBytes = 0): ScanPool | undefined
       for (const slot of slots) if (slot.busy === 0) slot.worker.unref();
     });
 
-  const readSlice: RecordSliceReader = (file, options = {}) => {
+  /** The task's `bytes` for a redirected file (the main thread extracts it once; workers read it). */
+  const bytesOf = async (file: string) => (isRedirected(file) ? { bytes: await readPathOf(file) } : {});
+  const readSlice: RecordSliceReader = async (file, options = {}) => {
     if (options.project !== undefined && options.project !== projectRecord)
       throw new Error('A scan worker can only apply the index projection.');
     return submit<RecordSlice>({
       id: nextId++,
       kind: 'slice',
       file,
+      ...(await bytesOf(file)),
       ...(options.start ? { start: options.start } : {}),
       project: options.project !== undefined,
       ...(options.validate ? { validate: options.validate } : {}),
@@ -146,7 +152,8 @@ export function createScanPool(jobs: number, minBytes = 0): ScanPool | undefined
     size: jobs,
     minBytes,
     readSlice,
-    validate: (file) => submit<FileValidationFacts>({ id: nextId++, kind: 'validate', file }),
+    validate: async (file) =>
+      submit<FileValidationFacts>({ id: nextId++, kind: 'validate', file, ...(await bytesOf(file)) }),
     async close() {
       closed = true;
       await Promise.all(slots.map((s) => s.worker.terminate()));

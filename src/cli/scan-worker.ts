@@ -6,6 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import { projectRecord } from '../cache/project-record.js';
 import { readRecordSlice } from '../lifecycle/read-record-slice.js';
 import { FileUnreadableError } from '../lifecycle/record-slice.js';
+import { redirectReads, removeRedirect } from '../reader/read-path.js';
 import { validateFile } from '../reader/validate-file.js';
 import type { ScanReply, ScanTask } from './scan-pool.js';
 
@@ -26,6 +27,8 @@ port.on('message', (task: ScanTask) => {
 });
 
 async function run(task: ScanTask): Promise<ScanReply> {
+  if (task.bytes !== undefined) redirectReads(task.file, task.bytes);
+  else removeRedirect(task.file);
   if (task.kind === 'slice') {
     const slice = await readRecordSlice(task.file, {
       ...(task.start ? { start: task.start } : {}),

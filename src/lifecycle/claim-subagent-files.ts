@@ -1,4 +1,5 @@
 import type { Session } from '../model/session.js';
+import { readPathOf } from '../reader/read-path.js';
 import { readAgentMeta, type SessionFileRef } from '../sources/index.js';
 import { buildCodexSafely, buildSafely } from './build-safely.js';
 import { buildClaudeCodeSession, type RecordFile } from './claude-code/build-claude-code-session.js';
@@ -20,7 +21,7 @@ export async function claimSubagentFiles(
     const subFile = fileOf(sub.path);
     if (!subFile || claimed.has(sub.path)) continue;
     claimed.add(sub.path);
-    const meta = sub.metaPath === undefined ? undefined : await readAgentMeta(sub.metaPath);
+    const meta = sub.metaPath === undefined ? undefined : await readAgentMeta(await readPathOf(sub.metaPath));
     subFiles.push({
       ...subFile,
       ...(sub.agentId === undefined ? {} : { agentId: sub.agentId }),

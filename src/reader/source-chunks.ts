@@ -1,9 +1,11 @@
 import { open } from 'node:fs/promises';
 import { ReadError, toReadError } from './read-error.js';
+import { readPathOf } from './read-path.js';
 
 /**
- * Reads a file as fresh Buffers of up to `chunkSize` bytes, starting at `startOffset`.
- * Open and stat failures reject on the first `next()` as a `ReadError`.
+ * Reads a file as fresh Buffers of up to `chunkSize` bytes, starting at `startOffset` (from the archive's
+ * copy when the file was redirected there, see `read-path.ts`). Open and stat failures reject on the
+ * first `next()` as a `ReadError` naming `path`.
  */
 export async function* fileChunks(
   path: string,
@@ -13,7 +15,7 @@ export async function* fileChunks(
 ): AsyncGenerator<Buffer> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
-    handle = await open(path, 'r');
+    handle = await open(await readPathOf(path), 'r');
   } catch (error) {
     throw toReadError(error, path);
   }

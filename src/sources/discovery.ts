@@ -27,6 +27,17 @@ export interface SessionFileRef {
   projectDir?: string;
   /** True for Codex files under `archived_sessions/`. */
   archived?: boolean;
+  /**
+   * True for a file gone from disk that agentlog's archive holds: `path` is where it was, its bytes come
+   * from the archive (see `archive/` and reader's `read-path.ts`), `size`, `mtimeMs` and `identity` are
+   * those it had when archived.
+   */
+  fromArchive?: boolean;
+  /**
+   * For a `fromArchive` file: the private copy its bytes are read from (made by the first read of `path`,
+   * which is redirected to it), for the code that opens the bytes itself (the index's fingerprints).
+   */
+  bytesPath?: string;
   size: number;
   mtimeMs: number;
   /**

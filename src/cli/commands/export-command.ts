@@ -19,8 +19,9 @@ import {
 import { holdsConversation } from '../../lifecycle/holds-conversation.js';
 import { streamSessions } from '../../lifecycle/stream-sessions.js';
 import type { Session } from '../../model/session.js';
+import type { ArchiveFlags } from '../archive-source.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
-import { addFilterOptions, type FilterFlags, parseFilter } from '../filter-options.js';
+import { addArchiveOptions, addFilterOptions, type FilterFlags, parseFilter } from '../filter-options.js';
 import { findSession } from '../find-session.js';
 import { fsFailure } from '../fs-failure.js';
 import { demoDir, emptyFilesLine, isReadable } from '../load-data.js';
@@ -37,7 +38,7 @@ interface DataExportFlags extends FilterFlags, RedactFlags {
   pricing?: string;
 }
 
-interface TranscriptFlags extends RedactFlags {
+interface TranscriptFlags extends RedactFlags, ArchiveFlags {
   in?: string[];
   format: string;
   detail: string;
@@ -87,21 +88,23 @@ export function registerExportCommand(program: Command, io: Io): void {
     );
   }
   addRedactOptions(
-    exporter
-      .command('transcript')
-      .description('export one session as a Markdown transcript, tool calls summarised per tool')
-      .argument('<session>', 'a transcript file, or a session id (or id prefix) found in the log folders')
-      .option(
-        '--in <paths...>',
-        'look for the session id in these files or folders instead of the log folders',
-      )
-      .option('--format <format>', 'md (Markdown)', 'md')
-      .option(
-        '--detail <level>',
-        'user (prompts and answers), minimal (plus one line per call), full',
-        'minimal',
-      )
-      .option('-o, --output <file>', 'the file to write (default: stdout)'),
+    addArchiveOptions(
+      exporter
+        .command('transcript')
+        .description('export one session as a Markdown transcript, tool calls summarised per tool')
+        .argument('<session>', 'a transcript file, or a session id (or id prefix) found in the log folders')
+        .option(
+          '--in <paths...>',
+          'look for the session id in these files or folders instead of the log folders',
+        )
+        .option('--format <format>', 'md (Markdown)', 'md')
+        .option(
+          '--detail <level>',
+          'user (prompts and answers), minimal (plus one line per call), full',
+          'minimal',
+        )
+        .option('-o, --output <file>', 'the file to write (default: stdout)'),
+    ),
   ).action(async (target: string, flags: TranscriptFlags) => exportTranscript(target, flags, io));
 }
 
@@ -123,7 +126,11 @@ async function exportData(
   const pricer = await createPricer(flags.pricing);
   if (flags.demo && paths.length > 0)
     throw new CliError('Use either --demo or PATHs, not both.', { exitCode: exitCodes.usage });
-  const inputs = await resolveInputs(flags.demo ? [demoDir()] : paths, io);
+  const inputs = await resolveInputs(
+    flags.demo ? [demoDir()] : paths,
+    io,
+    flags.demo ? { archive: false } : flags,
+  );
   if (inputs.files.length === 0) throw nothingFound(inputs.searched);
   const names: ExportDatasetName[] = name === 'all' ? [...exportDatasetNames] : [name];
   const outputs = resolveOutputs(names, format, flags.output, inputs.searched, io);
@@ -215,7 +222,7 @@ async function exportTranscript(target: string, flags: TranscriptFlags, io: Io):
   choice(flags.format, ['md'] as const, '--format');
   const detail = choice(flags.detail, transcriptDetails, '--detail') as TranscriptDetail;
   const redactor = await redactorFor(flags, io);
-  const found = await findSession(target, flags.in ?? [], io);
+  const found = await findSession(target, flags.in ?? [], io, flags);
   const output =
     flags.output === undefined
       ? undefined

@@ -13,6 +13,7 @@ import { listingOf, renderIndexPage, type SessionListing } from '../../viewer/in
 import { lastWriteMs } from '../../viewer/last-write.js';
 import { sessionTotals } from '../../viewer/render-session.js';
 import { renderSessionPage } from '../../viewer/session-page.js';
+import { archiveCovers } from '../archive-source.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions, type FilterFlags, parseFilter } from '../filter-options.js';
 import { findSession } from '../find-session.js';
@@ -71,14 +72,19 @@ export function registerHtmlCommand(program: Command, io: Io): void {
     const isId = (t: string) => !existsSync(path.resolve(io.cwd, t)) && !/[\\/]|\.jsonl$/i.test(t);
     const paths = flags.demo ? [demoDir()] : targets.filter((t) => !isId(t));
     const ids = flags.demo ? [] : targets.filter(isId);
+    // A transcript gone from disk that the archive holds is a file too.
+    const isGoneFile = (t: string) =>
+      /\.jsonl$/i.test(t) &&
+      !existsSync(path.resolve(io.cwd, t)) &&
+      archiveCovers(path.resolve(io.cwd, t), flags, io);
     const single =
       !flags.demo &&
       targets.length === 1 &&
-      (ids.length === 1 || isFile(path.resolve(io.cwd, targets[0] ?? '')));
+      (ids.length === 1 || isFile(path.resolve(io.cwd, targets[0] ?? '')) || isGoneFile(targets[0] ?? ''));
 
     if (single) {
       const target = targets[0] as string;
-      const session = await redact(await findSession(target, flags.in ?? [], io));
+      const session = await redact(await findSession(target, flags.in ?? [], io, flags));
       const out = singleOutput(flags.output, session, io);
       // Never next to the logs: not in the session's folders, the folders searched for its id (--in), nor
       // anywhere under the agents' own folders.
@@ -108,9 +114,11 @@ export function registerHtmlCommand(program: Command, io: Io): void {
         },
       );
     const byId: Session[] = [];
-    for (const id of ids) byId.push(await findSession(id, flags.in ?? [], io));
+    for (const id of ids) byId.push(await findSession(id, flags.in ?? [], io, flags));
     const resolved =
-      paths.length > 0 || ids.length === 0 ? await resolveInputs(paths, io) : { files: [], searched: [] };
+      paths.length > 0 || ids.length === 0
+        ? await resolveInputs(paths, io, flags)
+        : { files: [], searched: [] };
     if (ids.length === 0 && resolved.files.length === 0) throw nothingFound(resolved.searched);
     assertOutsideInputs(outDir, [
       ...resolved.searched.map((p) => folderOf(path.resolve(io.cwd, p))),

@@ -24,6 +24,7 @@ const commands: readonly (readonly [name: string, load: () => Promise<Register>]
   ['serve', async () => (await import('./serve-command.js')).registerServeCommand],
   ['sql', async () => (await import('./sql-command.js')).registerSqlCommand],
   ['cache', async () => (await import('./cache-command.js')).registerCacheCommand],
+  ['archive', async () => (await import('./archive-command.js')).registerArchiveCommand],
   ['otlp', async () => (await import('./otlp-command.js')).registerOtlpCommand],
   ['mcp', async () => (await import('./mcp-command.js')).registerMcpCommand],
 ];

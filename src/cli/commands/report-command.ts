@@ -8,6 +8,7 @@ import { type DriftEntry, summarizeDrift } from '../../reader/summarize-drift.js
 import type { FileValidationFacts } from '../../reader/validate-file.js';
 import { mergeValidations } from '../../reader/validate-files.js';
 import type { SkippedFile } from '../../sources/index.js';
+import { archiveScanAsked } from '../archive-source.js';
 import { describeTool } from '../describe-tool.js';
 import { addFilterOptions, parseFilter } from '../filter-options.js';
 import {
@@ -70,8 +71,9 @@ export function registerReportCommand(program: Command, io: Io): void {
         .option('--top <n>', 'rows per section in the text report', '15')
         .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
         .option('--json', 'print one JSON object with every section'),
-    ),
-  ).action(async (paths: string[], flags: ReportFlags) => {
+    ).option('--archive', 'archive the files first (new and grown ones; see agentlog archive)'),
+  ).action(async (paths: string[], flags: ReportFlags, command: Command) => {
+    flags.archiveScan = archiveScanAsked(command);
     const top = parseCount(flags.top, '--top');
     const by = parseUsageSplit(flags.by);
     const price = await createPricer(flags.pricing);

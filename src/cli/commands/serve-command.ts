@@ -33,6 +33,7 @@ import {
   type ViewerSource,
 } from '../../viewer/server/viewer-server.js';
 import { findByRouteId, sessionOfFile, sessionRouteIds } from '../../viewer/session-route-ids.js';
+import { archiveScanAsked } from '../archive-source.js';
 import { CliError } from '../cli-error.js';
 import { addFilterOptions, parseFilter } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
@@ -85,9 +86,10 @@ export function registerServeCommand(program: Command, io: Io): void {
           .option('--open', 'open the viewer in the default browser')
           .option('--pricing <file>', 'prices to use for costs (JSON; see README "Cost")')
           .option('--demo', 'serve the demo sessions shipped with agentlog'),
-      ),
+      ).option('--archive', 'archive the files at each scan (new and grown ones; see agentlog archive)'),
     ),
-  ).action(async (paths: string[], flags: ServeFlags) => {
+  ).action(async (paths: string[], flags: ServeFlags, command: Command) => {
+    flags.archiveScan = archiveScanAsked(command);
     const viewer = await startViewer(paths, flags, io);
     writeLine(io, `agentlog viewer on ${viewer.url} (read-only; Ctrl-C to stop)`);
     if (flags.open) openBrowser(viewer.url, io);
@@ -135,7 +137,9 @@ export async function startViewer(
   const refresh = async (): Promise<Session[]> => {
     if (Date.now() - discoveredAt >= discoverMs) {
       discoveredAt = Date.now();
-      files = (await resolveInputs(inputs, { ...io, stderr: nullStream })).files;
+      files = (
+        await resolveInputs(inputs, { ...io, stderr: nullStream }, flags.demo ? { archive: false } : flags)
+      ).files;
     }
     const result = await refreshIndex(index, {
       refs: files,

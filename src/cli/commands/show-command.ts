@@ -4,6 +4,8 @@ import { terminalText } from '../../analytics/terminal-text.js';
 import type { Message } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
 import type { ToolCall } from '../../model/tool-call.js';
+import type { ArchiveFlags } from '../archive-source.js';
+import { addArchiveOptions } from '../filter-options.js';
 import { findSession } from '../find-session.js';
 import {
   colorsFor,
@@ -17,7 +19,7 @@ import {
 } from '../output.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 
-interface ShowFlags extends RedactFlags {
+interface ShowFlags extends RedactFlags, ArchiveFlags {
   json?: boolean;
   in?: string[];
   thinking?: boolean;
@@ -26,24 +28,28 @@ interface ShowFlags extends RedactFlags {
 
 export function registerShowCommand(program: Command, io: Io): void {
   addRedactOptions(
-    program
-      .command('show')
-      .description('Print one session as a transcript: prompts, answers, tool calls with status and duration')
-      .argument(
-        '<session>',
-        'a transcript file, or a session id (or id prefix) found in the log folders; ID@N picks the Nth file when several hold that id',
-      )
-      .option(
-        '--in <paths...>',
-        'look for the session id in these files or folders instead of the log folders',
-      )
-      .option('--thinking', 'include thinking blocks')
-      .option('--full', 'do not shorten texts and results')
-      .option('--json', 'print the session model as JSON'),
+    addArchiveOptions(
+      program
+        .command('show')
+        .description(
+          'Print one session as a transcript: prompts, answers, tool calls with status and duration',
+        )
+        .argument(
+          '<session>',
+          'a transcript file, or a session id (or id prefix) found in the log folders; ID@N picks the Nth file when several hold that id',
+        )
+        .option(
+          '--in <paths...>',
+          'look for the session id in these files or folders instead of the log folders',
+        )
+        .option('--thinking', 'include thinking blocks')
+        .option('--full', 'do not shorten texts and results')
+        .option('--json', 'print the session model as JSON'),
+    ),
   ).action(async (target: string, flags: ShowFlags) => {
     // A bad patterns file fails before any log is read.
     const redactor = await redactorFor(flags, io);
-    const found = await findSession(target, flags.in ?? [], io);
+    const found = await findSession(target, flags.in ?? [], io, flags);
     const session = redactor ? await redactor.redact(found) : found;
     if (flags.json) writeJson(io, session);
     else printSession(io, session, { thinking: flags.thinking ?? false, full: flags.full ?? false });

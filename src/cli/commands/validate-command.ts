@@ -32,7 +32,7 @@ export function registerValidateCommand(program: Command, io: Io): void {
     .option('--limit <n>', 'rows per section in the text output', '20');
   addCacheOptions(command).action(async (paths: string[], options: ValidateOptions) => {
     const limit = parseCount(options.limit, '--limit');
-    const inputs = await resolveInputs(paths, io);
+    const inputs = await resolveInputs(paths, io, options);
     if (inputs.files.length === 0) throw nothingFound(inputs.searched);
     const pool = scanPoolFor(options);
     let report: ValidationReport;
