@@ -21,6 +21,9 @@ describe('restatFiles', () => {
     const now = await restatFiles(files);
     expect(now.map((f) => [f.path, f.size])).toEqual([[grown, 55]]);
     const before = files.find((f) => f.path === grown);
+    // A file read from the archive was gone already: it stays as it is.
+    const archived = { ...(before as (typeof files)[number]), path: gone, fromArchive: true };
+    expect(await restatFiles([archived])).toEqual([archived]);
     expect({ ...now[0], size: before?.size, mtimeMs: before?.mtimeMs, identity: before?.identity }).toEqual(
       before,
     );
