@@ -13,6 +13,7 @@ import {
   SearchTooExpensiveError,
 } from '../../viewer/server/search-processes.js';
 import { CliError, exitCodes } from '../cli-error.js';
+import { addArchiveOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
 import type { Io } from '../output.js';
 import { packageVersion } from '../package-version.js';
@@ -36,8 +37,7 @@ const budgetMs = 5000;
 /** `agentlog mcp`: a Model Context Protocol server over stdio, reading the index. */
 export function registerMcpCommand(program: Command, io: Io): void {
   addCacheOptions(
-    program
-      .command('mcp')
+    addArchiveOptions(program.command('mcp'))
       .description(
         'A Model Context Protocol server (stdio) over the index: search, sessions, tool calls, errors, usage',
       )
@@ -102,7 +102,7 @@ export async function startMcpServer(
     // so that a session that grew is read at once.
     if (Date.now() - discoveredAt >= discoverMs) {
       discoveredAt = Date.now();
-      files = (await resolveInputs(inputs, quiet)).files;
+      files = (await resolveInputs(inputs, quiet, flags.demo ? { archive: false } : flags)).files;
     } else files = await restatFiles(files);
     await refreshIndex(index, {
       refs: files,
