@@ -5,7 +5,7 @@
  * left, a burn rate (since its first request) and a projection to its end at that rate.
  */
 import { addUsage, emptyUsage, type TokenUsage } from '../model/usage.js';
-import { type Pricer, tokenColumns, type UsageRow } from './usage-report.js';
+import { emptyTotals, type Pricer, tokenColumns, type UsageRow } from './usage-report.js';
 
 export const blockMs = 5 * 3_600_000;
 
@@ -76,16 +76,7 @@ export function computeBlocks(requests: readonly TimedUsage[], price: Pricer, no
           end: new Date(start + blockMs).toISOString(),
           firstRequest: request.time,
           lastRequest: request.time,
-          requests: 0,
-          inputTokens: 0,
-          outputTokens: 0,
-          cacheWriteTokens: 0,
-          cacheReadTokens: 0,
-          reasoningTokens: 0,
-          totalTokens: 0,
-          cost: 0,
-          unpricedRequests: 0,
-          models: [],
+          ...emptyTotals(),
           active: false,
         },
       };

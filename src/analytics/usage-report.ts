@@ -161,8 +161,12 @@ export function tokenColumns(u: TokenUsage) {
 }
 
 function emptyRow(key: string): UsageRow {
+  return { key, ...emptyTotals() };
+}
+
+/** The totals of a usage row before any request is added. */
+export function emptyTotals(): Omit<UsageRow, 'key'> {
   return {
-    key,
     inputTokens: 0,
     outputTokens: 0,
     cacheWriteTokens: 0,
