@@ -12,6 +12,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Command } from 'commander';
 import { createColors } from 'picocolors';
+import { computeCost } from '../../analytics/pricing/compute-cost.js';
 import { computeBlocks } from '../../analytics/usage-blocks.js';
 import type { Pricer } from '../../analytics/usage-report.js';
 import { resolveCacheDir } from '../../cache/cache-location.js';
@@ -21,12 +22,10 @@ import {
   querySessionUsage,
   type StoredRequest,
 } from '../../cache/queries/statusline-query.js';
-import { refreshIndex } from '../../cache/refresh-index.js';
-import { readRecordSlice } from '../../lifecycle/read-record-slice.js';
-import { discoverPaths } from '../../sources/index.js';
+import { discoverPaths } from '../../sources/discover-paths.js';
+import type { SessionFileRef } from '../../sources/index.js';
 import { type Io, writeJson, writeLine } from '../output.js';
 import { packageVersion } from '../package-version.js';
-import { createPricer } from '../pricer.js';
 import { contextWindow, parseStatusInput, type StatusInput } from '../statusline-input.js';
 import {
   checkFormat,
@@ -136,7 +135,7 @@ function inputFigures(input: StatusInput): StatusFigures {
 
 async function statusFigures(io: Io, flags: StatuslineFlags, input: StatusInput): Promise<StatusFigures> {
   const now = clockOf(io);
-  const price = await createPricer(flags.pricing);
+  const price = await pricerFor(flags.pricing);
   const disk = flags.cache === false ? undefined : openDisk(io, flags);
   if (disk)
     try {
@@ -163,8 +162,14 @@ async function figuresFrom(
   const figures = inputFigures(input);
   try {
     const refs = await refsOf(input.transcriptPath, cwd);
-    if (refs.length > 0)
+    if (refs.some((ref) => !storedAsIs(index, ref))) {
+      // Loaded only when a file changed: the readers and schemas are most of a call's time.
+      const [{ refreshIndex }, { readRecordSlice }] = await Promise.all([
+        import('../../cache/refresh-index.js'),
+        import('../../lifecycle/read-record-slice.js'),
+      ]);
       await refreshIndex(index, { refs, roots: [], readSlice: readRecordSlice, sessions: false });
+    }
     const main = refs.find((r) => r.role === 'session') ?? refs[0];
     const session = main && querySessionUsage(index.db, main.path, input.sessionId);
     if (session) {
@@ -211,6 +216,12 @@ async function figuresFrom(
   }
 }
 
+/** The built-in prices, or `--pricing FILE` over them (its reader, with zod, loaded only then). */
+async function pricerFor(file: string | undefined): Promise<Pricer> {
+  if (file === undefined) return (model, usage, at) => computeCost(model, usage, undefined, at).cost;
+  return (await import('../pricer.js')).createPricer(file);
+}
+
 function costOf(requests: readonly StoredRequest[], price: Pricer): StatusCost {
   let usd = 0;
   let unpricedRequests = 0;
@@ -254,6 +265,14 @@ async function refsOf(transcript: string | undefined, cwd: string) {
   const subagents = path.join(path.dirname(file), path.basename(file, '.jsonl'), 'subagents');
   const found = await discoverPaths(existsSync(subagents) ? [file, subagents] : [file]);
   return found.files;
+}
+
+/** True when `ref` is in the index with its size and modification time: a refresh would not read it. */
+function storedAsIs(index: IndexDb, ref: SessionFileRef): boolean {
+  const row = index.db.prepare('SELECT size, mtime_ms FROM files WHERE path = ?').raw().get(ref.path) as
+    | [number, number]
+    | undefined;
+  return row !== undefined && row[0] === ref.size && row[1] === ref.mtimeMs;
 }
 
 /** The index of the cache folder, or undefined when there is none or it cannot be opened. */
