@@ -6,13 +6,15 @@
 // calls with nothing appended. Prints the median, p90 and max wall time and the peak RSS (GNU time) of each
 // series. The appended lines are removed at the end (the index then reads that file again on its next use).
 //
-// Usage: node scripts/bench/statusline-bench.mjs --corpus DIR --cache-dir DIR [--session FILE] [--calls 20]
+// Usage: node scripts/bench/statusline-bench.mjs --cache-dir DIR [--session FILE] [--calls 20]
 //        [--append-kib 8]
-// The session: by default the largest Claude Code session file outside -bench-huge.
+// The session: by default the Claude Code session of the index with the newest last record (-bench-huge aside),
+// and the clock (AGENTLOG_NOW) a minute after the file's last time.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { appendRecords, restoreAppends } from './append-records.mjs';
 
 const args = Object.fromEntries(
@@ -21,13 +23,12 @@ const args = Object.fromEntries(
     return pairs;
   }, []),
 );
-const corpus = resolve(args.corpus ?? fail('--corpus DIR is required'));
 const cacheDir = resolve(args['cache-dir'] ?? fail('--cache-dir DIR is required'));
 const calls = Number(args.calls ?? 20);
 const appendBytes = Number(args['append-kib'] ?? 8) * 1024;
 const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
-const session = resolve(args.session ?? largestSession(join(corpus, 'claude', 'projects')));
+const session = resolve(args.session ?? newestSession(cacheDir));
 const sessionId = basename(session, '.jsonl');
 const input = JSON.stringify({
   hook_event_name: 'Status',
@@ -95,18 +96,21 @@ function lastTime(file) {
   return new Date(last + 60_000).toISOString();
 }
 
-function largestSession(dir) {
-  let best;
-  for (const project of readdirSync(dir)) {
-    if (project === '-bench-huge') continue;
-    for (const name of readdirSync(join(dir, project))) {
-      if (!name.endsWith('.jsonl') || name.startsWith('agent-')) continue;
-      const file = join(dir, project, name);
-      const size = statSync(file).size;
-      if (!best || size > best.size) best = { file, size };
-    }
+/** The Claude Code session of the index whose last record is the newest (the one a user is in), -bench-huge aside. */
+function newestSession(dir) {
+  const db = new Database(join(dir, 'index.sqlite'), { readonly: true });
+  try {
+    const file = db
+      .prepare(
+        `SELECT first_file FROM trees WHERE agent = 'claude-code' AND first_file NOT LIKE '%/-bench-huge/%'
+          AND first_file NOT LIKE '%/agent-%' ORDER BY end_time DESC LIMIT 1`,
+      )
+      .pluck()
+      .get();
+    return file ?? fail(`no Claude Code session in the index of ${dir}`);
+  } finally {
+    db.close();
   }
-  return best?.file ?? fail(`no Claude Code session under ${dir}`);
 }
 
 function fail(message) {

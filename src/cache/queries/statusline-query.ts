@@ -90,22 +90,25 @@ export function querySessionUsage(
 }
 
 /**
- * The requests at or after `since` (an ISO time) of every tree of the index that ended at or after it,
- * each request once (see the module comment).
+ * The requests from `since` to `until` (ISO times) of every tree of the index that ended at or after `since`
+ * and started by `until`, each request once (see the module comment).
  */
-export function queryRequestsSince(db: Database.Database, since: string): StoredRequest[] {
+export function queryRequestsSince(db: Database.Database, since: string, until: string): StoredRequest[] {
   const units = db
-    .prepare('SELECT DISTINCT unit_id FROM trees WHERE end_time >= ? AND unit_id IS NOT NULL')
+    .prepare(
+      `SELECT DISTINCT unit_id FROM trees WHERE end_time >= ? AND (start_time IS NULL OR start_time <= ?)
+        AND unit_id IS NOT NULL`,
+    )
     .pluck()
-    .all(since) as number[];
+    .all(since, until) as number[];
   const select = db.prepare(
     `SELECT ${usageColumns} FROM usage_entries u JOIN sessions s ON s.rowid = u.session_row
-      WHERE u.unit_id = ? AND u.timestamp >= ? ORDER BY u.rowid`,
+      WHERE u.unit_id = ? AND u.timestamp >= ? AND u.timestamp <= ? ORDER BY u.rowid`,
   );
   const requests: StoredRequest[] = [];
   const byKey = new Map<string, StoredRequest>();
   for (const unit of units)
-    for (const r of select.raw().all(unit, since) as Raw[]) {
+    for (const r of select.raw().all(unit, since, until) as Raw[]) {
       const request = requestOf(r, '');
       const key = r[9] as string | null;
       const copy = key === null ? undefined : byKey.get(key);

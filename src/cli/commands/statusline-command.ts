@@ -188,7 +188,7 @@ async function figuresFrom(
     if (!shared) return figures;
     const dayStart = Math.floor(now / 86_400_000) * 86_400_000;
     const since = Math.min(dayStart, now - blockLookbackMs);
-    const recent = queryRequestsSince(index.db, new Date(since).toISOString());
+    const recent = queryRequestsSince(index.db, new Date(since).toISOString(), new Date(now).toISOString());
     const timed = recent.map((r) => ({ r, at: Date.parse(r.time) })).filter(({ at }) => at <= now);
     figures.today = costOf(
       timed.filter(({ at }) => at >= dayStart).map(({ r }) => r),
@@ -246,14 +246,11 @@ async function readInput(io: Io, flags: StatuslineFlags): Promise<string> {
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, stdinTimeoutMs);
   });
-  try {
-    await Promise.race([read, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-  // Not waited for past the timeout: whatever came is the input.
   read.catch(() => undefined);
-  if ('pause' in stream && typeof stream.pause === 'function') stream.pause();
+  const done = await Promise.race([read.then(() => true), timeout.then(() => false)]);
+  clearTimeout(timer);
+  // Not waited for past the timeout (whatever came is the input), nor kept open to hold the process.
+  if (!done && 'destroy' in stream && typeof stream.destroy === 'function') stream.destroy();
   return Buffer.concat(chunks).toString('utf8');
 }
 
