@@ -7,6 +7,7 @@
 // series. The appended lines are removed at the end (the index then reads that file again on its next use).
 //
 // Usage: node scripts/bench/statusline-bench.mjs --cache-dir DIR [--session FILE] [--calls 20]
+//        [--min-kib 256]
 //        [--append-kib 8]
 // The session: by default the Claude Code session of the index with the newest last record (-bench-huge aside),
 // and the clock (AGENTLOG_NOW) a minute after the file's last time.
@@ -25,6 +26,7 @@ const args = Object.fromEntries(
 );
 const cacheDir = resolve(args['cache-dir'] ?? fail('--cache-dir DIR is required'));
 const calls = Number(args.calls ?? 20);
+const minBytes = Number(args['min-kib'] ?? 256) * 1024;
 const appendBytes = Number(args['append-kib'] ?? 8) * 1024;
 const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
@@ -96,17 +98,21 @@ function lastTime(file) {
   return new Date(last + 60_000).toISOString();
 }
 
-/** The Claude Code session of the index whose last record is the newest (the one a user is in), -bench-huge aside. */
+/**
+ * The Claude Code session of at least --min-kib KiB (default 256) whose last record is the newest (the one a
+ * user is in), -bench-huge aside.
+ */
 function newestSession(dir) {
   const db = new Database(join(dir, 'index.sqlite'), { readonly: true });
   try {
     const file = db
       .prepare(
-        `SELECT first_file FROM trees WHERE agent = 'claude-code' AND first_file NOT LIKE '%/-bench-huge/%'
-          AND first_file NOT LIKE '%/agent-%' ORDER BY end_time DESC LIMIT 1`,
+        `SELECT t.first_file FROM trees t JOIN files f ON f.path = t.first_file
+          WHERE t.agent = 'claude-code' AND t.first_file NOT LIKE '%/-bench-huge/%' AND f.role = 'session'
+          AND f.size >= ? ORDER BY t.end_time DESC LIMIT 1`,
       )
       .pluck()
-      .get();
+      .get(minBytes);
     return file ?? fail(`no Claude Code session in the index of ${dir}`);
   } finally {
     db.close();
