@@ -7,9 +7,9 @@
  * real stdin.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
@@ -280,6 +280,52 @@ describe('agentlog statusline', () => {
     expect(code).toBe(0);
     expect(out).toBe('Opus | session $0.01\n');
     expect(err).not.toMatch(/\n\s+at /);
+  });
+
+  it("counts the session's subagent files (<session>/subagents/), as usage does over the same files", async () => {
+    const demo = path.join(repoRoot, 'demo/claude/projects/-home-demo-src-shop-web');
+    const id = '969c43bc-010a-4345-83f0-7a4ad6ad621e';
+    const project = path.join(dir, 'subagents-case');
+    cpSync(path.join(demo, `${id}.jsonl`), path.join(project, `${id}.jsonl`));
+    cpSync(path.join(demo, id), path.join(project, id), { recursive: true });
+    const usageOf = async (paths: string[]) => {
+      const io = memoryIo({}, repoRoot);
+      expect(await runCli(['usage', ...paths, '--by', 'session', '--json', '--no-cache'], io)).toBe(0);
+      return JSON.parse(io.out()).total as { cost: number; requests: number };
+    };
+    const whole = await usageOf([path.join(project, `${id}.jsonl`), path.join(project, id, 'subagents')]);
+    const mainOnly = await usageOf([path.join(project, `${id}.jsonl`)]);
+    expect(whole.requests).toBeGreaterThan(mainOnly.requests);
+    const input = JSON.stringify({ session_id: id, transcript_path: path.join(project, `${id}.jsonl`) });
+    for (const args of [['--no-cache'], []]) {
+      const io = memoryIo({ NO_COLOR: '1', AGENTLOG_CACHE_DIR: path.join(dir, 'cache-subagents') }, repoRoot);
+      io.stdin = () => Readable.from([Buffer.from(input)]);
+      expect(await runCli(['statusline', '--json', ...args], io)).toBe(0);
+      expect(JSON.parse(io.out()).session.usd).toBeCloseTo(whole.cost, 12);
+    }
+  });
+
+  it('says unpriced for a model without a price, never $0.00', async () => {
+    const file = path.join(dir, 'unpriced', `${ids[0]}.jsonl`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    const first = session1[0] as Request;
+    writeFileSync(file, linesOf(ids[0], [first], 0, null).replaceAll('test-model', 'zz-unpriced-model'));
+    const input = JSON.stringify({ transcript_path: file, model: { display_name: 'Zz' } });
+    const alone = await run(input, ['--no-cache']);
+    expect(alone.out.startsWith('Zz | session unpriced | ctx ')).toBe(true);
+    appendFileSync(file, linesOf(ids[0], [session1[1] as Request], 1, `${ids[0]}-a0`));
+    const mixed = await run(input, ['--no-cache', '--format', '{session_cost}']);
+    expect(mixed.out).toBe(`${usd(costOf(session1[1] as Request))}+unpriced\n`);
+  });
+
+  it('does not wait for a stdin that stays open: it uses what came within 2 s', async () => {
+    const io = memoryIo({ NO_COLOR: '1' }, repoRoot);
+    const stdin = new PassThrough();
+    stdin.write(JSON.stringify({ model: { display_name: 'Opus' } }));
+    io.stdin = () => stdin;
+    expect(await runCli(['statusline', '--no-cache'], io)).toBe(0);
+    expect(io.out()).toBe('Opus\n');
+    expect(stdin.destroyed).toBe(true);
   });
 
   it('reads real stdin as the built CLI', () => {
