@@ -328,6 +328,20 @@ describe('agentlog statusline', () => {
     expect(stdin.destroyed).toBe(true);
   });
 
+  it('prints what the README shows for the demo data', async () => {
+    const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const example = /^\$ echo '(.*)' \| AGENTLOG_NOW=(\S+) agentlog statusline\n(.*)$/m.exec(readme);
+    expect(example).not.toBeNull();
+    const [, input, clock, shown] = example as unknown as [string, string, string, string];
+    const io = memoryIo(
+      { NO_COLOR: '1', AGENTLOG_NOW: clock, AGENTLOG_CACHE_DIR: path.join(dir, 'cache-readme') },
+      repoRoot,
+    );
+    io.stdin = () => Readable.from([Buffer.from(input)]);
+    expect(await runCli(['statusline'], io)).toBe(0);
+    expect(io.out()).toBe(`${shown}\n`);
+  });
+
   it('reads real stdin as the built CLI', () => {
     const result = spawnSync(process.execPath, [builtCli, 'statusline', '--pricing', pricing], {
       input: inputFor(0),
