@@ -6,7 +6,7 @@
  * status line has nowhere to show an error); only a bad command line (an unknown `--format` placeholder,
  * an unknown option) exits 2. `AGENTLOG_NOW` (an ISO time) pins the clock, as for `blocks`.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -22,7 +22,6 @@ import {
   querySessionUsage,
   type StoredRequest,
 } from '../../cache/queries/statusline-query.js';
-import { discoverPaths } from '../../sources/discover-paths.js';
 import type { SessionFileRef } from '../../sources/index.js';
 import { type Io, writeJson, writeLine } from '../output.js';
 import { packageVersion } from '../package-version.js';
@@ -161,17 +160,23 @@ async function figuresFrom(
 ): Promise<StatusFigures> {
   const figures = inputFigures(input);
   try {
-    const refs = await refsOf(input.transcriptPath, cwd);
-    if (refs.some((ref) => !storedAsIs(index, ref))) {
-      // Loaded only when a file changed: the readers and schemas are most of a call's time.
-      const [{ refreshIndex }, { readRecordSlice }] = await Promise.all([
-        import('../../cache/refresh-index.js'),
-        import('../../lifecycle/read-record-slice.js'),
-      ]);
-      await refreshIndex(index, { refs, roots: [], readSlice: readRecordSlice, sessions: false });
+    const transcript =
+      input.transcriptPath === undefined ? undefined : path.resolve(cwd, input.transcriptPath);
+    // The common case first: nothing changed since the last call, and no discovery or refresh is loaded.
+    let main = transcript === undefined ? undefined : unchangedMain(index, transcript);
+    if (transcript !== undefined && main === undefined) {
+      const refs = await refsOf(transcript);
+      if (refs.some((ref) => !storedAsIs(index, ref))) {
+        // Loaded only when a file changed: the readers and schemas are most of a call's time.
+        const [{ refreshIndex }, { readRecordSlice }] = await Promise.all([
+          import('../../cache/refresh-index.js'),
+          import('../../lifecycle/read-record-slice.js'),
+        ]);
+        await refreshIndex(index, { refs, roots: [], readSlice: readRecordSlice, sessions: false });
+      }
+      main = (refs.find((r) => r.role === 'session') ?? refs[0])?.path;
     }
-    const main = refs.find((r) => r.role === 'session') ?? refs[0];
-    const session = main && querySessionUsage(index.db, main.path, input.sessionId);
+    const session = main === undefined ? undefined : querySessionUsage(index.db, main, input.sessionId);
     if (session) {
       figures.indexed = true;
       figures.sessionId = session.sessionId;
@@ -255,13 +260,41 @@ async function readInput(io: Io, flags: StatuslineFlags): Promise<string> {
 }
 
 /** The transcript and its subagent files (`<dir>/<session id>/subagents/*.jsonl`); none when it is missing. */
-async function refsOf(transcript: string | undefined, cwd: string) {
-  if (transcript === undefined) return [];
-  const file = path.resolve(cwd, transcript);
+/** The transcript's files: its own and its subagent files (`<dir>/<session id>/subagents/`); none when it is missing. */
+async function refsOf(file: string): Promise<SessionFileRef[]> {
   if (!existsSync(file)) return [];
-  const subagents = path.join(path.dirname(file), path.basename(file, '.jsonl'), 'subagents');
-  const found = await discoverPaths(existsSync(subagents) ? [file, subagents] : [file]);
+  const { discoverPaths } = await import('../../sources/discover-paths.js');
+  const found = await discoverPaths(existsSync(subagentsOf(file)) ? [file, subagentsOf(file)] : [file]);
   return found.files;
+}
+
+function subagentsOf(file: string): string {
+  return path.join(path.dirname(file), path.basename(file, '.jsonl'), 'subagents');
+}
+
+/**
+ * The transcript's path in the index when it and its subagent files are stored with their current size and
+ * modification time (as discovery would find them: real paths), else undefined.
+ */
+function unchangedMain(index: IndexDb, file: string): string | undefined {
+  try {
+    const main = realpathSync(file);
+    const paths = [main];
+    const subagents = subagentsOf(file);
+    if (existsSync(subagents)) {
+      const real = realpathSync(subagents);
+      for (const name of readdirSync(real)) if (name.endsWith('.jsonl')) paths.push(path.join(real, name));
+    }
+    const select = index.db.prepare('SELECT size, mtime_ms FROM files WHERE path = ?').raw();
+    for (const stored of paths) {
+      const row = select.get(stored) as [number, number] | undefined;
+      const stat = statSync(stored);
+      if (!row || row[0] !== stat.size || row[1] !== stat.mtimeMs) return undefined;
+    }
+    return main;
+  } catch {
+    return undefined;
+  }
 }
 
 /** True when `ref` is in the index with its size and modification time: a refresh would not read it. */
