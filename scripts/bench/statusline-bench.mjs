@@ -58,6 +58,7 @@ for (let i = 0; i < calls; i++) {
 }
 line = grown.at(-1)?.line ?? line;
 const still = Array.from({ length: calls }, () => call());
+const baseline = Array.from({ length: calls }, () => call(['--version']));
 restoreAppends(journal);
 rmSync(`${journal}.tmp`, { force: true });
 
@@ -67,12 +68,14 @@ console.log(
 console.log(`  ${summary(grown)}`);
 console.log(`statusline, ${calls} calls with nothing appended:`);
 console.log(`  ${summary(still)}`);
+console.log(`for scale, ${calls} runs of agentlog --version (Node starting, nothing of the library loaded):`);
+console.log(`  ${summary(baseline)}`);
 console.log(`last line: ${line}`);
 
-function call() {
+function call(args = ['statusline', '--no-color']) {
   const now = lastTime(session);
   const start = performance.now();
-  const run = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, cli, 'statusline', '--no-color'], {
+  const run = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, cli, ...args], {
     input,
     env: { ...process.env, AGENTLOG_CACHE_DIR: cacheDir, AGENTLOG_NOW: now },
     encoding: 'utf8',
