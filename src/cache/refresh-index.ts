@@ -160,7 +160,7 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
   };
   const batch = createBatch(db, locked);
   try {
-    const rows = new Map((db.prepare('SELECT * FROM files').all() as FileRow[]).map((r) => [r.path, r]));
+    const rows = loadFileRows(db, options);
     const superseded = new Set<number>();
     const deleteFile = db.prepare('DELETE FROM files WHERE path = ?');
     const deleteFacts = db.prepare('DELETE FROM _facts WHERE path = ?');
@@ -513,6 +513,29 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
   } finally {
     batch.rollback();
   }
+}
+
+/**
+ * The stored file rows a refresh needs: every file's when it may remove the files gone from under `roots`;
+ * with no root (a refresh of a few named files: `statusline`) only those files' rows and the rows of their
+ * units (an append checks that its unit still has the same files), so that it does not read the whole table
+ * with its resume states.
+ */
+function loadFileRows(db: IndexDb['db'], options: RefreshOptions): Map<string, FileRow> {
+  if (options.roots.length > 0)
+    return new Map((db.prepare('SELECT * FROM files').all() as FileRow[]).map((r) => [r.path, r]));
+  const byPath = db.prepare('SELECT * FROM files WHERE path = ?');
+  const byUnit = db.prepare('SELECT * FROM files WHERE unit_id = ?');
+  const rows = new Map<string, FileRow>();
+  const units = new Set<number>();
+  for (const ref of options.refs) {
+    const row = byPath.get(ref.path) as FileRow | undefined;
+    if (!row) continue;
+    rows.set(row.path, row);
+    if (row.unit_id !== null) units.add(row.unit_id);
+  }
+  for (const unit of units) for (const row of byUnit.all(unit) as FileRow[]) rows.set(row.path, row);
+  return rows;
 }
 
 interface StoredUnit {

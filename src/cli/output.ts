@@ -10,10 +10,18 @@ export interface Io {
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Standard input, opened when a command reads it (`statusline`); absent in tests that give none. */
+  stdin?: () => NodeJS.ReadableStream & { isTTY?: boolean };
 }
 
 export function processIo(): Io {
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+    stdin: () => process.stdin,
+  };
 }
 
 /** An Io that collects everything written, for tests. */

@@ -27,6 +27,7 @@ const commands: readonly (readonly [name: string, load: () => Promise<Register>]
   ['archive', async () => (await import('./archive-command.js')).registerArchiveCommand],
   ['otlp', async () => (await import('./otlp-command.js')).registerOtlpCommand],
   ['mcp', async () => (await import('./mcp-command.js')).registerMcpCommand],
+  ['statusline', async () => (await import('./statusline-command.js')).registerStatuslineCommand],
 ];
 
 /**

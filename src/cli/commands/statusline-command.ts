@@ -1,0 +1,325 @@
+/**
+ * `agentlog statusline`: the status line command of Claude Code. Reads the JSON Claude Code passes on stdin,
+ * brings the index up to date for the named transcript alone (its file and its subagent files), and prints
+ * one line from the stored rows: model, this session's cost, today's cost, the active block's cost, time
+ * left and burn rate, and the last request's context. Whatever goes wrong it prints a line and exits 0 (a
+ * status line has nowhere to show an error); only a bad command line (an unknown `--format` placeholder,
+ * an unknown option) exits 2. `AGENTLOG_NOW` (an ISO time) pins the clock, as for `blocks`.
+ */
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Command } from 'commander';
+import { createColors } from 'picocolors';
+import { computeCost } from '../../analytics/pricing/compute-cost.js';
+import { computeBlocks } from '../../analytics/usage-blocks.js';
+import type { Pricer } from '../../analytics/usage-report.js';
+import { resolveCacheDir } from '../../cache/cache-location.js';
+import { type IndexDb, openIndex, openMemoryIndex } from '../../cache/open-index.js';
+import {
+  queryRequestsSince,
+  querySessionUsage,
+  type StoredRequest,
+} from '../../cache/queries/statusline-query.js';
+import type { SessionFileRef } from '../../sources/index.js';
+import { type Io, writeJson, writeLine } from '../output.js';
+import { packageVersion } from '../package-version.js';
+import { contextWindow, parseStatusInput, type StatusInput } from '../statusline-input.js';
+import {
+  checkFormat,
+  defaultLine,
+  formatLine,
+  placeholders,
+  type StatusCost,
+  type StatusFigures,
+} from '../statusline-line.js';
+
+interface StatuslineFlags {
+  format?: string;
+  json?: boolean;
+  input?: string;
+  pricing?: string;
+  cacheDir?: string;
+  /** False with `--no-cache`. */
+  cache?: boolean;
+  /** False with `--no-color`. */
+  color?: boolean;
+}
+
+/** Requests this far back are enough to find the active block (two block lengths). */
+const blockLookbackMs = 10 * 3_600_000;
+/** A status line must not hang: stdin is read for this long at most, the index waited for this long. */
+const stdinTimeoutMs = 2000;
+const busyTimeoutMs = 1500;
+
+export function registerStatuslineCommand(program: Command, io: Io): void {
+  program
+    .command('statusline')
+    .description(
+      "Claude Code's status line: model, session and today's cost, the active block, burn rate and context used, from the JSON on stdin",
+    )
+    .option('--format <template>', 'the line as a template of {placeholders} (listed below)')
+    .option('--json', 'print the figures as JSON')
+    .option('--input <file>', 'read the status line JSON from a file instead of stdin')
+    .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
+    .option(
+      '--cache-dir <dir>',
+      'where the index cache lives (default: $AGENTLOG_CACHE_DIR, $XDG_CACHE_HOME/agentlog or ~/.cache/agentlog)',
+    )
+    .option(
+      '--no-cache',
+      'read the session without the index cache (then no figure across sessions: today, block)',
+    )
+    .option('--no-color', 'no colours (also with NO_COLOR set)')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Placeholders for --format (a value not known shows as -):',
+        ...placeholders.map(([name, help]) => `  {${name}}`.padEnd(20) + help),
+        '',
+        'Only the transcript named on stdin (and its subagent files) is read into the index; the other',
+        'figures come from the stored rows. Today is the UTC day. The context is the input, cache read and',
+        "cache write tokens of the session's last request, of a 200k window, or 1M when the model id ends",
+        'in [1m] or Claude Code reports exceeds_200k_tokens. Colours are on unless NO_COLOR or --no-color.',
+        'It always prints a line and exits 0, except for a bad command line (exit 2).',
+        'AGENTLOG_NOW=<ISO time> measures at that time instead of now.',
+        '',
+        'In ~/.claude/settings.json: {"statusLine": {"type": "command", "command": "agentlog statusline"}}',
+      ].join('\n'),
+    )
+    .action(async (flags: StatuslineFlags) => {
+      if (flags.format !== undefined) checkFormat(flags.format);
+      const enabled = flags.color !== false && !('NO_COLOR' in io.env);
+      const colors = createColors(enabled);
+      let input: StatusInput = {};
+      let figures: StatusFigures;
+      try {
+        input = parseStatusInput(await readInput(io, flags));
+        figures = await statusFigures(io, flags, input);
+      } catch (error) {
+        // Anything at all: the line from what the input says, the reason on stderr in one sentence.
+        figures = inputFigures(input);
+        const reason = error instanceof Error ? error.message : String(error);
+        io.stderr.write(`agentlog statusline: ${reason.split('\n')[0]}\n`);
+      }
+      if (flags.json) writeJson(io, figures);
+      else
+        writeLine(
+          io,
+          flags.format === undefined
+            ? defaultLine(figures, colors)
+            : formatLine(flags.format, figures, colors),
+        );
+    });
+}
+
+/** The figures that come from the input alone (model, Claude Code's cost). */
+function inputFigures(input: StatusInput): StatusFigures {
+  const claude = input.claudeCost ?? null;
+  return {
+    model: input.modelName ?? input.modelId ?? null,
+    sessionId: input.sessionId ?? null,
+    indexed: false,
+    session: claude === null ? null : { usd: claude, unpricedRequests: 0, source: 'claude-code' },
+    claudeCodeCost: claude,
+    today: null,
+    block: null,
+    context: null,
+    dir: input.currentDir ?? null,
+    problem: input.problem ?? null,
+  };
+}
+
+async function statusFigures(io: Io, flags: StatuslineFlags, input: StatusInput): Promise<StatusFigures> {
+  const now = clockOf(io);
+  const price = await pricerFor(flags.pricing);
+  const disk = flags.cache === false ? undefined : openDisk(io, flags);
+  if (disk)
+    try {
+      return await figuresFrom(disk, input, price, now, io.cwd, true);
+    } catch (error) {
+      // Locked for longer than a status line can wait, or damaged: this call reads its session alone.
+      if (!(error instanceof Database.SqliteError)) throw error;
+    }
+  return figuresFrom(openMemoryIndex(packageVersion()), input, price, now, io.cwd, false);
+}
+
+/**
+ * The figures of `input`'s session from `index` (closed when done), after refreshing that session in it;
+ * today's and the block's only when `index` is the shared one.
+ */
+async function figuresFrom(
+  index: IndexDb,
+  input: StatusInput,
+  price: Pricer,
+  now: number,
+  cwd: string,
+  shared: boolean,
+): Promise<StatusFigures> {
+  const figures = inputFigures(input);
+  try {
+    const transcript =
+      input.transcriptPath === undefined ? undefined : path.resolve(cwd, input.transcriptPath);
+    // The common case first: nothing changed since the last call, and no discovery or refresh is loaded.
+    let main = transcript === undefined ? undefined : unchangedMain(index, transcript);
+    if (transcript !== undefined && main === undefined) {
+      const refs = await refsOf(transcript);
+      if (refs.some((ref) => !storedAsIs(index, ref))) {
+        // Loaded only when a file changed: the readers and schemas are most of a call's time.
+        const [{ refreshIndex }, { readRecordSlice }] = await Promise.all([
+          import('../../cache/refresh-index.js'),
+          import('../../lifecycle/read-record-slice.js'),
+        ]);
+        await refreshIndex(index, { refs, roots: [], readSlice: readRecordSlice, sessions: false });
+      }
+      main = (refs.find((r) => r.role === 'session') ?? refs[0])?.path;
+    }
+    const session = main === undefined ? undefined : querySessionUsage(index.db, main, input.sessionId);
+    if (session) {
+      figures.indexed = true;
+      figures.sessionId = session.sessionId;
+      figures.session = { ...costOf(session.requests, price), source: 'index' };
+      const last = session.last;
+      if (last) {
+        figures.model ??= last.model ?? null;
+        const tokens = last.usage.inputTokens + last.usage.cacheReadTokens + last.usage.cacheWriteTokens;
+        const window = contextWindow(input);
+        figures.context = { tokens, window, share: tokens / window };
+      }
+    }
+    // An index of this call alone holds this session only: no figure across sessions from it.
+    if (!shared) return figures;
+    const dayStart = Math.floor(now / 86_400_000) * 86_400_000;
+    const since = Math.min(dayStart, now - blockLookbackMs);
+    const recent = queryRequestsSince(index.db, new Date(since).toISOString(), new Date(now).toISOString());
+    const timed = recent.map((r) => ({ r, at: Date.parse(r.time) })).filter(({ at }) => at <= now);
+    figures.today = costOf(
+      timed.filter(({ at }) => at >= dayStart).map(({ r }) => r),
+      price,
+    );
+    const claude = timed.filter(({ r, at }) => r.agent === 'claude-code' && at >= now - blockLookbackMs);
+    const active = computeBlocks(
+      claude.map(({ r }) => r),
+      price,
+      now,
+    ).find((b) => b.active);
+    if (active)
+      figures.block = {
+        start: active.start,
+        end: active.end,
+        cost: { usd: active.cost, unpricedRequests: active.unpricedRequests },
+        totalTokens: active.totalTokens,
+        remainingMs: active.remainingMs ?? 0,
+        tokensPerHour: active.burnRate?.tokensPerHour ?? 0,
+        costPerHour: active.burnRate?.costPerHour ?? 0,
+      };
+    return figures;
+  } finally {
+    index.db.close();
+  }
+}
+
+/** The built-in prices, or `--pricing FILE` over them (its reader, with zod, loaded only then). */
+async function pricerFor(file: string | undefined): Promise<Pricer> {
+  if (file === undefined) return (model, usage, at) => computeCost(model, usage, undefined, at).cost;
+  return (await import('../pricer.js')).createPricer(file);
+}
+
+function costOf(requests: readonly StoredRequest[], price: Pricer): StatusCost {
+  let usd = 0;
+  let unpricedRequests = 0;
+  for (const r of requests) {
+    const cost = r.model === undefined ? null : price(r.model, r.usage, r.time);
+    if (cost === null) unpricedRequests += 1;
+    else usd += cost;
+  }
+  return { usd, unpricedRequests };
+}
+
+/** The JSON from `--input FILE`, else stdin (none when stdin is a terminal); at most `stdinTimeoutMs`. */
+async function readInput(io: Io, flags: StatuslineFlags): Promise<string> {
+  if (flags.input !== undefined) return readFile(path.resolve(io.cwd, flags.input), 'utf8');
+  const stream = io.stdin?.();
+  if (!stream || stream.isTTY) return '';
+  const chunks: Buffer[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const read = (async () => {
+    for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  })();
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, stdinTimeoutMs);
+  });
+  read.catch(() => undefined);
+  const done = await Promise.race([read.then(() => true), timeout.then(() => false)]);
+  clearTimeout(timer);
+  // Not waited for past the timeout (whatever came is the input), nor kept open to hold the process.
+  if (!done && 'destroy' in stream && typeof stream.destroy === 'function') stream.destroy();
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The transcript and its subagent files (`<dir>/<session id>/subagents/*.jsonl`); none when it is missing. */
+/** The transcript's files: its own and its subagent files (`<dir>/<session id>/subagents/`); none when it is missing. */
+async function refsOf(file: string): Promise<SessionFileRef[]> {
+  if (!existsSync(file)) return [];
+  const { discoverPaths } = await import('../../sources/discover-paths.js');
+  const found = await discoverPaths(existsSync(subagentsOf(file)) ? [file, subagentsOf(file)] : [file]);
+  return found.files;
+}
+
+function subagentsOf(file: string): string {
+  return path.join(path.dirname(file), path.basename(file, '.jsonl'), 'subagents');
+}
+
+/**
+ * The transcript's path in the index when it and its subagent files are stored with their current size and
+ * modification time (as discovery would find them: real paths), else undefined.
+ */
+function unchangedMain(index: IndexDb, file: string): string | undefined {
+  try {
+    const main = realpathSync(file);
+    const paths = [main];
+    const subagents = subagentsOf(file);
+    if (existsSync(subagents)) {
+      const real = realpathSync(subagents);
+      for (const name of readdirSync(real)) if (name.endsWith('.jsonl')) paths.push(path.join(real, name));
+    }
+    const select = index.db.prepare('SELECT size, mtime_ms FROM files WHERE path = ?').raw();
+    for (const stored of paths) {
+      const row = select.get(stored) as [number, number] | undefined;
+      const stat = statSync(stored);
+      if (!row || row[0] !== stat.size || row[1] !== stat.mtimeMs) return undefined;
+    }
+    return main;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when `ref` is in the index with its size and modification time: a refresh would not read it. */
+function storedAsIs(index: IndexDb, ref: SessionFileRef): boolean {
+  const row = index.db.prepare('SELECT size, mtime_ms FROM files WHERE path = ?').raw().get(ref.path) as
+    | [number, number]
+    | undefined;
+  return row !== undefined && row[0] === ref.size && row[1] === ref.mtimeMs;
+}
+
+/** The index of the cache folder, or undefined when there is none or it cannot be opened. */
+function openDisk(io: Io, flags: StatuslineFlags): IndexDb | undefined {
+  const cacheDir = resolveCacheDir(io.env, flags.cacheDir);
+  if (cacheDir === undefined) return undefined;
+  try {
+    return openIndex({ cacheDir, agentlogVersion: packageVersion(), busyTimeoutMs });
+  } catch {
+    // Read-only, locked, not ours: this call reads its session without the shared index.
+    return undefined;
+  }
+}
+
+/** Now, or the ISO time of `AGENTLOG_NOW` (ignored when it is not one: a status line has no error to show). */
+function clockOf(io: Io): number {
+  const pinned = io.env.AGENTLOG_NOW;
+  const at = pinned === undefined || !/^\d{4}-\d{2}-\d{2}/.test(pinned) ? Number.NaN : Date.parse(pinned);
+  return Number.isNaN(at) ? Date.now() : at;
+}
