@@ -1,5 +1,5 @@
 import type { Session } from '../model/session.js';
-import { type TokenUsage, type UsageEntry, usageFields } from '../model/usage.js';
+import { maxUsage, type TokenUsage, type UsageEntry } from '../model/usage.js';
 import { allSessions } from './all-calls.js';
 
 /**
@@ -40,7 +40,7 @@ export function requestsOnce(sessions: readonly Session[]): RequestsOnce {
         if (owner.root === root) continue;
         duplicates.add(entry);
         owner.shared = true;
-        owner.usage = maxOf(owner.usage, entry.usage);
+        owner.usage = maxUsage(owner.usage, entry.usage);
       }
     }
   }
@@ -73,12 +73,6 @@ function byStartEndFile(a: Session, b: Session): number {
 function timeOf(time: string | undefined): number {
   const ms = time === undefined ? Number.NaN : Date.parse(time);
   return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
-}
-
-function maxOf(a: TokenUsage, b: TokenUsage): TokenUsage {
-  const out = { ...a };
-  for (const field of usageFields) out[field] = Math.max(a[field], b[field]);
-  return out;
 }
 
 /**

@@ -45,6 +45,17 @@ export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
   return a;
 }
 
+/**
+ * Per-field maximum of two copies of one request's usage: records split from one API response carry the
+ * same usage, or a streaming placeholder with smaller numbers, and a request copied into several files may
+ * be cut short in some of them; the maximum is the final usage.
+ */
+export function maxUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  const out = emptyUsage();
+  for (const field of usageFields) out[field] = Math.max(a[field], b[field]);
+  return out;
+}
+
 export function totalTokens(u: TokenUsage): number {
   return u.inputTokens + u.outputTokens + u.cacheWriteTokens + u.cacheReadTokens;
 }

@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { TimedUsage } from '../../analytics/usage-blocks.js';
-import type { TokenUsage } from '../../model/usage.js';
+import { maxUsage, type TokenUsage } from '../../model/usage.js';
 
 /** A request of the index: its time, model, tokens and agent. */
 export interface StoredRequest extends TimedUsage {
@@ -113,8 +113,7 @@ export function queryRequestsSince(db: Database.Database, since: string, until: 
       const key = r[9] as string | null;
       const copy = key === null ? undefined : byKey.get(key);
       if (copy) {
-        for (const field of Object.keys(copy.usage) as (keyof TokenUsage)[])
-          copy.usage[field] = Math.max(copy.usage[field], request.usage[field]);
+        copy.usage = maxUsage(copy.usage, request.usage);
         continue;
       }
       if (key !== null) byKey.set(key, request);

@@ -16,7 +16,7 @@ import {
   type UsageSplit,
   usageRowKey,
 } from '../../analytics/usage-report.js';
-import { type TokenUsage, usageFields } from '../../model/usage.js';
+import { maxUsage, type TokenUsage } from '../../model/usage.js';
 import type { TreeRow, TreeSelection } from './select-trees.js';
 import { loadSessionRows, type SessionRow } from './session-rows.js';
 
@@ -173,7 +173,7 @@ function requestsOnceOf(trees: readonly TreeRow[], byTree: ReadonlyMap<number, E
       if (owner.tree === tree) continue;
       duplicates.add(entry);
       owner.shared = true;
-      owner.usage = maxOf(owner.usage, entry.usage);
+      owner.usage = maxUsage(owner.usage, entry.usage);
     }
   }
   const merged = new Map<EntryRow, TokenUsage>();
@@ -203,10 +203,4 @@ function byStartEndFile(a: TimedTree, b: TimedTree): number {
 function timeOf(time: string | null): number {
   const ms = time === null ? Number.NaN : Date.parse(time);
   return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
-}
-
-function maxOf(a: TokenUsage, b: TokenUsage): TokenUsage {
-  const out = { ...a };
-  for (const field of usageFields) out[field] = Math.max(a[field], b[field]);
-  return out;
 }

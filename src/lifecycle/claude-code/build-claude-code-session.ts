@@ -1,7 +1,7 @@
 import type { Message } from '../../model/message.js';
 import type { ReadCounts, Session, Subagent } from '../../model/session.js';
 import type { LocatedProblem } from '../../model/source-location.js';
-import { addUsage, addUsageTo, emptyUsage } from '../../model/usage.js';
+import { addUsage, addUsageTo, emptyUsage, maxUsage } from '../../model/usage.js';
 import { buildTurns } from '../build-turns.js';
 import { baseName, obj, optional, str, timeOf } from '../value-access.js';
 import {
@@ -13,7 +13,6 @@ import {
 import { linkSubagents, type PendingSubagent } from './link-subagents.js';
 import { textOf } from './message-parts.js';
 import { type ClaudeSessionResume, emptyTextOf, setSessionResume } from './session-resume.js';
-import { maxUsage } from './wire-usage.js';
 
 /** The records of one file, with what the reader counted. */
 export interface RecordFile {

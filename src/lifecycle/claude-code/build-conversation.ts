@@ -1,6 +1,7 @@
 import type { Message } from '../../model/message.js';
 import type { LocatedProblem } from '../../model/source-location.js';
 import type { ToolCall } from '../../model/tool-call.js';
+import { maxUsage } from '../../model/usage.js';
 import { orderConversation } from '../conversation-order.js';
 import { type JsonObject, obj, optional, str } from '../value-access.js';
 import {
@@ -12,7 +13,7 @@ import {
   type UsageByKey,
 } from './message-fold.js';
 import { type BranchNode, branchNodeOf, offBranchRecords } from './off-branch-records.js';
-import { maxUsage, usageFromAnthropic } from './wire-usage.js';
+import { usageFromAnthropic } from './wire-usage.js';
 
 export type { LocatedRecord } from './message-fold.js';
 

@@ -5,13 +5,13 @@
 import type { Message } from '../../model/message.js';
 import type { LocatedProblem, SourceLocation } from '../../model/source-location.js';
 import { resultWithoutCallName, type ToolCall } from '../../model/tool-call.js';
-import type { TokenUsage } from '../../model/usage.js';
+import { maxUsage, type TokenUsage } from '../../model/usage.js';
 import { lookupClaudeCodeTool } from '../../schemas/claude-code/tools/index.js';
 import { arr, isObject, type JsonObject, num, obj, optional, str, timeOf } from '../value-access.js';
 import { classifyToolResult } from './classify-tool-result.js';
 import { flattenResultContent, partsFromContent, promptText, userMessageKind } from './message-parts.js';
 import { isParentlessCompactSummary } from './off-branch-records.js';
-import { maxUsage, usageFromAnthropic } from './wire-usage.js';
+import { usageFromAnthropic } from './wire-usage.js';
 
 /** A decoded record and where it came from. */
 export interface LocatedRecord {

@@ -17,19 +17,3 @@ export function usageFromAnthropic(usage: unknown): TokenUsage | undefined {
     webSearchRequests: num(serverTools?.web_search_requests) ?? 0,
   };
 }
-
-/**
- * Per-field maximum: records split from one API response carry the same usage, or (before 2.1.97) a
- * streaming placeholder with smaller numbers; the maximum is the final usage (spec 1.5, edge case 24).
- */
-export function maxUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
-  return {
-    inputTokens: Math.max(a.inputTokens, b.inputTokens),
-    outputTokens: Math.max(a.outputTokens, b.outputTokens),
-    cacheWriteTokens: Math.max(a.cacheWriteTokens, b.cacheWriteTokens),
-    cacheWrite1hTokens: Math.max(a.cacheWrite1hTokens, b.cacheWrite1hTokens),
-    cacheReadTokens: Math.max(a.cacheReadTokens, b.cacheReadTokens),
-    reasoningTokens: Math.max(a.reasoningTokens, b.reasoningTokens),
-    webSearchRequests: Math.max(a.webSearchRequests, b.webSearchRequests),
-  };
-}
