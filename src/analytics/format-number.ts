@@ -11,3 +11,8 @@ export function formatNumber(value: number): string {
 export function countOf(count: number, noun: string, nouns = `${noun}s`): string {
   return `${formatNumber(count)} ${count === 1 ? noun : nouns}`;
 }
+
+/** US dollars for people, two decimals, thousands separators: `$1,234.50` (the CLI's and the MCP server's). */
+export function formatUsd(value: number): string {
+  return `$${value.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+}

@@ -3,6 +3,7 @@
  * the default segments joined by ` | `, and `--format` templates with `{placeholder}`s. Text that comes
  * from the input or a log goes through terminalText; colours are picocolors' (off with NO_COLOR).
  */
+import { formatUsd } from '../analytics/format-number.js';
 import { terminalText } from '../analytics/terminal-text.js';
 import { CliError, exitCodes, quote } from './cli-error.js';
 
@@ -52,7 +53,7 @@ interface Colors {
 
 /** `$1,234.56`, `unpriced`, or `$1.20+unpriced` when some requests have no price. */
 export function costText(cost: StatusCost): string {
-  const usd = `$${cost.usd.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+  const usd = formatUsd(cost.usd);
   if (cost.unpricedRequests === 0) return usd;
   return cost.usd === 0 ? 'unpriced' : `${usd}+unpriced`;
 }

@@ -6,6 +6,7 @@
  */
 import type { Command } from 'commander';
 import { type BlocksReport, computeBlocksReport, type LimitedBlock } from '../../analytics/blocks-report.js';
+import { formatUsd } from '../../analytics/format-number.js';
 import { terminalText } from '../../analytics/terminal-text.js';
 import { weekKeyFor } from '../../analytics/time-keys.js';
 import type { UsageRow } from '../../analytics/usage-report.js';
@@ -27,7 +28,6 @@ import {
 import { createPricer } from '../pricer.js';
 import { loadReportData } from '../report-data.js';
 import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
-import { formatCost } from './usage-command.js';
 
 /** Blocks the table shows without `--all`. */
 const recentBlocks = 10;
@@ -120,7 +120,7 @@ export function printBlocks(io: Io, report: BlocksReport, limit: number): void {
   const shown = report.blocks.length > limit ? report.blocks.slice(-limit) : report.blocks;
   const withLimit = report.tokenLimit !== null;
   const costCell = (cost: number, unpriced: number) =>
-    unpriced > 0 && cost === 0 ? 'n/a' : `${formatCost(cost)}${unpriced > 0 ? '*' : ''}`;
+    unpriced > 0 && cost === 0 ? 'n/a' : `${formatUsd(cost)}${unpriced > 0 ? '*' : ''}`;
   const blockRow = (b: LimitedBlock): TableCell[] => [
     `${b.start.slice(0, 16).replace('T', ' ')}-${b.end.slice(11, 16)}`,
     b.active ? { text: `${formatDuration(b.remainingMs)} left`, style: colors.green } : 'done',
@@ -241,12 +241,12 @@ function printActive(io: Io, report: BlocksReport, block: LimitedBlock): void {
   if (block.burnRate)
     lines.push([
       'burn rate',
-      `${formatNumber(Math.round(block.burnRate.tokensPerHour))} tokens/h, ${formatCost(block.burnRate.costPerHour)}/h (since its first request at ${hhmm(block.firstRequest)})`,
+      `${formatNumber(Math.round(block.burnRate.tokensPerHour))} tokens/h, ${formatUsd(block.burnRate.costPerHour)}/h (since its first request at ${hhmm(block.firstRequest)})`,
     ]);
   if (block.projected)
     lines.push([
       'projected',
-      `${formatNumber(block.projected.totalTokens)} tokens, ${formatCost(block.projected.cost)} at ${hhmm(block.end)}${block.unpricedRequests > 0 ? ' (priced requests only)' : ''}`,
+      `${formatNumber(block.projected.totalTokens)} tokens, ${formatUsd(block.projected.cost)} at ${hhmm(block.end)}${block.unpricedRequests > 0 ? ' (priced requests only)' : ''}`,
     ]);
   if (report.tokenLimit !== null && block.limitShare !== undefined) {
     lines.push([

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatUsd } from '../../analytics/format-number.js';
 import { terminalText } from '../../analytics/terminal-text.js';
 import type { UsageReport, UsageSplit } from '../../analytics/usage-report.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
@@ -60,10 +61,6 @@ export function parseUsageSplit(value: string): UsageSplit {
   );
 }
 
-export function formatCost(value: number): string {
-  return `$${value.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
-}
-
 export function printUsage(io: Io, report: UsageReport, limit: number): void {
   const colors = colorsFor(io);
   const rows = report.rows.length > limit ? report.rows.slice(-limit) : report.rows;
@@ -76,7 +73,7 @@ export function printUsage(io: Io, report: UsageReport, limit: number): void {
     r.totalTokens,
     r.unpricedRequests > 0 && r.cost === 0
       ? 'n/a'
-      : `${formatCost(r.cost)}${r.unpricedRequests > 0 ? '*' : ''}`,
+      : `${formatUsd(r.cost)}${r.unpricedRequests > 0 ? '*' : ''}`,
   ];
   writeLine(
     io,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { computeBlocksReport } from '../../analytics/blocks-report.js';
 import { formatDuration } from '../../analytics/format-duration.js';
-import { formatNumber } from '../../analytics/format-number.js';
+import { formatNumber, formatUsd } from '../../analytics/format-number.js';
 import type { UsageBlock } from '../../analytics/usage-blocks.js';
 import { queryCountedRequests, queryUsage } from '../../cache/queries/usage-query.js';
 import { answer, cell, defineTool, markdownTable, moreHint, pageOf } from '../mcp-tool.js';
@@ -97,7 +97,7 @@ export const usageTool = defineTool({
 });
 
 function costText(cost: number, unpriced: number): string {
-  const priced = `$${cost.toFixed(2)}`;
+  const priced = formatUsd(cost);
   return unpriced === 0 ? priced : `${priced} + ${unpriced} unpriced`;
 }
 
@@ -113,7 +113,7 @@ function renderBlocks(blocks: readonly UsageBlock[]): string {
       costText(b.cost, b.unpricedRequests),
       cell(b.models.join(', '), 80),
       b.burnRate && b.projected
-        ? `${formatNumber(Math.round(b.burnRate.tokensPerHour))} tokens/h, $${b.burnRate.costPerHour.toFixed(2)}/h; at the end: ${formatNumber(b.projected.totalTokens)} tokens, $${b.projected.cost.toFixed(2)}`
+        ? `${formatNumber(Math.round(b.burnRate.tokensPerHour))} tokens/h, ${formatUsd(b.burnRate.costPerHour)}/h; at the end: ${formatNumber(b.projected.totalTokens)} tokens, ${formatUsd(b.projected.cost)}`
         : '-',
     ]),
   );
