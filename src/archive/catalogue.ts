@@ -101,15 +101,7 @@ export function allVersions(archive: Archive): ArchivedVersion[] {
 }
 
 /** A version to add (its objects already durable). */
-export interface NewVersion {
-  path: string;
-  kind: ArchivedKind;
-  ref: string;
-  size: number;
-  sha256: string;
-  mtimeMs: number;
-  identity: string | null;
-  segments: string[];
+export interface NewVersion extends Omit<ArchivedVersion, 'id' | 'archivedAt'> {
   /** The objects written for it (others are already in the catalogue). */
   objects: { hash: string; size: number; stored: number }[];
 }

@@ -29,7 +29,7 @@ interface EntryRow {
 }
 
 /** A request the usage report counts: its tree, and its usage merged over the copies of other trees. */
-export interface CountedUsage {
+interface CountedUsage {
   root: TreeRow;
   session: SessionRow;
   timestamp: string | null;
@@ -42,7 +42,7 @@ export interface CountedUsage {
  * several trees counted once, by its first tree, with the per-field maximum of its copies), and how many
  * requests were shared that way.
  */
-export function countedUsage(selection: TreeSelection): { entries: CountedUsage[]; sharedRequests: number } {
+function countedUsage(selection: TreeSelection): { entries: CountedUsage[]; sharedRequests: number } {
   const sessions = loadSessionRows(selection);
   const bySession = new Map<number, EntryRow[]>();
   for (const r of selection.db
