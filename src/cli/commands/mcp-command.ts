@@ -1,12 +1,11 @@
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { refreshIndex } from '../../cache/refresh-index.js';
 import { readRecordSlice } from '../../lifecycle/read-record-slice.js';
 import type { McpContext } from '../../mcp/mcp-context.js';
 import { mcpTools } from '../../mcp/mcp-tools.js';
 import { toolParameters } from '../../mcp/tool-parameters.js';
-import { restatFiles, type SessionFileRef } from '../../sources/index.js';
+import type { SessionFileRef } from '../../sources/index.js';
 import {
   createSearchProcesses,
   SearchBusyError,
@@ -19,7 +18,7 @@ import type { Io } from '../output.js';
 import { packageVersion } from '../package-version.js';
 import { createPricer } from '../pricer.js';
 import { redactorFor } from '../redact-options.js';
-import { resolveInputs } from '../resolve-inputs.js';
+import { trackFiles } from '../track-files.js';
 
 interface McpFlags extends DataFlags {
   /** False with `--no-redact`. */
@@ -90,20 +89,19 @@ export async function startMcpServer(
         );
   const data = await loadIndexed(paths, flags, io, undefined, false);
   const { index } = data;
-  const quiet = { ...io, stderr: nullStream };
   const roots = data.searched.map((p) => path.resolve(io.cwd, p));
-  const inputs = flags.demo ? data.searched : [...paths];
+  const tracker = trackFiles({
+    files: data.files,
+    inputs: flags.demo ? data.searched : [...paths],
+    io,
+    archive: flags.demo ? { archive: false } : flags,
+    discoverMs,
+  });
   let files: SessionFileRef[] = data.files;
   let refreshedAt = Date.now();
-  let discoveredAt = Date.now();
   let pending: Promise<void> | undefined;
   const refresh = async () => {
-    // New files are found by walking the folders again (every 10 s); the known files are stated every time,
-    // so that a session that grew is read at once.
-    if (Date.now() - discoveredAt >= discoverMs) {
-      discoveredAt = Date.now();
-      files = (await resolveInputs(inputs, quiet, flags.demo ? { archive: false } : flags)).files;
-    } else files = await restatFiles(files);
+    files = await tracker.current();
     await refreshIndex(index, {
       refs: files,
       roots,
@@ -167,13 +165,6 @@ export async function startMcpServer(
     },
   };
 }
-
-/** Discards what is written (warnings of rediscovery were already printed once). */
-const nullStream = new Writable({
-  write(_chunk, _encoding, callback) {
-    callback();
-  },
-});
 
 /** The tools and their parameters, from their schemas, for `agentlog mcp --help` (80 columns). */
 function toolsHelp(): string {

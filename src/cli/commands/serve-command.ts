@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { allSessions } from '../../analytics/all-calls.js';
 import { refreshIndex } from '../../cache/refresh-index.js';
@@ -41,7 +40,7 @@ import { colorsFor, type Io, writeLine } from '../output.js';
 import { parseCount } from '../parse-count.js';
 import { createPricer } from '../pricer.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
-import { resolveInputs } from '../resolve-inputs.js';
+import { trackFiles } from '../track-files.js';
 
 export interface ServeFlags extends DataFlags, RedactFlags {
   port: string;
@@ -64,7 +63,7 @@ export interface RunningViewer {
 }
 
 const loopback = new Set(['127.0.0.1', 'localhost', '::1']);
-/** Sessions are refreshed from the index at most this often; files are discovered again at most every 5 s. */
+/** Sessions are refreshed from the index at most this often (the known files stated again each time); new files are discovered at most every 5 s. */
 const refreshMs = 1000;
 const discoverMs = 5000;
 
@@ -129,18 +128,18 @@ export async function startViewer(
   let files: SessionFileRef[] = data.files;
   let sessions: Session[] = await redactTitles(data.sessions);
   let refreshedAt = Date.now();
-  let discoveredAt = Date.now();
   let pending: Promise<Session[]> | undefined;
   const roots = data.searched.map((p) => path.resolve(io.cwd, p));
-  const inputs = flags.demo ? data.searched : [...paths];
+  const tracker = trackFiles({
+    files: data.files,
+    inputs: flags.demo ? data.searched : [...paths],
+    io,
+    archive: flags.demo ? { archive: false } : flags,
+    discoverMs,
+  });
 
   const refresh = async (): Promise<Session[]> => {
-    if (Date.now() - discoveredAt >= discoverMs) {
-      discoveredAt = Date.now();
-      files = (
-        await resolveInputs(inputs, { ...io, stderr: nullStream }, flags.demo ? { archive: false } : flags)
-      ).files;
-    }
+    files = await tracker.current();
     const result = await refreshIndex(index, {
       refs: files,
       roots,
@@ -265,13 +264,6 @@ export async function startViewer(
     },
   };
 }
-
-/** Discards what is written (warnings of rediscovery were already printed once). */
-const nullStream = new Writable({
-  write(_chunk, _encoding, callback) {
-    callback();
-  },
-});
 
 function fileStamp(file: string): string {
   try {
