@@ -9,31 +9,33 @@ import type { ArchiveFlags } from './archive-source.js';
 import type { Io } from './output.js';
 import { resolveInputs } from './resolve-inputs.js';
 
-export interface FileTrackerOptions {
-  /** The files the first discovery found. */
-  files: SessionFileRef[];
-  /** What to discover again: the command's PATHs (the default folders when empty). */
-  inputs: readonly string[];
-  io: Io;
-  archive: ArchiveFlags;
-  discoverMs: number;
-}
-
 export interface FileTracker {
   /** The files now: walked again when a walk is due, else the known files stated again. */
   current(): Promise<SessionFileRef[]>;
 }
 
-export function trackFiles(options: FileTrackerOptions): FileTracker {
+/**
+ * Follows the files a command found (`found`, from its PATHs or, with `--demo`, the demo folder), with the
+ * command's archive flags (the demo data has no archive).
+ */
+export function trackFiles(
+  found: { files: SessionFileRef[]; searched: string[] },
+  paths: readonly string[],
+  flags: ArchiveFlags & { demo?: boolean },
+  io: Io,
+  discoverMs: number,
+): FileTracker {
+  const inputs = flags.demo ? found.searched : [...paths];
+  const archive = flags.demo ? { archive: false } : flags;
   // Warnings of the walks again were printed by the first discovery.
-  const quiet = { ...options.io, stderr: nullStream };
-  let files = options.files;
+  const quiet = { ...io, stderr: nullStream };
+  let files = found.files;
   let discoveredAt = Date.now();
   return {
     current: async () => {
-      if (Date.now() - discoveredAt >= options.discoverMs) {
+      if (Date.now() - discoveredAt >= discoverMs) {
         discoveredAt = Date.now();
-        files = (await resolveInputs(options.inputs, quiet, options.archive)).files;
+        files = (await resolveInputs(inputs, quiet, archive)).files;
       } else files = await restatFiles(files);
       return files;
     },

@@ -90,13 +90,7 @@ export async function startMcpServer(
   const data = await loadIndexed(paths, flags, io, undefined, false);
   const { index } = data;
   const roots = data.searched.map((p) => path.resolve(io.cwd, p));
-  const tracker = trackFiles({
-    files: data.files,
-    inputs: flags.demo ? data.searched : [...paths],
-    io,
-    archive: flags.demo ? { archive: false } : flags,
-    discoverMs,
-  });
+  const tracker = trackFiles(data, paths, flags, io, discoverMs);
   let files: SessionFileRef[] = data.files;
   let refreshedAt = Date.now();
   let pending: Promise<void> | undefined;

@@ -130,13 +130,7 @@ export async function startViewer(
   let refreshedAt = Date.now();
   let pending: Promise<Session[]> | undefined;
   const roots = data.searched.map((p) => path.resolve(io.cwd, p));
-  const tracker = trackFiles({
-    files: data.files,
-    inputs: flags.demo ? data.searched : [...paths],
-    io,
-    archive: flags.demo ? { archive: false } : flags,
-    discoverMs,
-  });
+  const tracker = trackFiles(data, paths, flags, io, discoverMs);
 
   const refresh = async (): Promise<Session[]> => {
     files = await tracker.current();
