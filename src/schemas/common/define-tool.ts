@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ToolKind } from './tool-kind.js';
 
 /** Where a tool stands today. `removed` tools still decode: old transcripts use them. */
 export type ToolStatus = 'current' | 'deprecated' | 'removed' | 'internal';
@@ -17,6 +18,8 @@ export interface ToolSpec<I extends z.ZodType = z.ZodType, R extends z.ZodType =
   readonly aliases: readonly string[];
   /** One line: what the tool does, for inventories and docs. */
   readonly description: string;
+  /** The canonical kind (shell, read, edit...) that compares this tool with other agents' tools; unset: not yet classified. */
+  readonly kind?: ToolKind;
   readonly input: I;
   /** Schema of the structured result (`toolUseResult` for Claude Code). Strings for errors are allowed by the registry. */
   readonly result: R;
@@ -34,6 +37,7 @@ export interface ToolSpecInit<I extends z.ZodType, R extends z.ZodType> {
   canonical?: string;
   aliases?: readonly string[];
   description: string;
+  kind?: ToolKind;
   input: I;
   result: R;
   firstVersion?: string;
@@ -54,6 +58,7 @@ export function defineTool<I extends z.ZodType, R extends z.ZodType>(
     input: init.input,
     result: init.result,
     status: init.status ?? 'current',
+    ...(init.kind === undefined ? {} : { kind: init.kind }),
     ...(init.firstVersion === undefined ? {} : { firstVersion: init.firstVersion }),
     ...(init.lastVersion === undefined ? {} : { lastVersion: init.lastVersion }),
     ...(init.history === undefined ? {} : { history: init.history }),
