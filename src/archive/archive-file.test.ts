@@ -1,12 +1,25 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { archiveFile } from './archive-file.js';
-import { allVersions, latestVersion } from './catalogue.js';
+import { allVersions, latestVersion, objectLocation } from './catalogue.js';
 import { extractVersion } from './extract-version.js';
-import { objectPath } from './object-store.js';
+import { objectPath, segmentBytes } from './object-store.js';
 import { type Archive, openArchive } from './open-archive.js';
+import { packFolder, packPath } from './pack-writer.js';
 import { verifyArchive } from './verify-archive.js';
 
 let root: string;
@@ -109,9 +122,64 @@ describe('archiveFile', () => {
     await archived(file);
     expect(await verifyArchive(archive)).toMatchObject({ files: 1, versions: 2, problems: [] });
     const [, second] = latestVersion(archive, file)?.segments ?? [];
-    writeFileSync(objectPath(archive.dir, second as string), 'not brotli');
+    const at = objectLocation(archive, second as string);
+    const pack = path.join(packPath(archive.dir, at?.pack as string));
+    const bytes = readFileSync(pack);
+    bytes.fill(0x21, at?.offset, (at?.offset ?? 0) + (at?.stored ?? 0));
+    writeFileSync(pack, bytes);
     const result = await verifyArchive(archive);
     expect(result.problems).toHaveLength(1);
     expect(result.problems[0]?.path).toBe(file);
+  });
+
+  it('cuts a large file into segments of at most segmentBytes, and reads them back in order', async () => {
+    const file = path.join(root, 'big.jsonl');
+    let text = '';
+    for (let i = 0; text.length < 2 * segmentBytes + 12345; i++) text += line(i);
+    writeFileSync(file, text);
+    expect((await archived(file)).outcome).toBe('new');
+    const version = latestVersion(archive, file) as NonNullable<ReturnType<typeof latestVersion>>;
+    expect(version.segments.map(objectSize)).toEqual([
+      segmentBytes,
+      segmentBytes,
+      text.length - 2 * segmentBytes,
+    ]);
+    // Compared with equals(): a diff of 16 MiB would take longer than the test.
+    expect((await bytesOf(version)).equals(readFileSync(file))).toBe(true);
+    expect((await verifyArchive(archive)).problems).toEqual([]);
+  });
+
+  it('reads an archive written before packs (loose objects, catalogue version 1)', async () => {
+    archive.db.close();
+    const dir = path.join(root, 'old');
+    const content = Buffer.from(lines(0, 30));
+    const hash = createHash('sha256').update(content).digest('hex');
+    mkdirSync(path.dirname(objectPath(dir, hash)), { recursive: true });
+    writeFileSync(objectPath(dir, hash), brotliCompressSync(content));
+    const db = new Database(path.join(dir, 'archive.sqlite'));
+    db.exec(`CREATE TABLE files (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, ref TEXT NOT NULL);
+      CREATE TABLE versions (id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL REFERENCES files(id), size INTEGER NOT NULL,
+        sha256 TEXT NOT NULL, mtime_ms REAL NOT NULL, identity TEXT, segments TEXT NOT NULL, archived_at TEXT NOT NULL);
+      CREATE TABLE objects (hash TEXT PRIMARY KEY, size INTEGER NOT NULL, stored INTEGER NOT NULL);
+      PRAGMA application_id = ${0x41674172}; PRAGMA user_version = 1;`);
+    db.prepare("INSERT INTO files VALUES (1, '/x/a.jsonl', 'session', '{}')").run();
+    db.prepare('INSERT INTO versions VALUES (1, 1, ?, ?, 0, NULL, ?, ?)').run(
+      content.length,
+      hash,
+      JSON.stringify([hash]),
+      new Date(0).toISOString(),
+    );
+    db.prepare('INSERT INTO objects VALUES (?, ?, ?)').run(hash, content.length, 1);
+    db.close();
+    archive = openArchive(dir, { create: false }) as Archive;
+    const [version] = allVersions(archive);
+    expect(await bytesOf(version as NonNullable<typeof version>)).toEqual(content);
+    expect((await verifyArchive(archive)).problems).toEqual([]);
+    // New bytes of that file go to a pack beside the loose objects.
+    const file = path.join(root, 'a.jsonl');
+    writeFileSync(file, lines(0, 40));
+    expect((await archived(file)).outcome).toBe('new');
+    expect(readdirSync(packFolder(dir))).toHaveLength(1);
+    expect((await verifyArchive(archive)).problems).toEqual([]);
   });
 });

@@ -1,13 +1,22 @@
 /**
  * Archives one file: nothing when it is as last archived; only the new bytes when it grew (its first bytes
  * still hash to the newest version's SHA-256); the whole file, as a new version, when it was rewritten or
- * truncated (the earlier versions stay). The file is read once, up to the size it had when the run saw it.
+ * truncated (the earlier versions stay). The file is read once, up to the size it had when the run saw it,
+ * and its new bytes are stored as objects of at most `segmentBytes` each. The version itself is returned
+ * for the run to commit with others (`archive-files.ts`), once its objects are durable.
  */
 import { createHash, type Hash } from 'node:crypto';
 import { type FileHandle, open } from 'node:fs/promises';
-import { type ArchivedKind, type ArchivedVersion, commitVersion, latestVersion } from './catalogue.js';
-import { type StoredObject, type WriteObjectOptions, writeObject } from './object-store.js';
+import {
+  type ArchivedKind,
+  type ArchivedVersion,
+  commitVersions,
+  latestVersion,
+  type NewVersion,
+} from './catalogue.js';
+import { type StoredObject, segmentBytes, storeObject } from './object-store.js';
 import type { Archive } from './open-archive.js';
+import { PackWriter, type PackWriterOptions } from './pack-writer.js';
 
 /** A file to archive. */
 export interface FileToArchive {
@@ -26,14 +35,23 @@ export interface ArchiveFileResult {
   bytesStored: number;
 }
 
-const chunkSize = 1024 * 1024;
+/** A file read and its new bytes stored: the version to commit, if any, and what committing it means. */
+export interface PreparedFile extends ArchiveFileResult {
+  version?: NewVersion;
+}
 
-/** Archives `file` into `archive`; rejects (archive unchanged for it) on a read or write failure. */
-export async function archiveFile(
+/** Where a run stores objects: its pack, and the objects it is writing (shared by its files). */
+export interface ObjectSink {
+  writer: PackWriter;
+  inFlight: Map<string, Promise<StoredObject>>;
+}
+
+/** Reads `file` and stores its new bytes in `sink`; rejects (nothing named by the catalogue) on a failure. */
+export async function prepareFile(
   archive: Archive,
   file: FileToArchive,
-  options: WriteObjectOptions = {},
-): Promise<ArchiveFileResult> {
+  sink: ObjectSink,
+): Promise<PreparedFile> {
   const handle = await open(file.path, 'r');
   try {
     const info = await handle.stat();
@@ -47,76 +65,91 @@ export async function archiveFile(
       latest.ref === file.ref
     )
       return { outcome: 'unchanged', bytesRead: 0, bytesStored: 0 };
-    let hash = createHash('sha256');
+    const hash = createHash('sha256');
     let base: ArchivedVersion | undefined;
     let bytesRead = 0;
     if (latest && latest.size > 0 && info.size >= latest.size) {
-      bytesRead += await hashRange(handle, 0, latest.size, hash);
-      if (bytesRead === latest.size && hash.copy().digest('hex') === latest.sha256) base = latest;
-      else hash = createHash('sha256');
+      const prefix = createHash('sha256');
+      bytesRead += await hashRange(handle, 0, latest.size, prefix, hash);
+      if (bytesRead === latest.size && prefix.digest('hex') === latest.sha256) base = latest;
     }
-    const from = base?.size ?? 0;
-    let size = from;
-    let segment: StoredObject | undefined;
-    if (info.size > from) {
-      // A whole file is one segment: its object's hash is the version's, computed once.
-      const whole = from === 0;
-      const tapped = async function* () {
-        for await (const chunk of rangeChunks(handle, from, info.size)) {
-          if (!whole) hash.update(chunk);
-          size += chunk.length;
-          yield chunk;
-        }
-      };
-      segment = await writeObject(archive.dir, tapped(), { ...options, expectedBytes: info.size - from });
-      bytesRead += segment.size;
+    // A rewritten file is read again from its start.
+    const whole = base === undefined ? createHash('sha256') : hash;
+    let size = base?.size ?? 0;
+    const stored: StoredObject[] = [];
+    for (let from = size; from < info.size; ) {
+      const bytes = await readRange(handle, from, Math.min(info.size, from + segmentBytes));
       // A file cut shorter while it was read: its bytes are what was read.
-      if (segment.size === 0) segment = undefined;
+      if (bytes.length === 0) break;
+      whole.update(bytes);
+      bytesRead += bytes.length;
+      stored.push(await storeObject(archive, sink.writer, bytes, sink.inFlight));
+      from += bytes.length;
+      size = from;
     }
-    const sha256 = from === 0 && segment ? segment.hash : hash.digest('hex');
-    const segments = [...(base?.segments ?? []), ...(segment ? [segment.hash] : [])];
-    const added = commitVersion(archive, {
+    const objects = stored.flatMap((o) => (o.packed ? [{ ...o, packed: o.packed }] : []));
+    const version: NewVersion = {
       path: file.path,
       kind: file.kind,
       ref: file.ref,
       size,
-      sha256,
+      sha256: whole.digest('hex'),
       mtimeMs: info.mtimeMs,
       identity,
-      segments,
-      objects: segment ? [segment] : [],
-    });
-    const bytesStored = segment?.created ? segment.stored : 0;
-    if (!added) return { outcome: 'unchanged', bytesRead, bytesStored: 0 };
+      segments: [...(base?.segments ?? []), ...stored.map((o) => o.hash)],
+      objects,
+    };
     return {
       outcome: latest === undefined ? 'new' : base ? 'appended' : 'rewritten',
       bytesRead,
-      bytesStored,
+      bytesStored: objects.reduce((sum, o) => sum + o.stored, 0),
+      version,
     };
   } finally {
     await handle.close().catch(() => undefined);
   }
 }
 
-/** Feeds bytes `from..to` of the file to `hash`; returns how many there were (fewer if the file shrank). */
-async function hashRange(handle: FileHandle, from: number, to: number, hash: Hash): Promise<number> {
+/** Archives one file on its own, with a pack of its own (the run of `archive-files.ts` shares one). */
+export async function archiveFile(
+  archive: Archive,
+  file: FileToArchive,
+  options: PackWriterOptions = {},
+): Promise<ArchiveFileResult> {
+  const writer = new PackWriter(archive.dir, options);
+  try {
+    const { version, ...result } = await prepareFile(archive, file, { writer, inFlight: new Map() });
+    if (!version) return result;
+    await writer.sync();
+    const [added] = commitVersions(archive, [version]);
+    for (const object of version.objects) writer.committed(object.packed.offset + object.stored);
+    return added ? result : { outcome: 'unchanged', bytesRead: result.bytesRead, bytesStored: 0 };
+  } finally {
+    await writer.close();
+  }
+}
+
+/** Feeds bytes `from..to` of the file to each hash; returns how many there were (fewer if the file shrank). */
+async function hashRange(handle: FileHandle, from: number, to: number, ...hashes: Hash[]): Promise<number> {
   let read = 0;
-  for await (const chunk of rangeChunks(handle, from, to)) {
-    hash.update(chunk);
-    read += chunk.length;
+  for (let position = from; position < to; ) {
+    const bytes = await readRange(handle, position, Math.min(to, position + segmentBytes));
+    if (bytes.length === 0) break;
+    for (const hash of hashes) hash.update(bytes);
+    read += bytes.length;
+    position += bytes.length;
   }
   return read;
 }
 
-/** Bytes `from..to` of an open file, in fresh Buffers. */
-async function* rangeChunks(handle: FileHandle, from: number, to: number): AsyncGenerator<Buffer> {
-  let position = from;
-  while (position < to) {
-    const want = Math.min(chunkSize, to - position);
-    const buffer = Buffer.allocUnsafe(want);
-    const { bytesRead } = await handle.read(buffer, 0, want, position);
-    if (bytesRead === 0) return;
-    position += bytesRead;
-    yield bytesRead === want ? buffer : buffer.subarray(0, bytesRead);
+/** Bytes `from..to` of an open file in a fresh Buffer (shorter if the file ends before). */
+async function readRange(handle: FileHandle, from: number, to: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(to - from);
+  let filled = 0;
+  while (filled < buffer.length) {
+    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, from + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
   }
+  return filled === buffer.length ? buffer : buffer.subarray(0, filled);
 }

@@ -1,13 +1,17 @@
 /**
- * One archive run over discovered files: each session file and its meta sidecar, a few at a time. A file
- * that fails (gone meanwhile, unreadable, a full disk) is reported and leaves the archive as it was; the
- * others go on.
+ * One archive run over discovered files: each session file and its meta sidecar, a few at a time, their
+ * new bytes appended to the run's pack. Versions are committed in batches: the pack is synced once, then
+ * the batch's versions go into the catalogue in one transaction, so a run costs one sync per batch, not
+ * per file. A file that fails (gone meanwhile, unreadable, a full disk) is reported and leaves the archive
+ * as it was; the others go on. A run killed before a commit leaves only unnamed bytes in its pack.
  */
 import type { SessionFileRef } from '../sources/index.js';
-import { archiveFile, type FileToArchive } from './archive-file.js';
+import { type FileToArchive, type PreparedFile, prepareFile } from './archive-file.js';
+import { commitVersions } from './catalogue.js';
 import { refFields } from './gone-archived-files.js';
-import { removeStaleTemps, type WriteObjectOptions } from './object-store.js';
+import { removeStaleTemps, type StoredObject } from './object-store.js';
 import type { Archive } from './open-archive.js';
+import { PackWriter, type PackWriterOptions } from './pack-writer.js';
 
 export interface ArchiveRunStats {
   files: number;
@@ -22,7 +26,11 @@ export interface ArchiveRunStats {
   full?: { error: unknown; notTried: number };
 }
 
-export interface ArchiveRunOptions extends WriteObjectOptions {
+/** A batch is committed once its new objects reach this many compressed bytes, or this many versions. */
+const batchBytes = 64 * 1024 * 1024;
+const batchVersions = 2000;
+
+export interface ArchiveRunOptions extends PackWriterOptions {
   /** Files archived at once (default 4). */
   concurrency?: number;
   onProgress?: (done: number, total: number) => void;
@@ -34,7 +42,7 @@ export async function archiveFiles(
   refs: readonly SessionFileRef[],
   options: ArchiveRunOptions = {},
 ): Promise<ArchiveRunStats> {
-  await removeStaleTemps(archive.dir);
+  await removeStaleTemps(archive);
   const work: FileToArchive[] = [];
   for (const ref of refs) {
     if (ref.fromArchive) continue;
@@ -51,33 +59,96 @@ export async function archiveFiles(
     bytesStored: 0,
     failures: [],
   };
-  const write: WriteObjectOptions =
-    options.failAfterBytes === undefined ? {} : { failAfterBytes: options.failAfterBytes };
-  let next = 0;
+  const writer = new PackWriter(
+    archive.dir,
+    options.failAfterBytes === undefined ? {} : { failAfterBytes: options.failAfterBytes },
+  );
+  const sink = { writer, inFlight: new Map<string, Promise<StoredObject>>() };
+  let batch: { file: FileToArchive; prepared: PreparedFile }[] = [];
+  let batchStored = 0;
   let done = 0;
+  const count = (prepared: PreparedFile) => {
+    stats[prepared.outcome] += 1;
+    stats.bytesRead += prepared.bytesRead;
+    stats.bytesStored += prepared.bytesStored;
+    done += 1;
+    options.onProgress?.(done, work.length);
+  };
+  // One commit at a time: a batch taken is synced and committed while the workers fill the next one.
+  let committing = Promise.resolve();
+  const commitTaken = (taken: typeof batch) => {
+    const added = commitVersions(
+      archive,
+      taken.map(({ prepared }) => prepared.version as NonNullable<PreparedFile['version']>),
+    );
+    taken.forEach(({ prepared }, i) => {
+      for (const object of prepared.version?.objects ?? [])
+        writer.committed(object.packed.offset + object.stored);
+      count(added[i] ? prepared : { outcome: 'unchanged', bytesRead: prepared.bytesRead, bytesStored: 0 });
+    });
+  };
+  const commit = () => {
+    const taken = batch;
+    batch = [];
+    batchStored = 0;
+    committing = committing.then(async () => {
+      if (taken.length === 0) return;
+      try {
+        await writer.sync();
+      } catch (error) {
+        for (const { file } of taken) fail(file, error);
+        return;
+      }
+      // On a full disk, one file at a time: as many as the catalogue has room for.
+      const groups = stats.full ? taken.map((one) => [one]) : [taken];
+      for (const [i, group] of groups.entries())
+        try {
+          commitTaken(group);
+        } catch (error) {
+          for (const { file } of groups.slice(i).flat()) fail(file, error);
+          break;
+        }
+    });
+    return committing;
+  };
+  const fail = (file: FileToArchive, error: unknown) => {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Gone since discovery (a clean-up racing the run): nothing to archive, nothing lost by this run.
+    if (code !== 'ENOENT') stats.failures.push({ path: file.path, error });
+    // A full disk fails every file after it: stop, and say it once.
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL')
+      stats.full ??= { error, notTried: 0 };
+    done += 1;
+    options.onProgress?.(done, work.length);
+  };
+  let next = 0;
   const worker = async () => {
     for (;;) {
       if (stats.full) return;
       const file = work[next++];
       if (file === undefined) return;
       try {
-        const result = await archiveFile(archive, file, write);
-        stats[result.outcome] += 1;
-        stats.bytesRead += result.bytesRead;
-        stats.bytesStored += result.bytesStored;
+        const prepared = await prepareFile(archive, file, sink);
+        if (!prepared.version) {
+          count(prepared);
+          continue;
+        }
+        batch.push({ file, prepared });
+        batchStored += prepared.bytesStored;
+        if (batchStored >= batchBytes || batch.length >= batchVersions) await commit();
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        // Gone since discovery (a clean-up racing the run): nothing to archive, nothing lost by this run.
-        if (code !== 'ENOENT') stats.failures.push({ path: file.path, error });
-        // A full disk fails every file after it: stop, and say it once.
-        if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL')
-          stats.full ??= { error, notTried: 0 };
+        fail(file, error);
       }
-      done += 1;
-      options.onProgress?.(done, work.length);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
+    // What was stored whole before a full disk is committed too, when there is room for it.
+    if (stats.full) await writer.dropFailedWrites();
+    await commit();
+  } finally {
+    await writer.close();
+  }
   if (stats.full) stats.full.notTried = Math.max(0, work.length - next);
   return stats;
 }

@@ -3,6 +3,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { extractedFolder } from './extract-version.js';
 import { type Archive, catalogueFileName } from './open-archive.js';
+import { packFolder } from './pack-writer.js';
 
 export interface ArchiveInfo {
   dir: string;
@@ -39,9 +40,13 @@ export function archiveInfo(archive: Archive): ArchiveInfo {
       'SELECT coalesce(sum(size), 0) AS bytes FROM versions v WHERE v.id = (SELECT max(id) FROM versions WHERE file_id = v.file_id)',
     )
     .get() as { bytes: number };
-  const objects = db.prepare('SELECT coalesce(sum(stored), 0) AS bytes FROM objects').get() as {
+  // On disk: the packs (with any bytes a killed run left unnamed) and the loose objects of older archives.
+  const loose = db
+    .prepare('SELECT coalesce(sum(stored), 0) AS bytes FROM objects WHERE pack IS NULL')
+    .get() as {
     bytes: number;
   };
+  const objects = { bytes: loose.bytes + folderBytes(packFolder(archive.dir)) };
   const catalogue = ['', '-wal'].reduce(
     (sum, suffix) => sum + sizeOf(path.join(archive.dir, catalogueFileName + suffix)),
     0,

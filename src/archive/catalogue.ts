@@ -100,51 +100,75 @@ export function allVersions(archive: Archive): ArchivedVersion[] {
   return rows.map(toVersion);
 }
 
+/** Where an object's compressed bytes lie: in a pack, or (archives written before packs) a loose file. */
+export interface ObjectLocation {
+  pack: string | null;
+  offset: number;
+  stored: number;
+}
+
+/** Where the object `hash` lies, if the catalogue has it. */
+export function objectLocation(archive: Archive, hash: string): ObjectLocation | undefined {
+  const row = prepared(archive, 'SELECT pack, "offset", stored FROM objects WHERE hash = ?').get(hash) as
+    | { pack: string | null; offset: number | null; stored: number }
+    | undefined;
+  return row && { pack: row.pack, offset: row.offset ?? 0, stored: row.stored };
+}
+
+/** The end of the last object the catalogue names in `pack` (0 when it names none). */
+export function packedEnd(archive: Archive, pack: string): number {
+  return prepared(archive, 'SELECT coalesce(max("offset" + stored), 0) FROM objects WHERE pack = ?')
+    .pluck()
+    .get(pack) as number;
+}
+
 /** A version to add (its objects already durable). */
 export interface NewVersion extends Omit<ArchivedVersion, 'id' | 'archivedAt'> {
-  /** The objects written for it (others are already in the catalogue). */
-  objects: { hash: string; size: number; stored: number }[];
+  /** The objects this run wrote for it (others are already in the catalogue). */
+  objects: { hash: string; size: number; stored: number; packed: { pack: string; offset: number } }[];
 }
 
 /**
- * Adds a version in one transaction, unless the newest version already holds the same bytes (another
- * process archived them meanwhile): then only its modification time and identity are brought up to date.
- * Returns whether a version was added.
+ * Adds versions in one transaction; each unless the newest version of its file already holds the same
+ * bytes (another process archived them meanwhile): then only its modification time and identity are
+ * brought up to date. Returns, for each, whether a version was added.
  */
-export function commitVersion(archive: Archive, version: NewVersion): boolean {
-  const { db } = archive;
+export function commitVersions(archive: Archive, versions: readonly NewVersion[]): boolean[] {
+  return archive.db.transaction(() => versions.map((version) => addVersion(archive, version))).immediate();
+}
+
+function addVersion(archive: Archive, version: NewVersion): boolean {
   const sql = (text: string) => prepared(archive, text);
-  return db
-    .transaction(() => {
-      sql(
-        'INSERT INTO files (path, kind, ref) VALUES (?, ?, ?) ON CONFLICT (path) DO UPDATE SET ref = excluded.ref',
-      ).run(version.path, version.kind, version.ref);
-      const fileId = (sql('SELECT id FROM files WHERE path = ?').get(version.path) as { id: number }).id;
-      const latest = sql(
-        'SELECT id, size, sha256 FROM versions WHERE file_id = ? ORDER BY id DESC LIMIT 1',
-      ).get(fileId) as { id: number; size: number; sha256: string } | undefined;
-      if (latest && latest.size === version.size && latest.sha256 === version.sha256) {
-        sql('UPDATE versions SET mtime_ms = ?, identity = ? WHERE id = ?').run(
-          version.mtimeMs,
-          version.identity,
-          latest.id,
-        );
-        return false;
-      }
-      const addObject = sql('INSERT OR IGNORE INTO objects (hash, size, stored) VALUES (?, ?, ?)');
-      for (const object of version.objects) addObject.run(object.hash, object.size, object.stored);
-      sql(
-        'INSERT INTO versions (file_id, size, sha256, mtime_ms, identity, segments, archived_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ).run(
-        fileId,
-        version.size,
-        version.sha256,
-        version.mtimeMs,
-        version.identity,
-        JSON.stringify(version.segments),
-        new Date().toISOString(),
-      );
-      return true;
-    })
-    .immediate();
+  sql(
+    'INSERT INTO files (path, kind, ref) VALUES (?, ?, ?) ON CONFLICT (path) DO UPDATE SET ref = excluded.ref',
+  ).run(version.path, version.kind, version.ref);
+  const fileId = (sql('SELECT id FROM files WHERE path = ?').get(version.path) as { id: number }).id;
+  const latest = sql('SELECT id, size, sha256 FROM versions WHERE file_id = ? ORDER BY id DESC LIMIT 1').get(
+    fileId,
+  ) as { id: number; size: number; sha256: string } | undefined;
+  if (latest && latest.size === version.size && latest.sha256 === version.sha256) {
+    sql('UPDATE versions SET mtime_ms = ?, identity = ? WHERE id = ?').run(
+      version.mtimeMs,
+      version.identity,
+      latest.id,
+    );
+    return false;
+  }
+  const addObject = sql(
+    'INSERT OR IGNORE INTO objects (hash, size, stored, pack, "offset") VALUES (?, ?, ?, ?, ?)',
+  );
+  for (const object of version.objects)
+    addObject.run(object.hash, object.size, object.stored, object.packed.pack, object.packed.offset);
+  sql(
+    'INSERT INTO versions (file_id, size, sha256, mtime_ms, identity, segments, archived_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ).run(
+    fileId,
+    version.size,
+    version.sha256,
+    version.mtimeMs,
+    version.identity,
+    JSON.stringify(version.segments),
+    new Date().toISOString(),
+  );
+  return true;
 }

@@ -1,16 +1,20 @@
 /**
- * The archive's objects: each a run of a file's bytes (a segment), Brotli-compressed, stored once under
- * `objects/<2 hex>/<sha256 of the uncompressed bytes>`. An object is written to a temporary file, synced,
- * then renamed into place (and its folder synced): a crash or a full disk leaves no partial object under
- * an object's name, only a temporary file that the next run removes.
+ * The archive's objects: each a run of a file's bytes (a segment, at most {@link segmentBytes}),
+ * Brotli-compressed, stored once under the SHA-256 of its uncompressed bytes. New objects are appended to
+ * the run's pack file (`pack-writer.ts`); the catalogue's `objects` row says where each lies. Archives
+ * written before packs hold loose objects, one file each under `objects/<2 hex>/<sha256>`; they are read
+ * as they are.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { readdir, rm, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, createBrotliCompress, createBrotliDecompress } from 'node:zlib';
+import { brotliCompress, constants, createBrotliDecompress } from 'node:zlib';
+import { objectLocation, packedEnd } from './catalogue.js';
+import type { Archive } from './open-archive.js';
+import { type PackWriter, packFolder, packPath } from './pack-writer.js';
 
 /** A stored object. */
 export interface StoredObject {
@@ -18,27 +22,14 @@ export interface StoredObject {
   hash: string;
   /** Uncompressed bytes. */
   size: number;
-  /** Bytes on disk. */
+  /** Compressed bytes. */
   stored: number;
-  /** False when the same bytes were stored already (by this file, another, or another process). */
-  created: boolean;
+  /** Where this run wrote it; absent when the same bytes were stored already (by this run, another, or another process). */
+  packed?: { pack: string; offset: number };
 }
 
-export interface WriteObjectOptions {
-  /**
-   * Test hook: the write fails with ENOSPC once this many compressed bytes were written by this process
-   * (a full disk, without a full disk).
-   */
-  failAfterBytes?: number;
-  /**
-   * The number of bytes `source` will give, when known: up to {@link wholeBytes}, the bytes are gathered
-   * and compressed in one call on the thread pool (a stream per small file costs more than its bytes).
-   */
-  expectedBytes?: number;
-}
-
-/** Segments up to this size are compressed in one call rather than streamed. */
-const wholeBytes = 8 * 1024 * 1024;
+/** A file's new bytes are cut into segments of at most this size: each is compressed in one call, in memory. */
+export const segmentBytes = 8 * 1024 * 1024;
 
 const brotliParams = {
   [constants.BROTLI_PARAM_QUALITY]: 4,
@@ -46,99 +37,53 @@ const brotliParams = {
   [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
 };
 
-const compressWhole = promisify(brotliCompress);
+const compress = promisify(brotliCompress);
 
-let writtenInProcess = 0;
+/**
+ * Stores `bytes` as an object of `writer`'s pack unless the catalogue, or a write of this run still in
+ * flight (`inFlight`, shared by the run), already has them. Compression runs on the thread pool.
+ */
+export function storeObject(
+  archive: Archive,
+  writer: PackWriter,
+  bytes: Buffer,
+  inFlight: Map<string, Promise<StoredObject>>,
+): Promise<StoredObject> {
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  const pending = inFlight.get(hash);
+  // The same object for both files: each version names it, whichever of them is committed.
+  if (pending) return pending;
+  const known = objectLocation(archive, hash);
+  if (known) return Promise.resolve({ hash, size: bytes.length, stored: known.stored });
+  const write = (async (): Promise<StoredObject> => {
+    const compressed = await compress(bytes, {
+      params: { ...brotliParams, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    });
+    const packed = await writer.append(compressed);
+    return { hash, size: bytes.length, stored: compressed.length, packed };
+  })();
+  inFlight.set(hash, write);
+  // A failed write is not an object: a later file with the same bytes tries again.
+  write.catch(() => inFlight.delete(hash));
+  return write;
+}
 
-/** The path of an object. */
+/** The path of a loose object (archives written before packs). */
 export function objectPath(dir: string, hash: string): string {
   return path.join(dir, 'objects', hash.slice(0, 2), hash);
 }
 
-function tempFolder(dir: string): string {
-  return path.join(dir, 'objects', 'tmp');
-}
-
-/**
- * Compresses `source` into a new object and returns it; an object with the same bytes already stored is
- * kept as it is. Rejects (leaving nothing behind) when the source or the disk fails.
- */
-export async function writeObject(
-  dir: string,
-  source: AsyncIterable<Buffer>,
-  options: WriteObjectOptions = {},
-): Promise<StoredObject> {
-  const temps = tempFolder(dir);
-  await folderOnce(temps);
-  const temp = path.join(temps, `${process.pid}-${randomBytes(6).toString('hex')}`);
-  const handle = await open(temp, 'wx', 0o600);
-  const hash = createHash('sha256');
-  let size = 0;
-  let stored = 0;
-  const tap = async function* (chunks: AsyncIterable<Buffer>) {
-    for await (const chunk of chunks) {
-      hash.update(chunk);
-      size += chunk.length;
-      yield chunk;
-    }
-  };
-  const write = async (chunk: Buffer) => {
-    if (options.failAfterBytes !== undefined && writtenInProcess + chunk.length > options.failAfterBytes)
-      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-    writtenInProcess += chunk.length;
-    let offset = 0;
-    while (offset < chunk.length) offset += (await handle.write(chunk, offset)).bytesWritten;
-    stored += chunk.length;
-  };
-  try {
-    if (options.expectedBytes !== undefined && options.expectedBytes <= wholeBytes) {
-      const parts: Buffer[] = [];
-      for await (const chunk of tap(source)) parts.push(chunk);
-      await write(
-        await compressWhole(Buffer.concat(parts), {
-          params: { ...brotliParams, [constants.BROTLI_PARAM_SIZE_HINT]: size },
-        }),
-      );
-    } else
-      await pipeline(source, tap, createBrotliCompress({ params: brotliParams }), async (compressed) => {
-        for await (const chunk of compressed) await write(chunk as Buffer);
-      });
-    await handle.datasync();
-    await handle.close();
-  } catch (error) {
-    await handle.close().catch(() => undefined);
-    await rm(temp, { force: true });
-    throw error;
-  }
-  const digest = hash.digest('hex');
-  const target = objectPath(dir, digest);
-  try {
-    if (await exists(target)) {
-      await rm(temp, { force: true });
-      return { hash: digest, size, stored: (await stat(target)).size, created: false };
-    }
-    await folderOnce(path.dirname(target));
-    await rename(temp, target);
-    await syncFolder(path.dirname(target));
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-  return { hash: digest, size, stored, created: true };
-}
-
-/** Folders this process made (or found): an object write makes its folder once. */
-const folders = new Set<string>();
-
-async function folderOnce(folder: string): Promise<void> {
-  if (folders.has(folder)) return;
-  await mkdir(folder, { recursive: true, mode: 0o700 });
-  folders.add(folder);
-}
-
 /** The uncompressed bytes of an object, as a stream of Buffers. */
-export async function* objectChunks(dir: string, hash: string): AsyncGenerator<Buffer> {
-  const input = createReadStream(objectPath(dir, hash));
+export async function* objectChunks(archive: Archive, hash: string): AsyncGenerator<Buffer> {
+  const at = objectLocation(archive, hash);
+  if (!at) throw new Error(`the catalogue has no object ${hash}`);
+  const input =
+    at.pack === null
+      ? createReadStream(objectPath(archive.dir, hash))
+      : createReadStream(packPath(archive.dir, at.pack), {
+          start: at.offset,
+          end: at.offset + at.stored - 1,
+        });
   const output = createBrotliDecompress();
   const done = pipeline(input, output);
   // The pipeline's failure surfaces through the iteration; keep it from being unhandled meanwhile.
@@ -148,14 +93,29 @@ export async function* objectChunks(dir: string, hash: string): AsyncGenerator<B
 }
 
 /**
- * Removes temporary files that no running write owns: left by a process that was killed or hit a full
- * disk (their names start with the writer's process id), in `objects/tmp/` and (dot files) in
- * `extracted/`.
+ * Tidies what killed processes left (their file names start with the process id): temporary files in
+ * `objects/tmp/` (archives written before packs) and (dot files) in `extracted/` are removed; their packs
+ * are cut back to the last byte the catalogue names, or removed when it names none.
  */
-export async function removeStaleTemps(dir: string): Promise<number> {
+export async function removeStaleTemps(archive: Archive): Promise<number> {
+  const { dir } = archive;
   let removed = 0;
+  let packs: string[] = [];
+  try {
+    packs = await readdir(packFolder(dir));
+  } catch {
+    // No pack yet.
+  }
+  for (const pack of packs) {
+    const pid = Number(pack.split('-')[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || isAlive(pid)) continue;
+    const end = packedEnd(archive, pack);
+    if (end === 0) await rm(packPath(dir, pack), { force: true });
+    else await truncate(packPath(dir, pack), end);
+    removed += 1;
+  }
   for (const [folder, prefix] of [
-    [tempFolder(dir), ''],
+    [path.join(dir, 'objects', 'tmp'), ''],
     [path.join(dir, 'extracted'), '.'],
   ] as const) {
     let names: string[];
@@ -181,27 +141,5 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Makes a rename durable: syncs the folder holding it (not possible everywhere; then skipped). */
-export async function syncFolder(folder: string): Promise<void> {
-  let handle: Awaited<ReturnType<typeof open>> | undefined;
-  try {
-    handle = await open(folder, 'r');
-    await handle.sync();
-  } catch {
-    // Windows and some file systems cannot sync a folder.
-  } finally {
-    await handle?.close().catch(() => undefined);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The archive's catalogue: one SQLite file (`archive.sqlite`, WAL) beside the `objects/` folder. It says
+ * The archive's catalogue: one SQLite file (`archive.sqlite`, WAL) beside the `packs/` folder. It says
  * which files the archive holds and, for each, every version seen: its size, SHA-256 and the ordered
  * objects (compressed segments) whose bytes make it. SQLite gives the atomic commit and the safety of
  * several processes at once; a version is committed only after its objects are durable on disk.
@@ -12,7 +12,8 @@ import Database from 'better-sqlite3';
 export const catalogueFileName = 'archive.sqlite';
 /** `PRAGMA application_id` of an agentlog archive: "AgAr" in ASCII. */
 const archiveApplicationId = 0x41674172;
-const schemaVersion = 1;
+/** 1: loose objects only; 2: objects in packs (`objects.pack`, `objects.offset`), loose ones still read. */
+const schemaVersion = 2;
 
 /** An open archive. */
 export interface Archive {
@@ -47,7 +48,9 @@ CREATE INDEX IF NOT EXISTS versions_by_file ON versions (file_id, id);
 CREATE TABLE IF NOT EXISTS objects (
   hash TEXT PRIMARY KEY,
   size INTEGER NOT NULL,
-  stored INTEGER NOT NULL
+  stored INTEGER NOT NULL,
+  pack TEXT,
+  "offset" INTEGER
 );
 `;
 
@@ -62,7 +65,7 @@ export function openArchive(dir: string, options: { create: boolean }): Archive 
     if (!options.create) return undefined;
     if (existsSync(dir) && !statSync(dir).isDirectory())
       throw new ArchiveUnavailableError(`The archive folder "${dir}" is a file, not a folder.`);
-    mkdirSync(path.join(dir, 'objects'), { recursive: true, mode: 0o700 });
+    mkdirSync(path.join(dir, 'packs'), { recursive: true, mode: 0o700 });
     chmodSync(dir, 0o700);
     try {
       closeSync(openSync(file, 'wx', 0o600));
@@ -85,6 +88,11 @@ export function openArchive(dir: string, options: { create: boolean }): Archive 
     db.pragma('synchronous = NORMAL');
     if (id !== archiveApplicationId || db.pragma('user_version', { simple: true }) !== schemaVersion)
       db.transaction(() => {
+        const version = db.pragma('user_version', { simple: true });
+        if (version === 1)
+          db.exec(
+            'ALTER TABLE objects ADD COLUMN pack TEXT; ALTER TABLE objects ADD COLUMN "offset" INTEGER;',
+          );
         db.exec(ddl);
         db.pragma(`application_id = ${archiveApplicationId}`);
         db.pragma(`user_version = ${schemaVersion}`);

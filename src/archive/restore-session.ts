@@ -11,8 +11,8 @@ import path from 'node:path';
 import type { SessionFileRef } from '../sources/index.js';
 import { type ArchivedVersion, allVersions, latestVersions } from './catalogue.js';
 import { writeVersion } from './extract-version.js';
-import { syncFolder } from './object-store.js';
 import type { Archive } from './open-archive.js';
+import { syncFolder } from './sync-folder.js';
 
 /** The session files a restore writes, each with where it goes. */
 export interface RestorePlan {

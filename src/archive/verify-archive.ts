@@ -51,7 +51,7 @@ export async function verifyArchive(
     for (const segment of version.segments.slice(read.length)) {
       const own = createHash('sha256');
       try {
-        for await (const chunk of objectChunks(archive.dir, segment)) {
+        for await (const chunk of objectChunks(archive, segment)) {
           own.update(chunk);
           hash.update(chunk);
           size += chunk.length;

@@ -8,5 +8,5 @@ export async function* versionChunks(
   archive: Archive,
   version: Pick<ArchivedVersion, 'segments'>,
 ): AsyncGenerator<Buffer> {
-  for (const hash of version.segments) yield* objectChunks(archive.dir, hash);
+  for (const hash of version.segments) yield* objectChunks(archive, hash);
 }
