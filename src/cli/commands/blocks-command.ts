@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import { type BlocksReport, computeBlocksReport, type LimitedBlock } from '../../analytics/blocks-report.js';
 import { formatUsd } from '../../analytics/format-number.js';
+import { latestRateLimits, type RateLimitAccount } from '../../analytics/rate-limit-report.js';
 import { terminalText } from '../../analytics/terminal-text.js';
 import { weekKeyFor } from '../../analytics/time-keys.js';
 import type { UsageRow } from '../../analytics/usage-report.js';
@@ -26,6 +27,7 @@ import {
   writeLine,
 } from '../output.js';
 import { createPricer } from '../pricer.js';
+import { printRateLimits } from '../rate-limits-text.js';
 import { loadReportData } from '../report-data.js';
 import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 
@@ -60,7 +62,7 @@ export function registerBlocksCommand(program: Command, io: Io): void {
           .option('--json', 'print JSON (every block and week)')
           .addHelpText(
             'after',
-            '\nTimes are UTC (time zones are not supported yet). Codex requests are left out: Codex has its own limits.\nAGENTLOG_NOW=<ISO time> measures the active block at that time instead of now.',
+            '\nTimes are UTC (time zones are not supported yet). Codex requests are left out: Codex has its own limits,\nwhich its rollouts record; the newest observation per Codex home and limit is shown as recorded (rateLimits in --json).\nAGENTLOG_NOW=<ISO time> measures the active block at that time instead of now.',
           ),
       ),
     ),
@@ -71,17 +73,22 @@ export function registerBlocksCommand(program: Command, io: Io): void {
     const price = await createPricer(flags.pricing);
     const data = await loadReportData(paths, flags, io);
     let report: BlocksReport;
+    let rateLimits: RateLimitAccount[];
     try {
       report = computeBlocksReport(data.countedRequests(), price, {
         now,
         weekStart,
         ...(tokenLimit === undefined ? {} : { tokenLimit }),
       });
+      rateLimits = latestRateLimits(data.rateLimits(), now);
     } finally {
       data.close();
     }
-    if (flags.json) writeJson(io, report);
-    else printBlocks(io, report, flags.all ? Number.POSITIVE_INFINITY : recentBlocks);
+    if (flags.json) writeJson(io, { ...report, rateLimits });
+    else {
+      printBlocks(io, report, flags.all ? Number.POSITIVE_INFINITY : recentBlocks);
+      printRateLimits(io, rateLimits);
+    }
   });
 }
 
