@@ -1,6 +1,6 @@
 /**
  * The rate limits part of `agentlog blocks` (and its live view): the newest recorded observation per
- * account and limit, one row per window, with the reset time as a UTC time and the observation's age.
+ * account and limit, a line per window, with the reset time as a UTC time and the observation's age.
  */
 import { formatDuration } from '../analytics/format-duration.js';
 import {
@@ -9,7 +9,7 @@ import {
   windowLabel,
 } from '../analytics/rate-limit-report.js';
 import { terminalText } from '../analytics/terminal-text.js';
-import { colorsFor, displayPath, type Io, renderTable, type TableCell, writeLine } from './output.js';
+import { colorsFor, displayPath, type Io, writeLine } from './output.js';
 
 /** `2026-01-02 18:39 UTC`. */
 function utcMinute(iso: string): string {
@@ -19,65 +19,50 @@ function utcMinute(iso: string): string {
 export function printRateLimits(io: Io, accounts: readonly RateLimitAccount[]): void {
   if (accounts.length === 0) return;
   const colors = colorsFor(io);
-  const rows: TableCell[][] = [];
+  writeLine(io, '\nCodex rate limits (as recorded: the newest observation per Codex home and limit)');
   for (const account of accounts) {
-    const windows = (['primary', 'secondary'] as const).flatMap((which) => {
-      const window = account[which];
-      return window ? [[which, window] as const] : [];
-    });
-    const observed = `${utcMinute(account.observedAt)}, ${formatDuration(account.ageMs)} ago`;
-    const first = [
-      displayPath(io, account.home),
-      account.limitName ?? account.limitId,
-      account.planType ?? '-',
-    ];
-    if (windows.length === 0) rows.push([...first, '-', '-', 'credits only', observed]);
-    windows.forEach(([which, window], i) => {
-      rows.push([
-        ...(i === 0 ? first : ['', '', '']),
-        windowLabel(window, which),
-        usedCell(window, colors),
-        resetCell(window, colors),
-        i === 0 ? observed : '',
-      ]);
-    });
-  }
-  writeLine(io, '\nCodex rate limits (as recorded, the newest observation per Codex home and limit)');
-  writeLine(
-    io,
-    renderTable(io, {
-      head: ['Codex home', 'limit', 'plan', 'window', 'used', 'resets', 'observed'],
-      numeric: [4],
-      rows,
-      dropOrder: [2, 1, 0],
-    }),
-  );
-  const reached = accounts.filter((a) => a.reachedType !== undefined);
-  for (const account of reached)
+    const name = account.limitName ?? account.limitId;
+    const plan = account.planType === undefined ? '' : `, plan ${account.planType}`;
     writeLine(
       io,
-      colors.yellow(
-        `Limit reached (${terminalText(account.reachedType ?? '')}) at ${utcMinute(account.observedAt)} for ${terminalText(displayPath(io, account.home))}.`,
+      terminalText(
+        `  ${displayPath(io, account.home)}, limit ${name}${plan}: observed ${utcMinute(account.observedAt)} (${formatDuration(account.ageMs)} ago)`,
       ),
     );
+    for (const which of ['primary', 'secondary'] as const) {
+      const window = account[which];
+      if (!window) continue;
+      const label = `${windowLabel(window, which)} window`.padEnd(14);
+      writeLine(io, `    ${label}${usedText(window, colors)} used${resetText(window, colors)}`);
+    }
+    if (account.credits)
+      writeLine(
+        io,
+        terminalText(
+          `    ${'credits'.padEnd(14)}${account.credits.unlimited ? 'unlimited' : account.credits.hasCredits ? `balance ${account.credits.balance ?? '?'}` : 'none'}`,
+        ),
+      );
+    if (account.reachedType !== undefined)
+      writeLine(io, colors.yellow(`    limit reached: ${terminalText(account.reachedType)}`));
+  }
   if (accounts.some((a) => a.primary?.reset === true || a.secondary?.reset === true))
     writeLine(
       io,
       colors.dim(
-        '"reset since": the window reset after the observation; its use now is unknown until Codex records it again.',
+        '"passed": the window reset after the observation; its use now is unknown until Codex records it again.',
       ),
     );
 }
 
-function usedCell(window: RateLimitWindowNow, colors: ReturnType<typeof colorsFor>): TableCell {
-  const text = `${Number(window.usedPercent.toFixed(1))}%`;
-  if (window.reset) return { text, style: colors.dim };
-  return window.usedPercent >= 80 ? { text, style: colors.yellow } : text;
+function usedText(window: RateLimitWindowNow, colors: ReturnType<typeof colorsFor>): string {
+  const text = `${Number(window.usedPercent.toFixed(1))}%`.padStart(4);
+  if (window.reset) return colors.dim(text);
+  return window.usedPercent >= 80 ? colors.yellow(text) : text;
 }
 
-function resetCell(window: RateLimitWindowNow, colors: ReturnType<typeof colorsFor>): TableCell {
-  if (window.resetsAt === undefined) return '-';
+function resetText(window: RateLimitWindowNow, colors: ReturnType<typeof colorsFor>): string {
+  if (window.resetsAt === undefined) return '';
   const at = utcMinute(window.resetsAt);
-  if (window.reset) return { text: `${at} (reset since)`, style: colors.dim };
-  return `${at} (in ${formatDuration(window.resetsInMs)})`;
+  if (window.reset) return colors.dim(`, resets ${at} (passed)`);
+  return `, resets ${at} (in ${formatDuration(window.resetsInMs)})`;
 }

@@ -7,12 +7,13 @@
 import type { Command } from 'commander';
 import { type BlocksReport, computeBlocksReport, type LimitedBlock } from '../../analytics/blocks-report.js';
 import { formatUsd } from '../../analytics/format-number.js';
-import { latestRateLimits, type RateLimitAccount } from '../../analytics/rate-limit-report.js';
+import { latestRateLimits } from '../../analytics/rate-limit-report.js';
 import { terminalText } from '../../analytics/terminal-text.js';
 import { weekKeyFor } from '../../analytics/time-keys.js';
 import type { UsageRow } from '../../analytics/usage-report.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
+import { addLiveOptions, type LiveFlags, liveRefresh, runLive } from '../live-view.js';
 import { addCacheOptions, type DataFlags } from '../load-data.js';
 import {
   colorsFor,
@@ -34,7 +35,7 @@ import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 /** Blocks the table shows without `--all`. */
 const recentBlocks = 10;
 
-interface BlocksFlags extends DataFlags {
+interface BlocksFlags extends DataFlags, LiveFlags {
   json?: boolean;
   all?: boolean;
   tokenLimit?: string;
@@ -46,8 +47,7 @@ export function registerBlocksCommand(program: Command, io: Io): void {
   addCacheOptions(
     addFilterOptions(
       addWeekStartOption(
-        program
-          .command('blocks')
+        addLiveOptions(program.command('blocks'))
           .description(
             'Claude Code usage in the 5-hour blocks subscription limits count (UTC), the active one with time left, burn rate and projection, and weekly totals',
           )
@@ -69,26 +69,34 @@ export function registerBlocksCommand(program: Command, io: Io): void {
   ).action(async (paths: string[], flags: BlocksFlags) => {
     const tokenLimit = parseTokenLimit(flags.tokenLimit);
     const weekStart = parseWeekStart(flags.weekStart);
-    const now = clockOf(io);
+    clockOf(io);
+    const refresh = liveRefresh(io, flags);
     const price = await createPricer(flags.pricing);
-    const data = await loadReportData(paths, flags, io);
-    let report: BlocksReport;
-    let rateLimits: RateLimitAccount[];
-    try {
-      report = computeBlocksReport(data.countedRequests(), price, {
-        now,
-        weekStart,
-        ...(tokenLimit === undefined ? {} : { tokenLimit }),
-      });
-      rateLimits = latestRateLimits(data.rateLimits(), now);
-    } finally {
-      data.close();
+    const load = async (loadIo: Io) => {
+      const now = clockOf(io);
+      const data = await loadReportData(paths, flags, loadIo);
+      try {
+        const report: BlocksReport = computeBlocksReport(data.countedRequests(), price, {
+          now,
+          weekStart,
+          ...(tokenLimit === undefined ? {} : { tokenLimit }),
+        });
+        return { ...report, rateLimits: latestRateLimits(data.rateLimits(), now) };
+      } finally {
+        data.close();
+      }
+    };
+    const print = (printIo: Io, report: Awaited<ReturnType<typeof load>>, rows: number) => {
+      printBlocks(printIo, report, rows);
+      printRateLimits(printIo, report.rateLimits);
+    };
+    if (refresh !== undefined) {
+      await runLive(io, refresh, { title: 'agentlog blocks', load, print });
+      return;
     }
-    if (flags.json) writeJson(io, { ...report, rateLimits });
-    else {
-      printBlocks(io, report, flags.all ? Number.POSITIVE_INFINITY : recentBlocks);
-      printRateLimits(io, rateLimits);
-    }
+    const report = await load(io);
+    if (flags.json) writeJson(io, report);
+    else print(io, report, flags.all ? Number.POSITIVE_INFINITY : recentBlocks);
   });
 }
 
