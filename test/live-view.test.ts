@@ -2,8 +2,9 @@
  * `usage --live` and `blocks --live` in a real pseudo-terminal (util-linux `script`), as the built CLI:
  * the first frame shows the session's usage, a record appended to the session file shows in a later frame
  * (the index reads the append), and SIGINT, Ctrl-C typed as a key, and `q` each end it with exit code 0 and
- * the terminal put back (cursor shown, wrapping on, main screen). The expected totals are summed here from
- * the records the test writes. Without a terminal, `--live` is a usage error (exit 2).
+ * the terminal put back (cursor shown, wrapping on, main screen), as does a first refresh that fails. The
+ * expected totals are summed here from the records the test writes. Without a terminal, `--live` is a usage
+ * error (exit 2).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -184,6 +185,25 @@ describe.runIf(hasScript)('--live in a pseudo-terminal', () => {
       }
     }
   }, 60_000);
+});
+
+describe.runIf(hasScript)('--live when the first refresh fails', () => {
+  it('puts the terminal back, then reports the error in one sentence (exit 1)', async () => {
+    const missing = path.join(dir, 'no-such-folder');
+    const live = startLive(['usage', missing, '--live']);
+    try {
+      expect(await live.exited).toBe(1);
+      const output = live.output();
+      expectRestored(output);
+      const after = output
+        .slice(output.lastIndexOf('\u001b[?1049l'))
+        .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+      expect(after.trim().split('\n')).toHaveLength(1);
+      expect(after).toContain('no-such-folder');
+    } finally {
+      live.child.kill('SIGKILL');
+    }
+  }, 30_000);
 });
 
 describe('--live without a terminal', () => {
