@@ -115,7 +115,7 @@ function expectedAccounts(files: string[]): Expected[] {
 }
 
 function compare(shown: Record<string, unknown>[], expected: Expected[]) {
-  const byKey = (a: { home: unknown; limitId: unknown }) => `${a.home}|${a.limitId}`;
+  const byKey = (a: { home?: unknown; limitId?: unknown }) => `${a.home}|${a.limitId}`;
   expect(shown.map(byKey).sort()).toEqual(expected.map(byKey).sort());
   for (const want of expected) {
     const got = shown.find((s) => byKey(s) === byKey(want)) as Json;
