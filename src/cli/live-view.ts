@@ -14,7 +14,7 @@
  */
 import { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { guardTerminal } from '../analytics/terminal-text.js';
+import { guardTerminal, terminalText } from '../analytics/terminal-text.js';
 import { CliError, exitCodes, quote } from './cli-error.js';
 import { colorsFor, type Io, unguarded } from './output.js';
 
@@ -156,13 +156,24 @@ export async function runLive<T>(io: Io, refreshSeconds: number, source: LiveSou
     draw([header(), colors.dim('reading the logs...')]);
     while (!quit) {
       const messages: string[] = [];
-      try {
-        data = await source.load({ ...io, stderr: sinkOf(messages, false, 0) });
+      // Quitting does not wait for a long refresh (a cold index): the terminal is put back at once, and
+      // the refresh ends its transaction in the background (a second Ctrl-C, a signal again, stops it).
+      const loaded = await Promise.race([
+        source.load({ ...io, stderr: sinkOf(messages, false, 0) }).then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        ),
+        stopped.then(() => undefined),
+      ]);
+      if (loaded === undefined) break;
+      if ('value' in loaded) {
+        data = loaded.value;
         problem = undefined;
-      } catch (error) {
+      } else {
         // The first frame's failure is the command's; later ones (a locked index) are shown and retried.
-        if (first) throw error;
-        problem = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        if (first) throw loaded.error;
+        const error = loaded.error;
+        problem = terminalText(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
       }
       notes = guardTerminal(messages.join(''), false)
         .split('\n')
@@ -170,8 +181,8 @@ export async function runLive<T>(io: Io, refreshSeconds: number, source: LiveSou
         .slice(-3);
       first = false;
       if (quit) break;
-      const height = Math.max(3, out.rows ?? 24);
-      const width = Math.max(20, out.columns ?? 80);
+      const height = Math.max(3, out.rows || 24);
+      const width = Math.max(20, out.columns || 80);
       const top = [
         header(),
         ...(problem === undefined ? [] : [colors.yellow(`refresh failed: ${problem}; trying again`)]),
@@ -186,6 +197,7 @@ export async function runLive<T>(io: Io, refreshSeconds: number, source: LiveSou
             );
       draw([...top, ...body]);
       await new Promise<void>((resolve) => {
+        if (quit) return resolve();
         const timer = setTimeout(resolve, refreshSeconds * 1000);
         wake = () => {
           clearTimeout(timer);
