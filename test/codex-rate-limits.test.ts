@@ -216,5 +216,7 @@ describe('Codex rate limits in blocks --json', () => {
       return `${label} ${w.usedPercent}% resets ${within ? w.resetsAt.slice(11, 16) : w.resetsAt.slice(5, 10)}`;
     });
     expect(io.out()).toBe(`${text.join(', ')} (21m ago)\n`);
+    // The README quotes this line.
+    expect(readFileSync(path.join(repoRoot, 'README.md'), 'utf8')).toContain(`\`${io.out().trim()}\``);
   });
 });
