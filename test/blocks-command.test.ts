@@ -260,9 +260,11 @@ describe('agentlog blocks', () => {
   it('says so in one line when there is no Claude Code usage (Codex only)', async () => {
     const result = await run(['blocks', corpusDir, '--no-cache', '--agent', 'codex']);
     expect(result.code).toBe(0);
-    expect(result.out).toBe(
-      'No Claude Code usage in these sessions: blocks count Claude Code requests only.\n',
+    expect(result.out.split('\n\n')[0]).toBe(
+      'No Claude Code usage in these sessions: blocks count Claude Code requests only.',
     );
+    // Then only the Codex rate limits the rollouts recorded (test/codex-rate-limits.test.ts checks them).
+    expect(result.out.split('\n\n')[1]).toMatch(/^Codex rate limits/);
     const report = await json(['blocks', corpusDir, '--no-cache', '--agent', 'codex']);
     expect(report.blocks).toEqual([]);
     // The Codex sessions do have usage: it is left out, not missing.
@@ -286,6 +288,7 @@ describe('agentlog blocks', () => {
         'untimedRequests',
         'unpricedModels',
         'sharedRequests',
+        'rateLimits',
       ].sort(),
     );
     for (const block of report.blocks) {

@@ -91,6 +91,12 @@ export const indexTables: TableDoc[] = [
       { name: 'errors', type: 'INTEGER', description: 'calls whose status is error' },
       { name: 'subagents', type: 'INTEGER', description: 'direct subagents' },
       ...usageColumns,
+      {
+        name: 'rate_limits',
+        type: 'TEXT',
+        description:
+          'Codex: the last rate limits the session recorded, as JSON (time, limitId, planType, primary and secondary windows with usedPercent, windowMinutes, resetsAt; file and line), or NULL',
+      },
       unit,
     ],
     indexes: [['unit_id'], ['id'], ['root_session_id']],

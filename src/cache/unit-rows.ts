@@ -179,6 +179,7 @@ export function sessionRowOf(session: Session, root: Session): Row {
     cache_write_tokens: session.usage.cacheWriteTokens,
     cache_read_tokens: session.usage.cacheReadTokens,
     reasoning_tokens: session.usage.reasoningTokens,
+    rate_limits: session.rateLimits === undefined ? null : JSON.stringify(session.rateLimits),
   };
 }
 

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { allSessions } from '../analytics/all-calls.js';
 import { type CountedRequests, countedRequests } from '../analytics/counted-requests.js';
 import { computeErrors, type ErrorReport } from '../analytics/error-report.js';
+import { sessionRateLimits } from '../analytics/rate-limit-report.js';
 import { sessionState } from '../analytics/session-state.js';
 import { summarizeSession } from '../analytics/session-summary.js';
 import { computeSessionsOverview, type SessionsOverview } from '../analytics/sessions-overview.js';
@@ -26,12 +27,14 @@ import {
 } from '../analytics/usage-report.js';
 import type { IndexDb } from '../cache/open-index.js';
 import { queryErrors } from '../cache/queries/errors-query.js';
+import { queryRateLimits } from '../cache/queries/rate-limits-query.js';
 import { selectTrees, type TreeSelection } from '../cache/queries/select-trees.js';
 import { sessionFiles } from '../cache/queries/session-files.js';
 import { querySessionList, type SessionListRow } from '../cache/queries/session-list-query.js';
 import { querySessionsOverview } from '../cache/queries/sessions-overview-query.js';
 import { queryToolInventory } from '../cache/queries/tool-inventory-query.js';
 import { queryCountedRequests, queryUsage } from '../cache/queries/usage-query.js';
+import type { RateLimitSnapshot } from '../model/rate-limits.js';
 import type { SessionFileRef, SkippedFile } from '../sources/index.js';
 import { lastWriteMs } from '../viewer/last-write.js';
 import { parseFilter } from './filter-options.js';
@@ -50,6 +53,8 @@ export interface ReportData {
   errors(): ErrorReport;
   /** The requests usage counts, one by one (`blocks`). */
   countedRequests(): CountedRequests;
+  /** The last rate limits each session recorded (Codex), for `latestRateLimits`. */
+  rateLimits(): RateLimitSnapshot[];
   /** `ls`'s rows: each session's summary and state now. */
   sessionList(): SessionListRow[];
   /** The files of the sessions shown, subagent files included. */
@@ -105,6 +110,7 @@ export async function loadReportData(
     usage: (by, price, options) => computeUsage(sessions, by, price, options),
     errors: () => computeErrors(sessions),
     countedRequests: () => countedRequests(sessions),
+    rateLimits: () => sessionRateLimits(sessions),
     sessionList: () =>
       sessions.map((s) => {
         const write = lastWriteMs(s, archivedTimes);
@@ -134,6 +140,7 @@ function fromIndex(
     usage: (by, price, options) => queryUsage(selection, by, price, options),
     errors: () => queryErrors(selection),
     countedRequests: () => queryCountedRequests(selection),
+    rateLimits: () => queryRateLimits(selection),
     sessionList: () => querySessionList(selection),
     usedFiles: () => sessionFiles(selection),
     unreadableFiles: selection.unreadableFiles,

@@ -4,6 +4,7 @@
  * from the input or a log goes through terminalText; colours are picocolors' (off with NO_COLOR).
  */
 import { formatUsd } from '../analytics/format-number.js';
+import { type RateLimitAccount, windowLabel } from '../analytics/rate-limit-report.js';
 import { terminalText } from '../analytics/terminal-text.js';
 import { CliError, exitCodes, quote } from './cli-error.js';
 
@@ -37,6 +38,8 @@ export interface StatusFigures {
   } | null;
   /** The main session's last request: input + cache read + cache write tokens, of the model's window. */
   context: { tokens: number; window: number; share: number } | null;
+  /** The newest Codex rate limits per account the index holds (as recorded; see `latestRateLimits`). */
+  rateLimits: RateLimitAccount[] | null;
   /** The workspace's current folder. */
   dir: string | null;
   /** Why the input could not be read, when it could not. */
@@ -136,8 +139,51 @@ export const placeholders: readonly (readonly [name: string, help: string, rende
     "the last request's context in tokens",
     (f) => (f.context ? compactTokens(f.context.tokens) : undefined),
   ],
+  [
+    'limits',
+    'Codex rate limits as last recorded: used per window, reset time (UTC), age',
+    (f, c) => (f.rateLimits && f.rateLimits.length > 0 ? limitsText(f.rateLimits, c) : undefined),
+  ],
   ['dir', "the workspace folder's name", (f) => (f.dir === null ? undefined : terminalText(baseName(f.dir)))],
 ];
+
+/**
+ * `5h 63% resets 23:38, 7d 43% resets 11-23 (4m ago)`: each window's recorded use and reset (UTC, the time
+ * within a day, else the date), `reset` once its reset time has passed; accounts apart by ` · `, named by
+ * their Codex home when there are several.
+ */
+export function limitsText(accounts: readonly RateLimitAccount[], c: Colors): string {
+  return accounts
+    .map((account) => {
+      const windows = (['primary', 'secondary'] as const).flatMap((which) => {
+        const window = account[which];
+        if (!window) return [];
+        const label = windowLabel(window, which);
+        if (window.reset) return [c.dim(`${label} reset`)];
+        const used = `${Number(window.usedPercent.toFixed(1))}%`;
+        const styled =
+          window.usedPercent >= 90 ? c.red(used) : window.usedPercent >= 70 ? c.yellow(used) : used;
+        const resets =
+          window.resetsAt === undefined || window.resetsInMs === undefined
+            ? ''
+            : ` resets ${window.resetsInMs < 86_400_000 ? window.resetsAt.slice(11, 16) : window.resetsAt.slice(5, 10)}`;
+        return [`${label} ${styled}${resets}`];
+      });
+      const name = accounts.length > 1 ? `${terminalText(baseName(account.home))} ` : '';
+      const age = c.dim(`(${agoText(account.ageMs)})`);
+      return `${name}${windows.length > 0 ? windows.join(', ') : 'credits'} ${age}`;
+    })
+    .join(' · ');
+}
+
+/** `now`, `4m ago`, `3h ago`, `2d ago`. */
+function agoText(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return 'now';
+  if (minutes < 60) return `${minutes}m ago`;
+  if (minutes < 48 * 60) return `${Math.floor(minutes / 60)}h ago`;
+  return `${Math.floor(minutes / 1440)}d ago`;
+}
 
 function baseName(dir: string): string {
   const parts = dir.split(/[\\/]+/).filter((p) => p !== '');
@@ -177,6 +223,9 @@ export function defaultLine(f: StatusFigures, c: Colors): string {
     segments.push(`${value('burn_tokens')} ${value('burn_cost')}`);
   }
   if (f.context) segments.push(`ctx ${value('context')}`);
+  // Codex limits only while one of their windows still holds what was recorded.
+  const current = f.rateLimits?.filter((a) => [a.primary, a.secondary].some((w) => w && !w.reset)) ?? [];
+  if (current.length > 0) segments.push(`codex ${limitsText(current, c)}`);
   if (f.problem !== null || segments.every((s) => s === undefined))
     segments.push(c.dim(`agentlog: ${f.problem ?? 'nothing to show yet'}`));
   return segments.filter((s) => s !== undefined).join(' | ');

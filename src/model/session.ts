@@ -1,5 +1,6 @@
 import type { Agent } from '../schemas/common/agent.js';
 import type { Message } from './message.js';
+import type { RateLimitSnapshot } from './rate-limits.js';
 import type { LocatedProblem } from './source-location.js';
 import type { ToolCall } from './tool-call.js';
 import type { TokenUsage, UsageEntry } from './usage.js';
@@ -66,6 +67,8 @@ export interface Session {
   isSubagent: boolean;
   /** Set when the session was forked from another one (Codex `forked_from_id`, Claude Code `forkedFrom`). */
   forkedFromId?: string;
+  /** The last rate limits the session's log recorded (Codex `token_count.rate_limits`), when it has any. */
+  rateLimits?: RateLimitSnapshot;
 }
 
 /** A subagent run linked to the call that started it (if found). */

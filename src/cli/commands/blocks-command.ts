@@ -7,11 +7,13 @@
 import type { Command } from 'commander';
 import { type BlocksReport, computeBlocksReport, type LimitedBlock } from '../../analytics/blocks-report.js';
 import { formatUsd } from '../../analytics/format-number.js';
+import { latestRateLimits } from '../../analytics/rate-limit-report.js';
 import { terminalText } from '../../analytics/terminal-text.js';
 import { weekKeyFor } from '../../analytics/time-keys.js';
 import type { UsageRow } from '../../analytics/usage-report.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
+import { addLiveOptions, type LiveFlags, liveRefresh, runLive } from '../live-view.js';
 import { addCacheOptions, type DataFlags } from '../load-data.js';
 import {
   colorsFor,
@@ -26,13 +28,14 @@ import {
   writeLine,
 } from '../output.js';
 import { createPricer } from '../pricer.js';
+import { printRateLimits } from '../rate-limits-text.js';
 import { loadReportData } from '../report-data.js';
 import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 
 /** Blocks the table shows without `--all`. */
 const recentBlocks = 10;
 
-interface BlocksFlags extends DataFlags {
+interface BlocksFlags extends DataFlags, LiveFlags {
   json?: boolean;
   all?: boolean;
   tokenLimit?: string;
@@ -44,8 +47,7 @@ export function registerBlocksCommand(program: Command, io: Io): void {
   addCacheOptions(
     addFilterOptions(
       addWeekStartOption(
-        program
-          .command('blocks')
+        addLiveOptions(program.command('blocks'))
           .description(
             'Claude Code usage in the 5-hour blocks subscription limits count (UTC), the active one with time left, burn rate and projection, and weekly totals',
           )
@@ -60,28 +62,41 @@ export function registerBlocksCommand(program: Command, io: Io): void {
           .option('--json', 'print JSON (every block and week)')
           .addHelpText(
             'after',
-            '\nTimes are UTC (time zones are not supported yet). Codex requests are left out: Codex has its own limits.\nAGENTLOG_NOW=<ISO time> measures the active block at that time instead of now.',
+            '\nTimes are UTC (time zones are not supported yet). Codex requests are left out: Codex has its own limits,\nwhich its rollouts record; the newest observation per Codex home and limit is shown as recorded (rateLimits in --json).\nAGENTLOG_NOW=<ISO time> measures the active block at that time instead of now.',
           ),
       ),
     ),
   ).action(async (paths: string[], flags: BlocksFlags) => {
     const tokenLimit = parseTokenLimit(flags.tokenLimit);
     const weekStart = parseWeekStart(flags.weekStart);
-    const now = clockOf(io);
+    clockOf(io);
+    const refresh = liveRefresh(io, flags);
     const price = await createPricer(flags.pricing);
-    const data = await loadReportData(paths, flags, io);
-    let report: BlocksReport;
-    try {
-      report = computeBlocksReport(data.countedRequests(), price, {
-        now,
-        weekStart,
-        ...(tokenLimit === undefined ? {} : { tokenLimit }),
-      });
-    } finally {
-      data.close();
+    const load = async (loadIo: Io) => {
+      const now = clockOf(io);
+      const data = await loadReportData(paths, flags, loadIo);
+      try {
+        const report: BlocksReport = computeBlocksReport(data.countedRequests(), price, {
+          now,
+          weekStart,
+          ...(tokenLimit === undefined ? {} : { tokenLimit }),
+        });
+        return { ...report, rateLimits: latestRateLimits(data.rateLimits(), now) };
+      } finally {
+        data.close();
+      }
+    };
+    const print = (printIo: Io, report: Awaited<ReturnType<typeof load>>, rows: number) => {
+      printBlocks(printIo, report, rows);
+      printRateLimits(printIo, report.rateLimits);
+    };
+    if (refresh !== undefined) {
+      await runLive(io, refresh, { title: 'agentlog blocks', load, print });
+      return;
     }
+    const report = await load(io);
     if (flags.json) writeJson(io, report);
-    else printBlocks(io, report, flags.all ? Number.POSITIVE_INFINITY : recentBlocks);
+    else print(io, report, flags.all ? Number.POSITIVE_INFINITY : recentBlocks);
   });
 }
 

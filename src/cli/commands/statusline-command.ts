@@ -13,10 +13,12 @@ import Database from 'better-sqlite3';
 import type { Command } from 'commander';
 import { createColors } from 'picocolors';
 import { computeCost } from '../../analytics/pricing/compute-cost.js';
+import { latestRateLimits } from '../../analytics/rate-limit-report.js';
 import { computeBlocks } from '../../analytics/usage-blocks.js';
 import type { Pricer } from '../../analytics/usage-report.js';
 import { resolveCacheDir } from '../../cache/cache-location.js';
 import { type IndexDb, openIndex, openMemoryIndex } from '../../cache/open-index.js';
+import { queryAllRateLimits } from '../../cache/queries/rate-limits-query.js';
 import {
   queryRequestsSince,
   querySessionUsage,
@@ -80,7 +82,8 @@ export function registerStatuslineCommand(program: Command, io: Io): void {
         ...placeholders.map(([name, help]) => `  {${name}}`.padEnd(20) + help),
         '',
         'Only the transcript named on stdin (and its subagent files) is read into the index; the other',
-        'figures come from the stored rows. Today is the UTC day. The context is the input, cache read and',
+        'figures come from the stored rows (Codex limits: as the last run that read the rollouts stored them).',
+        'Today is the UTC day. The context is the input, cache read and',
         "cache write tokens of the session's last request, of a 200k window, or 1M when the model id ends",
         'in [1m] or Claude Code reports exceeds_200k_tokens. Colours are on unless NO_COLOR or --no-color.',
         'It always prints a line and exits 0, except for a bad command line (exit 2).',
@@ -127,6 +130,7 @@ function inputFigures(input: StatusInput): StatusFigures {
     today: null,
     block: null,
     context: null,
+    rateLimits: null,
     dir: input.currentDir ?? null,
     problem: input.problem ?? null,
   };
@@ -215,6 +219,7 @@ async function figuresFrom(
         tokensPerHour: active.burnRate?.tokensPerHour ?? 0,
         costPerHour: active.burnRate?.costPerHour ?? 0,
       };
+    figures.rateLimits = latestRateLimits(queryAllRateLimits(index.db), now);
     return figures;
   } finally {
     index.db.close();

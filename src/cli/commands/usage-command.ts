@@ -4,6 +4,7 @@ import { terminalText } from '../../analytics/terminal-text.js';
 import type { UsageReport, UsageSplit } from '../../analytics/usage-report.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
+import { addLiveOptions, type LiveFlags, liveRefresh, runLive } from '../live-view.js';
 import { addCacheOptions, type DataFlags } from '../load-data.js';
 import { colorsFor, type Io, plural, renderTable, type TableCell, writeJson, writeLine } from '../output.js';
 import { createPricer } from '../pricer.js';
@@ -12,7 +13,7 @@ import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 
 const splits = ['day', 'week', 'month', 'session', 'model', 'project', 'agent'] as const;
 
-interface UsageFlags extends DataFlags {
+interface UsageFlags extends DataFlags, LiveFlags {
   json?: boolean;
   by: string;
   weekStart?: string;
@@ -23,8 +24,7 @@ export function registerUsageCommand(program: Command, io: Io): void {
   addCacheOptions(
     addFilterOptions(
       addWeekStartOption(
-        program
-          .command('usage')
+        addLiveOptions(program.command('usage'))
           .description(
             'Tokens (input, output, cache write, cache read) and cost, per day or per week, month, session, model, project (UTC times)',
           )
@@ -38,14 +38,21 @@ export function registerUsageCommand(program: Command, io: Io): void {
   ).action(async (paths: string[], flags: UsageFlags) => {
     const by = parseUsageSplit(flags.by);
     const weekStart = parseWeekStart(flags.weekStart);
+    const refresh = liveRefresh(io, flags);
     const price = await createPricer(flags.pricing);
-    const data = await loadReportData(paths, flags, io);
-    let report: UsageReport;
-    try {
-      report = data.usage(by, price, { weekStart });
-    } finally {
-      data.close();
+    const load = async (loadIo: Io) => {
+      const data = await loadReportData(paths, flags, loadIo);
+      try {
+        return data.usage(by, price, { weekStart });
+      } finally {
+        data.close();
+      }
+    };
+    if (refresh !== undefined) {
+      await runLive(io, refresh, { title: 'agentlog usage', load, print: printUsage });
+      return;
     }
+    const report: UsageReport = await load(io);
     if (flags.json) writeJson(io, report);
     else printUsage(io, report, Number.POSITIVE_INFINITY);
   });

@@ -1,10 +1,12 @@
 import type { Message, MessagePart } from '../../model/message.js';
+import type { RateLimitSnapshot } from '../../model/rate-limits.js';
 import type { Session } from '../../model/session.js';
 import { resultWithoutCallName, type ToolCall } from '../../model/tool-call.js';
 import { decodeCodexLine } from '../../schemas/codex/decode-line.js';
 import { buildTurns } from '../build-turns.js';
 import type { RecordFile } from '../claude-code/build-claude-code-session.js';
 import { arr, baseName, isObject, type JsonObject, obj, optional, str, timeOf } from '../value-access.js';
+import { readCodexRateLimits } from './codex-rate-limits.js';
 import { createCodexCall, settleCodexCall } from './codex-tool-call.js';
 import { createUsageTracker } from './codex-usage.js';
 
@@ -12,8 +14,9 @@ import { createUsageTracker } from './codex-usage.js';
  * Builds a session from one Codex rollout (both eras). Messages come from `response_item`s (the model's
  * history); `event_msg` copies of the same text are not repeated, except in files that have no
  * `response_item` messages at all. Calls pair with outputs by `call_id`. Usage comes from `token_count`
- * events (see `createUsageTracker`). In a fork, the parent's replayed history is kept as off-branch
- * messages but its calls and usage are not counted again.
+ * events (see `createUsageTracker`), and so do the last rate limits recorded (`readCodexRateLimits`). In a
+ * fork, the parent's replayed history is kept as off-branch messages but its calls, usage and rate limits
+ * are not counted again.
  */
 export function buildCodexSession(file: RecordFile): Session {
   const decoded = file.records.map((record, lineIndex) => ({
@@ -43,6 +46,7 @@ export function buildCodexSession(file: RecordFile): Session {
   let replaying = forkedFrom !== undefined;
   let firstPrompt: string | undefined;
   let title: string | undefined;
+  let rateLimits: RateLimitSnapshot | undefined;
   let first: number | undefined;
   let last: number | undefined;
   const addCwd = (cwd: string | undefined) => {
@@ -83,7 +87,12 @@ export function buildCodexSession(file: RecordFile): Session {
       const sub = line.subtype;
       if (sub === 'token_count') {
         if (replaying) usage.observe(payload);
-        else usage.add(payload, model, timestamp);
+        else {
+          usage.add(payload, model, timestamp);
+          // The last one with a valid time (one without cannot be dated against the others).
+          const limits = readCodexRateLimits(payload.rate_limits, timestamp, location);
+          if (limits && (t !== undefined || timeOf(rateLimits?.time) === undefined)) rateLimits = limits;
+        }
       } else if (sub === 'thread_name_updated') {
         title = str(payload.thread_name) ?? str(payload.name) ?? title;
       } else if (sub === 'turn_aborted') {
@@ -227,6 +236,7 @@ export function buildCodexSession(file: RecordFile): Session {
     ...optional('gitBranch', str(git?.branch)),
     ...optional('forkedFromId', forkedFrom),
     ...optional('parentSessionId', parentThreadId(meta)),
+    ...optional('rateLimits', rateLimits),
   };
   const chosenTitle =
     title ?? (firstPrompt === undefined ? undefined : firstPrompt.replace(/\s+/g, ' ').trim().slice(0, 100));
