@@ -25,7 +25,7 @@ import {
   writeJson,
   writeLine,
 } from '../output.js';
-import { createPricer } from '../pricer.js';
+import { createPricer, offlineHelp } from '../pricer.js';
 import { loadReportData } from '../report-data.js';
 import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 
@@ -38,6 +38,7 @@ interface BlocksFlags extends DataFlags {
   tokenLimit?: string;
   weekStart?: string;
   pricing?: string;
+  offline?: boolean;
 }
 
 export function registerBlocksCommand(program: Command, io: Io): void {
@@ -56,6 +57,7 @@ export function registerBlocksCommand(program: Command, io: Io): void {
           )
           .option('--all', `show every block (default: the last ${recentBlocks}) and every week`)
           .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
+          .option('--offline', offlineHelp)
           .option('--demo', 'run on the demo sessions shipped with agentlog')
           .option('--json', 'print JSON (every block and week)')
           .addHelpText(
@@ -68,7 +70,7 @@ export function registerBlocksCommand(program: Command, io: Io): void {
     const tokenLimit = parseTokenLimit(flags.tokenLimit);
     const weekStart = parseWeekStart(flags.weekStart);
     const now = clockOf(io);
-    const price = await createPricer(flags.pricing);
+    const price = await createPricer(flags, io);
     const data = await loadReportData(paths, flags, io);
     let report: BlocksReport;
     try {

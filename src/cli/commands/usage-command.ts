@@ -6,7 +6,7 @@ import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags } from '../load-data.js';
 import { colorsFor, type Io, plural, renderTable, type TableCell, writeJson, writeLine } from '../output.js';
-import { createPricer } from '../pricer.js';
+import { createPricer, offlineHelp } from '../pricer.js';
 import { loadReportData } from '../report-data.js';
 import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 
@@ -17,6 +17,7 @@ interface UsageFlags extends DataFlags {
   by: string;
   weekStart?: string;
   pricing?: string;
+  offline?: boolean;
 }
 
 export function registerUsageCommand(program: Command, io: Io): void {
@@ -31,6 +32,7 @@ export function registerUsageCommand(program: Command, io: Io): void {
           .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
           .option('--by <split>', `rows per ${splits.join(', ')}`, 'day')
           .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
+          .option('--offline', offlineHelp)
           .option('--demo', 'run on the demo sessions shipped with agentlog')
           .option('--json', 'print JSON'),
       ),
@@ -38,7 +40,7 @@ export function registerUsageCommand(program: Command, io: Io): void {
   ).action(async (paths: string[], flags: UsageFlags) => {
     const by = parseUsageSplit(flags.by);
     const weekStart = parseWeekStart(flags.weekStart);
-    const price = await createPricer(flags.pricing);
+    const price = await createPricer(flags, io);
     const data = await loadReportData(paths, flags, io);
     let report: UsageReport;
     try {
