@@ -18,7 +18,12 @@ const providers = ((await waitForUpdate()) ?? [])
     name: p.name,
     model_match: p.model_match,
     ...(p.fallback_model_providers ? { fallback_model_providers: p.fallback_model_providers } : {}),
-    models: p.models.map((m) => ({ id: m.id, ...(m.name ? { name: m.name } : {}), match: m.match, prices: m.prices })),
+    models: p.models.map((m) => ({
+      id: m.id,
+      ...(m.name ? { name: m.name } : {}),
+      match: m.match,
+      prices: m.prices,
+    })),
   }));
 if (!providers.some((p) => p.id === 'anthropic') || !providers.some((p) => p.id === 'openai'))
   throw new Error(`${specifier} ${version} has no Anthropic or OpenAI prices.`);

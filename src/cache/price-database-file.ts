@@ -1,4 +1,13 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { DatabaseProvider, PriceDatabase } from '../analytics/pricing/index.js';
 
@@ -33,7 +42,9 @@ export function readStoredPriceDatabase(cacheDir: string): PriceDatabase | undef
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new Error(`The downloaded prices "${file}" cannot be read (${(error as NodeJS.ErrnoException).code}).`);
+    throw new Error(
+      `The downloaded prices "${file}" cannot be read (${(error as NodeJS.ErrnoException).code}).`,
+    );
   }
   let stored: Partial<StoredPriceDatabase>;
   try {
@@ -41,7 +52,11 @@ export function readStoredPriceDatabase(cacheDir: string): PriceDatabase | undef
   } catch {
     stored = {};
   }
-  if (typeof stored.url !== 'string' || typeof stored.fetchedAt !== 'string' || !Array.isArray(stored.providers))
+  if (
+    typeof stored.url !== 'string' ||
+    typeof stored.fetchedAt !== 'string' ||
+    !Array.isArray(stored.providers)
+  )
     throw new Error(
       `The downloaded prices "${file}" are damaged; run "agentlog pricing update" again or delete the file.`,
     );

@@ -17,7 +17,8 @@ export interface PricingFlags {
 }
 
 /** The help of `--offline`, on every command that reports costs. */
-export const offlineHelp = 'use the prices shipped with agentlog, not those "agentlog pricing update" downloaded';
+export const offlineHelp =
+  'use the prices shipped with agentlog, not those "agentlog pricing update" downloaded';
 
 /**
  * The price database in use: the copy `agentlog pricing update` stored in the cache folder, else (none, `--offline`,

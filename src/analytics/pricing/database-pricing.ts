@@ -56,7 +56,9 @@ function priceSet(providerId: string, prices: DatabasePrices): PriceSet | undefi
   return {
     ...base,
     ...(typeof web === 'number' ? { webSearchPer1k: web } : {}),
-    ...(long && threshold !== undefined ? { longContext: { threshold, ...long } satisfies LongContextRates } : {}),
+    ...(long && threshold !== undefined
+      ? { longContext: { threshold, ...long } satisfies LongContextRates }
+      : {}),
   };
 }
 

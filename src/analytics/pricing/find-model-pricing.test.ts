@@ -49,16 +49,12 @@ describe('findModelPricing', () => {
     expect(matched(model)).toBe(id);
   });
 
-  it.each([
-    '<synthetic>',
-    'codex-auto-review',
-    'sonnet',
-    '',
-    'gpt-5.6-sol-fast',
-    'claude-opus',
-  ])('finds no price for %j', (model) => {
-    expect(matched(model)).toBeUndefined();
-  });
+  it.each(['<synthetic>', 'codex-auto-review', 'sonnet', '', 'gpt-5.6-sol-fast', 'claude-opus'])(
+    'finds no price for %j',
+    (model) => {
+      expect(matched(model)).toBeUndefined();
+    },
+  );
 
   it('prefers an exact key to the undated one', () => {
     const entry = (input: number): Pricing => ({

@@ -28,7 +28,8 @@ export class PriceBook {
     const ids = new Set(this.#providers.flatMap((p) => p.models.map((m) => m.id.toLowerCase())));
     const supplement: Record<string, Pricing> = {};
     for (const [id, pricing] of Object.entries(supplementModels))
-      if (![id, `${id}-latest`, ...(pricing.aliases ?? [])].some((name) => ids.has(name))) supplement[id] = pricing;
+      if (![id, `${id}-latest`, ...(pricing.aliases ?? [])].some((name) => ids.has(name)))
+        supplement[id] = pricing;
     this.#supplement = supplement;
     for (const key of Object.keys(overrides ?? {})) {
       // A dated or routed id (`claude-sonnet-4-5-20250929`, `proxy/x`) is that id alone.
@@ -85,5 +86,9 @@ export class PriceBook {
 
 function patched(pricing: Pricing, patch: PricePatch | undefined): Pricing {
   if (!patch?.longContext || pricing.longContext) return pricing;
-  return { ...pricing, longContext: patch.longContext, source: `${pricing.source}; long context: ${patch.source}` };
+  return {
+    ...pricing,
+    longContext: patch.longContext,
+    source: `${pricing.source}; long context: ${patch.source}`,
+  };
 }

@@ -9,7 +9,8 @@ import type { LongContextRates, Pricing } from './pricing-types.js';
  */
 const anthropicPage = 'https://platform.claude.com/docs/en/about-claude/pricing (Model pricing table)';
 const overview = (slug: string) => `https://platform.claude.com/docs/en/models/${slug}/overview (Pricing)`;
-const openaiModel = (id: string) => `https://developers.openai.com/api/docs/models/${id} (Pricing, Text tokens)`;
+const openaiModel = (id: string) =>
+  `https://developers.openai.com/api/docs/models/${id} (Pricing, Text tokens)`;
 const checked = '2026-11-22';
 /** Anthropic's web search tool: $10 per 1,000 searches. */
 const webSearchPer1k = 10;
