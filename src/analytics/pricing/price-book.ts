@@ -63,19 +63,24 @@ export class PriceBook {
     const supplemented = findModelPricing(model, this.#supplement);
     if (supplemented) return supplemented;
     const candidates = modelIdCandidates(model);
-    for (const own of [true, false])
+    for (const [own, exact] of passes)
       for (const candidate of candidates) {
-        const found = this.#fromDatabase(candidate, own);
+        const found = this.#fromDatabase(candidate, own, exact);
         if (found) return found;
       }
     return undefined;
   }
 
-  /** `id` in the providers whose `model_match` takes it (`own`), or in the others. */
-  #fromDatabase(id: string, own: boolean): PricingMatch | undefined {
+  /**
+   * `id` in the providers whose `model_match` takes it (`own`) or in the others, as a model's id (`exact`) or by
+   * the models' `match`.
+   */
+  #fromDatabase(id: string, own: boolean, exact: boolean): PricingMatch | undefined {
     for (const provider of this.#providers) {
       if ((provider.model_match !== undefined && matches(provider.model_match, id)) !== own) continue;
-      const model = provider.models.find((m) => matches(m.match, id));
+      const model = exact
+        ? provider.models.find((m) => m.id.toLowerCase() === id)
+        : provider.models.find((m) => matches(m.match, id));
       if (!model) continue;
       const pricing = databasePricing(provider.id, model, this.database.origin);
       if (pricing) return { id: model.id, pricing: patched(pricing, supplementPatches[model.id]) };
@@ -83,6 +88,18 @@ export class PriceBook {
     return undefined;
   }
 }
+
+/**
+ * The order of the database lookups: a model's own id before the patterns (a `starts_with: claude-sonnet-5`
+ * must not take `claude-sonnet-5-5` when the database has that model), the providers that claim the id before
+ * the others.
+ */
+const passes: readonly (readonly [own: boolean, exact: boolean])[] = [
+  [true, true],
+  [true, false],
+  [false, true],
+  [false, false],
+];
 
 function patched(pricing: Pricing, patch: PricePatch | undefined): Pricing {
   if (!patch?.longContext || pricing.longContext) return pricing;
