@@ -63,7 +63,10 @@ export function registerStatuslineCommand(program: Command, io: Io): void {
     .option('--json', 'print the figures as JSON')
     .option('--input <file>', 'read the status line JSON from a file instead of stdin')
     .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
-    .option('--offline', 'use the prices shipped with agentlog, not those "agentlog pricing update" downloaded')
+    .option(
+      '--offline',
+      'use the prices shipped with agentlog, not those "agentlog pricing update" downloaded',
+    )
     .option(
       '--cache-dir <dir>',
       'where the index cache lives (default: $AGENTLOG_CACHE_DIR, $XDG_CACHE_HOME/agentlog or ~/.cache/agentlog)',
