@@ -39,7 +39,7 @@ describe('loadPricingFile', () => {
     await utimes(file, new Date('2026-05-06T12:00:00Z'), new Date('2026-05-06T12:00:00Z'));
     const result = await loadPricingFile(file, book);
     if (!result.ok) throw new Error(result.error);
-    const sonnet = result.book.overrides?.['claude-sonnet-4-5']!;
+    const sonnet = result.book.find('claude-sonnet-4-5')?.pricing ?? { source: '' };
     expect(sonnet).toMatchObject({
       input: 3,
       output: 16,
