@@ -99,7 +99,7 @@ export function printUsage(io: Io, report: UsageReport, limit: number): void {
     writeLine(
       io,
       colors.dim(
-        `* no price for ${unpriced.map(([m, n]) => `${terminalText(quote(m))} (${plural(n, 'request')})`).join(', ')}: tokens counted, cost left out. Use --pricing FILE to add prices.`,
+        `* no price for ${unpriced.map(([m, n]) => `${terminalText(quote(m))} (${plural(n, 'request')}, ${plural(report.unpricedTokens[m] ?? 0, 'token')})`).join(', ')}: tokens counted, cost left out. Use --pricing FILE to add prices.`,
       ),
     );
 }
