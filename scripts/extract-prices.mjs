@@ -3,7 +3,7 @@
 // (run by `npm run build`): the providers that name their models (`model_match`), with each model's id, name,
 // match and prices. Reading this file takes a few milliseconds where loading the package takes about 40
 // (the status line prices every call). src/analytics/pricing/shipped-price-database.ts reads it.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
@@ -28,6 +28,7 @@ const providers = ((await waitForUpdate()) ?? [])
 if (!providers.some((p) => p.id === 'anthropic') || !providers.some((p) => p.id === 'openai'))
   throw new Error(`${specifier} ${version} has no Anthropic or OpenAI prices.`);
 const file = new URL('../dist/analytics/pricing/genai-prices.json', import.meta.url);
+mkdirSync(new URL('.', file), { recursive: true });
 const temp = new URL(`${file.href}.${process.pid}.tmp`);
 writeFileSync(temp, `${JSON.stringify({ version, providers })}\n`);
 renameSync(temp, file);
