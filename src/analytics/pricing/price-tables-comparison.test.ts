@@ -33,10 +33,11 @@ function figures(set: PriceSet): Record<string, number | undefined> {
   };
 }
 
-/** The dates to compare at: the day before each change in the table's history, and today's rates. */
-function datesOf(pricing: Pricing): (string | undefined)[] {
-  const days = (pricing.history ?? []).map((p) => {
-    const day = new Date(`${p.until}T00:00:00Z`);
+/** The dates to compare at: the day before each change in either's history, and today's rates. */
+function datesOf(...pricings: Pricing[]): (string | undefined)[] {
+  const untils = new Set(pricings.flatMap((p) => (p.history ?? []).map((h) => h.until)));
+  const days = [...untils].sort().map((until) => {
+    const day = new Date(`${until}T00:00:00Z`);
     day.setUTCDate(day.getUTCDate() - 1);
     return day.toISOString();
   });
@@ -72,7 +73,7 @@ function differences(): Difference[] {
           });
           continue;
         }
-        for (const at of datesOf(pricing)) {
+        for (const at of datesOf(pricing, match.pricing)) {
           const want = figures(priceSetAt(pricing, at));
           const rates = figures(priceSetAt(match.pricing, at));
           for (const [field, value] of Object.entries(want))
@@ -117,6 +118,17 @@ const explanations: { reason: string; applies: (d: Difference) => boolean }[] = 
       'gpt-6-luna: genai-prices has its >272K tier (2x input and cache rates, 1.5x output, as for the other ' +
       'OpenAI models); the table had found none.',
     applies: (d) => d.name === 'gpt-6-luna' && d.field.startsWith('longContext.') && d.table === undefined,
+  },
+  {
+    reason:
+      'o3 before the 80% cut of 2025-06-10 (https://community.openai.com/t/o3-is-80-cheaper-and-introducing-o3-pro/1284925): ' +
+      'genai-prices keeps the launch price, $10 input and $40 output; the table priced every date at $2/$8. Its ' +
+      "cached-input rate for that period ($0.50) is the database's, which the table had not confirmed.",
+    applies: (d) =>
+      d.name === 'o3' &&
+      d.at !== undefined &&
+      d.at < '2025-06-10' &&
+      ((d.field === 'input' && d.database === 10) || (d.field === 'output' && d.database === 40)),
   },
 ];
 
