@@ -7,9 +7,12 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
+import { builtCli } from './helpers/run-built-cli.js';
 import { tempDir } from './index-helpers.js';
 
 interface Request {
@@ -147,6 +150,30 @@ describe('a model without a price', () => {
       `$${sonnetCost.toFixed(2)}+unpriced\n`,
     );
   });
+
+  it('the MCP usage tool lists it with its requests and tokens (the built CLI)', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [builtCli, 'mcp', logs, '--cache-dir', path.join(dir, 'mcp-cache')],
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', HOME: dir, NO_COLOR: '1' },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'agentlog-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const result = await client.callTool({ name: 'usage', arguments: { by: 'model' } });
+      const data = result.structuredContent as { unpricedModels: unknown; unpricedTokens: unknown };
+      expect(data.unpricedModels).toEqual({ 'zz-next-model': 2 });
+      expect(data.unpricedTokens).toEqual({ 'zz-next-model': unpricedTokens });
+      const text = (result.content as { text: string }[]).map((c) => c.text).join('\n');
+      expect(text).toContain(
+        `No price known for zz-next-model (2 requests, ${unpricedTokens.toLocaleString('en-US')} tokens): their tokens are counted, their cost is not.`,
+      );
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 
   it('--pricing FILE fills it in', async () => {
     const report = JSON.parse(await run(['usage', logs, '--json', '--pricing', pricing]));
