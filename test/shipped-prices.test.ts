@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPackageData } from '../src/analytics/pricing/shipped-price-database.js';
+import { builtCli } from './helpers/run-built-cli.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -38,6 +39,18 @@ describe('the shipped price data', () => {
           prices: m.prices,
         })),
       );
+  });
+
+  it('is what the built CLI reads (not the package, 40 ms to load), as agentlog pricing says', () => {
+    execFileSync(process.execPath, [path.join(repoRoot, 'scripts/extract-prices.mjs')], { cwd: repoRoot });
+    const out = execFileSync(process.execPath, [builtCli, 'pricing', '--offline', '--json'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(out)).toMatchObject({
+      kind: 'shipped',
+      file: path.join(repoRoot, 'dist/analytics/pricing/genai-prices.json'),
+    });
   });
 
   it('names the package and its data URL as agentlog pricing update uses them', async () => {

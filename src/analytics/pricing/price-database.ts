@@ -54,7 +54,7 @@ export interface PriceDatabaseOrigin {
   source: string;
   /** When the copy was downloaded (ISO time); absent for the shipped data. */
   fetchedAt?: string;
-  /** The file read, when one was. */
+  /** The file read: the stored copy, the shipped extract, or the package module. */
   file?: string;
 }
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DatabaseProvider, PriceDatabase } from './price-database.js';
 
 /**
@@ -9,29 +9,35 @@ import type { DatabaseProvider, PriceDatabase } from './price-database.js';
  * milliseconds to read; without it (running from the sources) the package itself is loaded (about 40 ms).
  */
 export async function loadShippedPriceDatabase(): Promise<PriceDatabase> {
+  const extractedFile = new URL('./genai-prices.json', import.meta.url);
   try {
-    const text = await readFile(new URL('./genai-prices.json', import.meta.url), 'utf8');
+    const text = await readFile(extractedFile, 'utf8');
     const extracted = JSON.parse(text) as { version: string; providers: DatabaseProvider[] };
-    return shipped(extracted.version, extracted.providers);
+    return shipped(extracted.version, extracted.providers, fileURLToPath(extractedFile));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const { version, providers } = await readPackageData();
-  return shipped(version, providers);
+  const { version, providers, file } = await readPackageData();
+  return shipped(version, providers, file);
 }
 
-/** The package's version and its bundled providers (all of them). */
-export async function readPackageData(): Promise<{ version: string; providers: DatabaseProvider[] }> {
+/** The package's version, its bundled providers (all of them) and the module that holds them. */
+export async function readPackageData(): Promise<{
+  version: string;
+  providers: DatabaseProvider[];
+  file: string;
+}> {
   const specifier = '@pydantic/genai-prices';
-  const main = pathToFileURL(createRequire(import.meta.url).resolve(specifier));
+  const resolved = createRequire(import.meta.url).resolve(specifier);
+  const main = pathToFileURL(resolved);
   const [pkg, module] = await Promise.all([
     readFile(new URL('../package.json', main), 'utf8'),
     import(specifier) as Promise<{ waitForUpdate(): Promise<DatabaseProvider[] | null> }>,
   ]);
   const providers = (await module.waitForUpdate()) ?? [];
-  return { version: (JSON.parse(pkg) as { version: string }).version, providers };
+  return { version: (JSON.parse(pkg) as { version: string }).version, providers, file: resolved };
 }
 
-function shipped(version: string, providers: DatabaseProvider[]): PriceDatabase {
-  return { providers, origin: { kind: 'shipped', source: `@pydantic/genai-prices ${version}` } };
+function shipped(version: string, providers: DatabaseProvider[], file: string): PriceDatabase {
+  return { providers, origin: { kind: 'shipped', source: `@pydantic/genai-prices ${version}`, file } };
 }
