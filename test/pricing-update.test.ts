@@ -157,7 +157,13 @@ describe('agentlog pricing update', () => {
     expect(Date.now() - Date.parse(String(report.fetchedAt))).toBeLessThan(60_000);
     // What is stored is what was served (the providers agentlog prices with), and nothing else is left behind.
     const file = JSON.parse(readFileSync(stored(), 'utf8')) as { providers: DatabaseProvider[] };
-    expect(file.providers).toEqual(withModelMatch);
+    expect(file.providers.map((p) => p.id)).toEqual(withModelMatch.map((p) => p.id));
+    file.providers.forEach((p, i) => {
+      const models = withModelMatch[i]?.models ?? [];
+      expect(p.models.map((m) => [m.id, m.match, m.prices])).toEqual(
+        models.map((m) => [m.id, m.match, m.prices]),
+      );
+    });
     expect(readdirSync(cacheDir)).toEqual(['genai-prices.json']);
 
     const shown = JSON.parse((await run(['pricing', '--json'])).out) as Record<string, unknown>;

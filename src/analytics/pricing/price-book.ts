@@ -23,7 +23,8 @@ export class PriceBook {
   constructor(database: PriceDatabase, overrides?: PricingTable) {
     this.database = database;
     this.overrides = overrides;
-    // Providers that say which model ids are theirs (the model makers), not the resellers and hosts.
+    // Providers that say which model ids are theirs (the model makers), not the resellers and hosts (as
+    // `pricedProviders` keeps them; a stored copy of an older agentlog may hold them all).
     this.#providers = database.providers.filter((p) => p.model_match !== undefined);
     const ids = new Set(this.#providers.flatMap((p) => p.models.map((m) => m.id.toLowerCase())));
     const supplement: Record<string, Pricing> = {};

@@ -63,6 +63,27 @@ export interface PriceDatabase {
   origin: PriceDatabaseOrigin;
 }
 
+/**
+ * The providers agentlog prices with, those that name their models (`model_match`: the model makers, not the
+ * resellers and hosts), with only what pricing reads: the form agentlog ships and stores (a third of the size).
+ */
+export function pricedProviders(providers: readonly DatabaseProvider[]): DatabaseProvider[] {
+  return providers
+    .filter((p) => p.model_match !== undefined)
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      ...(p.model_match === undefined ? {} : { model_match: p.model_match }),
+      ...(p.fallback_model_providers ? { fallback_model_providers: p.fallback_model_providers } : {}),
+      models: p.models.map((m) => ({
+        id: m.id,
+        ...(m.name === undefined ? {} : { name: m.name }),
+        match: m.match,
+        prices: m.prices,
+      })),
+    }));
+}
+
 /** True when `id` (lower case) satisfies `logic`, as genai-prices matches it. */
 export function matches(logic: MatchLogic, id: string): boolean {
   if ('or' in logic) return logic.or.some((l) => matches(l, id));

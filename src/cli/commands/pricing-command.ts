@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { priceSetAt } from '../../analytics/pricing/compute-cost.js';
 import { PriceBook } from '../../analytics/pricing/price-book.js';
-import type { PriceDatabase } from '../../analytics/pricing/price-database.js';
+import { type PriceDatabase, pricedProviders } from '../../analytics/pricing/price-database.js';
 import { parsePriceDatabase } from '../../analytics/pricing/price-database-schema.js';
 import { supplementModels } from '../../analytics/pricing/price-supplement.js';
 import { loadShippedPriceDatabase } from '../../analytics/pricing/shipped-price-database.js';
@@ -166,7 +166,7 @@ async function updatePricing(io: Io, flags: UpdateFlags): Promise<void> {
   const fetchedAt = new Date().toISOString();
   const lastModified = response.headers.get('last-modified') ?? undefined;
   // The providers agentlog prices with (those that name their models), as the shipped data holds them.
-  const priced = providers.filter((p) => p.model_match !== undefined);
+  const priced = pricedProviders(providers);
   const file = writeStoredPriceDatabase(cacheDir, {
     url: url.href,
     fetchedAt,
