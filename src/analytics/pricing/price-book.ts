@@ -7,9 +7,10 @@ import type { Pricing, PricingTable } from './pricing-types.js';
 /**
  * The prices agentlog uses: a `--pricing` file's entries first, then the supplement's models the database does
  * not have, then the price database. A model id is tried in the forms `modelIdCandidates` gives, most specific
- * first, against each of them in that order; in the database, the providers whose `model_match` takes the id
- * first (as genai-prices picks a provider), then the others, each model's `match` in the database's order.
- * Lookups are remembered (a report prices the same few models for every request).
+ * first. In the database (see `passes`): the providers whose `model_match` takes the id (as genai-prices picks a
+ * provider) before the others (`codex-mini-latest`, which no `model_match` takes), and in each a model of that id
+ * before the first model whose `match` takes it. Lookups are remembered (a report prices the same few models for
+ * every request).
  */
 export class PriceBook {
   readonly database: PriceDatabase;
