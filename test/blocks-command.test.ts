@@ -158,6 +158,7 @@ describe('agentlog blocks', () => {
       expect(block.active).toBe(n === 3);
     });
     expect(report.unpricedModels).toEqual({ 'zz-unpriced-model': 1 });
+    expect(report.unpricedTokens).toEqual({ 'zz-unpriced-model': tokensOf(requests[4] as Request) });
   });
 
   it('gives the active block at the pinned clock its time left, burn rate and projection', async () => {
@@ -287,6 +288,7 @@ describe('agentlog blocks', () => {
         'total',
         'untimedRequests',
         'unpricedModels',
+        'unpricedTokens',
         'sharedRequests',
         'rateLimits',
       ].sort(),

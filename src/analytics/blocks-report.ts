@@ -50,6 +50,8 @@ export interface BlocksReport {
   /** Requests without a valid time: in the total and the `unknown` week, in no block. */
   untimedRequests: number;
   unpricedModels: Record<string, number>;
+  /** Models without a price, with their total tokens. */
+  unpricedTokens: Record<string, number>;
   sharedRequests: number;
 }
 
@@ -63,7 +65,7 @@ export function computeBlocksReport(
   const blocks: LimitedBlock[] = computeBlocks(requests, price, options.now);
   const weeks = createUsageRows('week', price);
   for (const r of requests) weeks.add(weekKeyFor(r.time, weekStart), r.model, r.usage, r.time);
-  const { rows, total, unpricedModels } = weeks.finish(counted.sharedRequests);
+  const { rows, total, unpricedModels, unpricedTokens } = weeks.finish(counted.sharedRequests);
 
   let tokenLimit: number | null = null;
   if (options.tokenLimit === 'max') {
@@ -91,6 +93,7 @@ export function computeBlocksReport(
     total,
     untimedRequests: requests.length - blocks.reduce((n, b) => n + b.requests, 0),
     unpricedModels,
+    unpricedTokens,
     sharedRequests: counted.sharedRequests,
   };
 }

@@ -37,6 +37,8 @@ export interface UsageReport {
   total: UsageRow;
   /** Models without a price, with their request counts. */
   unpricedModels: Record<string, number>;
+  /** Models without a price, with their total tokens (counted in the rows, left out of the cost). */
+  unpricedTokens: Record<string, number>;
   /**
    * Requests found in more than one session file (copies, checkpoints, resumed sessions), counted once:
    * in the first session that holds them (see `requestsOnce`).
@@ -94,6 +96,7 @@ export function computeUsage(
 export function createUsageRows(by: UsageSplit, price: Pricer) {
   const rows = new Map<string, UsageRow & { usage: TokenUsage; modelSet: Set<string> }>();
   const unpricedModels: Record<string, number> = {};
+  const unpricedTokens: Record<string, number> = {};
   return {
     /** One request under row `key`. */
     add(key: string, entryModel: string | undefined, usage: TokenUsage, at: string | undefined): void {
@@ -110,6 +113,7 @@ export function createUsageRows(by: UsageSplit, price: Pricer) {
       if (cost === null) {
         row.unpricedRequests += 1;
         unpricedModels[model] = (unpricedModels[model] ?? 0) + 1;
+        unpricedTokens[model] = (unpricedTokens[model] ?? 0) + totalTokens(usage);
       } else row.cost += cost;
     },
     /** The report: rows in order (by time for days, weeks and months, else by cost), and their total. */
@@ -143,7 +147,7 @@ export function createUsageRows(by: UsageSplit, price: Pricer) {
         for (const m of row.models) models.add(m);
       }
       total.models = [...models].sort();
-      return { by, rows: list, total, unpricedModels, sharedRequests };
+      return { by, rows: list, total, unpricedModels, unpricedTokens, sharedRequests };
     },
   };
 }

@@ -1,11 +1,54 @@
-import { computeCost, loadPricingFile } from '../analytics/pricing/index.js';
+import { computeCost } from '../analytics/pricing/compute-cost.js';
+import { PriceBook } from '../analytics/pricing/price-book.js';
+import type { PriceDatabase } from '../analytics/pricing/price-database.js';
+import { loadShippedPriceDatabase } from '../analytics/pricing/shipped-price-database.js';
 import type { Pricer } from '../analytics/usage-report.js';
+import { resolveCacheDir } from '../cache/cache-location.js';
+import { readStoredPriceDatabase } from '../cache/price-database-file.js';
 import { CliError } from './cli-error.js';
+import type { Io } from './output.js';
 
-/** The built-in prices, or those of `--pricing FILE` merged over them. */
-export async function createPricer(pricingFile: string | undefined): Promise<Pricer> {
-  if (pricingFile === undefined) return (model, usage, at) => computeCost(model, usage, undefined, at).cost;
-  const loaded = await loadPricingFile(pricingFile);
+/** The flags that choose the prices of a command that reports costs. */
+export interface PricingFlags {
+  pricing?: string;
+  offline?: boolean;
+  cacheDir?: string;
+  demo?: boolean;
+}
+
+/** The help of `--offline`, on every command that reports costs. */
+export const offlineHelp =
+  'use the prices shipped with agentlog, not those "agentlog pricing update" downloaded';
+
+/**
+ * The price database in use: the copy `agentlog pricing update` stored in the cache folder, else (none, `--offline`,
+ * `--demo`, or a damaged copy, said on stderr) the one shipped with agentlog.
+ */
+export async function loadPriceDatabase(flags: PricingFlags, io: Io): Promise<PriceDatabase> {
+  const cacheDir = flags.offline || flags.demo ? undefined : resolveCacheDir(io.env, flags.cacheDir);
+  if (cacheDir !== undefined)
+    try {
+      const stored = readStoredPriceDatabase(cacheDir);
+      if (stored) return stored;
+    } catch (error) {
+      io.stderr.write(`${(error as Error).message} Using the prices shipped with agentlog.\n`);
+    }
+  return loadShippedPriceDatabase();
+}
+
+/** The prices in use with `--pricing FILE` over them, if given. */
+export async function loadPriceBook(flags: PricingFlags, io: Io): Promise<PriceBook> {
+  const book = new PriceBook(await loadPriceDatabase(flags, io));
+  if (flags.pricing === undefined) return book;
+  // The file's reader (with zod) is loaded only then: the status line prices without it.
+  const { loadPricingFile } = await import('../analytics/pricing/load-pricing-file.js');
+  const loaded = await loadPricingFile(flags.pricing, book);
   if (!loaded.ok) throw new CliError(loaded.error);
-  return (model, usage, at) => computeCost(model, usage, loaded.table, at).cost;
+  return loaded.book;
+}
+
+/** A pricer over `loadPriceBook`'s prices (no price data is loaded before a command asks for one). */
+export async function createPricer(flags: PricingFlags, io: Io): Promise<Pricer> {
+  const book = await loadPriceBook(flags, io);
+  return (model, usage, at) => computeCost(model, usage, book, at).cost;
 }

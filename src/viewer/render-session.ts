@@ -1,5 +1,4 @@
 import { allSessions } from '../analytics/all-calls.js';
-import { computeCost } from '../analytics/pricing/index.js';
 import type { Pricer } from '../analytics/usage-report.js';
 import type { Message, MessagePart } from '../model/message.js';
 import type { Session, Subagent } from '../model/session.js';
@@ -44,7 +43,7 @@ export interface RenderedSession {
 }
 
 export interface RenderSessionOptions {
-  /** Prices a request (default: agentlog's built-in prices). */
+  /** Prices a request (default: none; the CLI passes the prices in use, see cli/pricer.ts). */
   price?: Pricer;
   /** The session's state (see `sessionState`), shown in the header when given. */
   state?: string;
@@ -53,7 +52,8 @@ export interface RenderSessionOptions {
 /** Above this many characters, a message's text is shown as plain text rather than parsed as Markdown. */
 export const maxMarkdownChars = 200_000;
 
-const defaultPrice: Pricer = (model, usage, at) => computeCost(model, usage, undefined, at).cost;
+/** Without prices every request is unpriced: its tokens are shown, its cost is not taken as $0. */
+const defaultPrice: Pricer = () => null;
 
 /** Tokens and cost of the whole session tree (each request once), and whether some requests had no price. */
 export function sessionTotals(session: Session, price: Pricer = defaultPrice) {

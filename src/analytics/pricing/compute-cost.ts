@@ -1,6 +1,6 @@
 import type { TokenUsage } from '../../model/usage.js';
-import { defaultPricing } from './default-pricing.js';
-import { findModelPricing } from './find-model-pricing.js';
+import { findModelPricing, type PricingMatch } from './find-model-pricing.js';
+import { PriceBook } from './price-book.js';
 import type { PriceSet, Pricing, PricingTable, TokenRates } from './pricing-types.js';
 
 /**
@@ -53,15 +53,17 @@ export function priceSetAt(pricing: Pricing, at?: string | Date): PriceSet {
  * The cost of one request (one usage entry). Long-context rates apply to the whole request when its prompt
  * (input + cache writes + cache reads) is above the threshold; we only know usage per message, so the rule is
  * applied per usage entry, which is per API request. `at` selects earlier rates for usage dated before a price
- * change. Web searches cost nothing where the model has no `webSearchPer1k`.
+ * change. Web searches cost nothing where the model has no `webSearchPer1k`. `book`: the prices in use, or a
+ * table (tests, a pricing file alone).
  */
 export function computeCost(
   model: string,
   usage: PricedUsage,
-  table: PricingTable = defaultPricing,
+  book: PriceBook | PricingTable,
   at?: string | Date,
 ): CostResult {
-  const match = findModelPricing(model, table);
+  const match: PricingMatch | undefined =
+    book instanceof PriceBook ? book.find(model) : findModelPricing(model, book);
   if (!match)
     return { cost: null, breakdown: { input: 0, output: 0, cacheWrite: 0, cacheRead: 0, webSearch: 0 } };
   const prices = priceSetAt(match.pricing, at);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPricing } from './default-pricing.js';
+import { shippedBook } from '../../../test/price-book.js';
 import { findModelPricing, modelIdCandidates } from './find-model-pricing.js';
 import type { Pricing, PricingTable } from './pricing-types.js';
 
-const matched = (model: string, table: PricingTable = defaultPricing) => findModelPricing(model, table)?.id;
+/** The id of the entry `model` resolves to: in `table`, else in the shipped prices (database ids). */
+const matched = (model: string, table?: PricingTable) =>
+  table ? findModelPricing(model, table)?.id : shippedBook.find(model)?.id;
 
 describe('findModelPricing', () => {
   it.each([
@@ -23,37 +25,36 @@ describe('findModelPricing', () => {
     ['claude-3-5-sonnet@20240620', 'claude-3-5-sonnet'],
     ['claude-3-5-sonnet-v2@20241022', 'claude-3-5-sonnet'],
     ['claude-opus-4-1@20250805', 'claude-opus-4-1'],
-    ['claude-3-5-haiku-latest', 'claude-3-5-haiku'],
-    ['claude-opus-4-0', 'claude-opus-4'],
-    ['claude-opus-4-20250514', 'claude-opus-4'],
+    ['claude-3-5-haiku-latest', 'claude-3-5-haiku-latest'],
+    ['claude-opus-4-0', 'claude-opus-4-0'],
+    ['claude-opus-4-20250514', 'claude-opus-4-0'],
     ['claude-3-sonnet-20240229', 'claude-3-sonnet'],
     ['claude-haiku-5-5', 'claude-haiku-5-5'],
     ['openai/gpt-5', 'gpt-5'],
     ['gpt-5-2025-08-07', 'gpt-5'],
     ['gpt-4.1-2025-04-14', 'gpt-4.1'],
-    ['gpt-5-1-codex-2025-11-13', 'gpt-5.1-codex'],
+    ['gpt-5-1-codex-2025-11-13', 'gpt-5.1'],
     ['gpt-5-2', 'gpt-5.2'],
     ['gpt-5.1-codex-mini', 'gpt-5.1-codex-mini'],
-    ['gpt-5.1-codex-max', 'gpt-5.1-codex-max'],
+    ['gpt-5.1-codex-max', 'gpt-5.1'],
     ['gpt-5.5-codex', 'gpt-5.5'],
     ['gpt-5.6', 'gpt-5.6-sol'],
-    ['codex-mini-latest', 'codex-mini-latest'],
+    ['codex-mini-latest', 'codex-mini'],
+    // genai-prices: gpt-4-turbo matches the preview snapshot ($10/$30), which the old table left unpriced.
+    ['gpt-4-1106-preview', 'gpt-4-turbo'],
+    ['claude-haiku-3-5', 'claude-3-5-haiku-latest'],
+    ['claude-opus-3', 'claude-3-opus-latest'],
     ['o4-mini-2025-04-16', 'o4-mini'],
   ])('matches %s to %s', (model, id) => {
     expect(matched(model)).toBe(id);
   });
 
-  it.each([
-    '<synthetic>',
-    'codex-auto-review',
-    'sonnet',
-    '',
-    'gpt-5.6-sol-fast',
-    'gpt-4-1106-preview',
-    'claude-opus',
-  ])('finds no price for %j', (model) => {
-    expect(matched(model)).toBeUndefined();
-  });
+  it.each(['<synthetic>', 'codex-auto-review', 'sonnet', '', 'gpt-5.6-sol-fast', 'claude-opus'])(
+    'finds no price for %j',
+    (model) => {
+      expect(matched(model)).toBeUndefined();
+    },
+  );
 
   it('prefers an exact key to the undated one', () => {
     const entry = (input: number): Pricing => ({

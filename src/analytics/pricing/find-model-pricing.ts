@@ -16,7 +16,8 @@ export interface PricingMatch {
  * 3. without a date (`-20250929`, `-2025-11-13`) or `-latest`;
  * 4. in the table's spelling: Claude versions with dashes (`claude-sonnet-4.5` -> `claude-sonnet-4-5`),
  *    GPT versions with a dot (`gpt-5-1-codex` -> `gpt-5.1-codex`);
- * 5. for an OpenAI `-codex` model without an entry of its own, its base model (`gpt-5.5-codex` -> `gpt-5.5`).
+ * 5. for an OpenAI `-codex` model without an entry of its own, its base model (`gpt-5.5-codex` -> `gpt-5.5`);
+ * 6. Claude 3 models in the family-first spelling, in Anthropic's (`claude-haiku-3-5` -> `claude-3-5-haiku`).
  */
 export function modelIdCandidates(model: string): string[] {
   const candidates: string[] = [];
@@ -40,6 +41,8 @@ export function modelIdCandidates(model: string): string[] {
     : undated.replace(/^gpt-(\d)-(\d)(?=-|$)/, 'gpt-$1.$2');
   add(canonical);
   if (/^gpt-.+-codex$/.test(canonical)) add(canonical.slice(0, -'-codex'.length));
+  const claude3 = /^claude-(opus|sonnet|haiku)-3(-\d)?$/.exec(canonical);
+  if (claude3) add(`claude-3${claude3[2] ?? ''}-${claude3[1]}`);
   return candidates;
 }
 

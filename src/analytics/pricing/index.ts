@@ -1,4 +1,3 @@
-export { anthropicPricing } from './anthropic-pricing.js';
 export {
   type CostBreakdown,
   type CostResult,
@@ -6,7 +5,7 @@ export {
   type PricedUsage,
   priceSetAt,
 } from './compute-cost.js';
-export { defaultPricing } from './default-pricing.js';
+export { databasePricing } from './database-pricing.js';
 export { findModelPricing, modelIdCandidates, type PricingMatch } from './find-model-pricing.js';
 export {
   type LoadPricingResult,
@@ -15,7 +14,18 @@ export {
   parsePricingFile,
   pricingFileSchema,
 } from './load-pricing-file.js';
-export { openaiPricing } from './openai-pricing.js';
+export { PriceBook } from './price-book.js';
+export type {
+  ConditionalPrices,
+  DatabaseModel,
+  DatabasePrices,
+  DatabaseProvider,
+  MatchLogic,
+  PriceDatabase,
+  PriceDatabaseOrigin,
+  TieredRate,
+} from './price-database.js';
+export { supplementModels, supplementPatches } from './price-supplement.js';
 export type {
   LongContextRates,
   PastPriceSet,
@@ -24,3 +34,4 @@ export type {
   PricingTable,
   TokenRates,
 } from './pricing-types.js';
+export { loadShippedPriceDatabase, readPackageData } from './shipped-price-database.js';

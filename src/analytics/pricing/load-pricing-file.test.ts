@@ -2,9 +2,9 @@ import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shippedBook as book } from '../../../test/price-book.js';
 import { emptyUsage } from '../../model/usage.js';
 import { computeCost } from './compute-cost.js';
-import { defaultPricing } from './default-pricing.js';
 import { loadPricingFile, parsePricingFile } from './load-pricing-file.js';
 
 let dir = '';
@@ -23,7 +23,7 @@ async function write(name: string, content: unknown): Promise<string> {
 
 /** The error of a file that must not load. */
 function errorOf(models: unknown): string {
-  const result = parsePricingFile(JSON.stringify({ models }), 'p.json');
+  const result = parsePricingFile(JSON.stringify({ models }), 'p.json', book);
   if (result.ok) throw new Error('Expected the file to be rejected');
   return result.error;
 }
@@ -37,9 +37,9 @@ describe('loadPricingFile', () => {
       },
     });
     await utimes(file, new Date('2026-05-06T12:00:00Z'), new Date('2026-05-06T12:00:00Z'));
-    const result = await loadPricingFile(file);
+    const result = await loadPricingFile(file, book);
     if (!result.ok) throw new Error(result.error);
-    const sonnet = result.table['claude-sonnet-4-5']!;
+    const sonnet = result.book.find('claude-sonnet-4-5')?.pricing ?? { source: '' };
     expect(sonnet).toMatchObject({
       input: 3,
       output: 16,
@@ -49,7 +49,7 @@ describe('loadPricingFile', () => {
     });
     expect(sonnet.source).toContain(`pricing file ${file}`);
     // A new model's cache rates default to its input rate.
-    expect(result.table['proxy/model-x']).toMatchObject({
+    expect(result.book.overrides?.['proxy/model-x']).toMatchObject({
       provider: 'custom',
       input: 2,
       output: 8,
@@ -63,41 +63,49 @@ describe('loadPricingFile', () => {
       outputTokens: 100_000,
       cacheReadTokens: 500_000,
     };
-    expect(computeCost('model-x', usage, result.table).cost).toBeCloseTo(3.8, 12);
+    expect(computeCost('model-x', usage, result.book).cost).toBeCloseTo(3.8, 12);
     // Untouched models keep their built-in entry.
-    expect(result.table['gpt-5.1-codex']).toBe(defaultPricing['gpt-5.1-codex']);
+    expect(result.book.find('gpt-5.1-codex')).toEqual(book.find('gpt-5.1-codex'));
+    // Every id of the overridden model takes the file's rates: 1,000,000 output tokens x 16.
+    const output = { ...emptyUsage(), outputTokens: 1_000_000 };
+    expect(computeCost('claude-sonnet-4-5-20250929', output, result.book).cost).toBeCloseTo(16, 12);
+    expect(computeCost('claude-sonnet-4.5', output, result.book).cost).toBeCloseTo(16, 12);
   });
 
   it('gives a dated id its own entry based on the undated built-in one', () => {
     const result = parsePricingFile(
       JSON.stringify({ models: { 'claude-sonnet-4-5-20250929': { input: 2.5 } } }),
       'p.json',
+      book,
     );
     if (!result.ok) throw new Error(result.error);
-    expect(result.table['claude-sonnet-4-5-20250929']).toMatchObject({ input: 2.5, output: 15 });
-    expect(result.table['claude-sonnet-4-5']).toBe(defaultPricing['claude-sonnet-4-5']);
+    expect(result.book.overrides?.['claude-sonnet-4-5-20250929']).toMatchObject({ input: 2.5, output: 15 });
+    expect(result.book.find('claude-sonnet-4-5')).toEqual(book.find('claude-sonnet-4-5'));
     // 100,000 x 2.5 / 1e6 = 0.25
     const usage = { ...emptyUsage(), inputTokens: 100_000 };
-    expect(computeCost('claude-sonnet-4-5-20250929', usage, result.table).cost).toBeCloseTo(0.25, 12);
+    expect(computeCost('claude-sonnet-4-5-20250929', usage, result.book).cost).toBeCloseTo(0.25, 12);
   });
 
   it('applies file rates at all dates', () => {
-    const result = parsePricingFile(JSON.stringify({ models: { 'gpt-5.6-luna': { input: 0.3 } } }), 'p.json');
+    const result = parsePricingFile(
+      JSON.stringify({ models: { 'gpt-5.6-luna': { input: 0.3 } } }),
+      'p.json',
+      book,
+    );
     if (!result.ok) throw new Error(result.error);
-    expect(result.table['gpt-5.6-luna']?.history).toBeUndefined();
+    expect(result.book.overrides?.['gpt-5.6-luna']?.history).toBeUndefined();
     // 100,000 x 0.3 / 1e6 = 0.03, even before the built-in 2026-07-30 change
     const usage = { ...emptyUsage(), inputTokens: 100_000 };
-    expect(computeCost('gpt-5.6-luna', usage, result.table, '2026-07-01T00:00:00Z').cost).toBeCloseTo(
+    expect(computeCost('gpt-5.6-luna', usage, result.book, '2026-07-01T00:00:00Z').cost).toBeCloseTo(
       0.03,
       12,
     );
   });
 
-  it('replaces a built-in key whatever its case', () => {
-    const result = parsePricingFile(JSON.stringify({ models: { 'GPT-5': { input: 1 } } }), 'p.json');
+  it('overrides a built-in model whatever the case of its id', () => {
+    const result = parsePricingFile(JSON.stringify({ models: { 'GPT-5': { input: 1 } } }), 'p.json', book);
     if (!result.ok) throw new Error(result.error);
-    expect(result.table['gpt-5']).toBeUndefined();
-    expect(result.table['GPT-5']).toMatchObject({ input: 1, output: 10 });
+    expect(result.book.find('gpt-5')).toMatchObject({ id: 'GPT-5', pricing: { input: 1, output: 10 } });
   });
 
   it('fills long-context cache rates from the long-context input rate', () => {
@@ -106,9 +114,10 @@ describe('loadPricingFile', () => {
         models: { 'model-y': { input: 1, output: 2, longContext: { threshold: 1000, input: 3, output: 4 } } },
       }),
       'p.json',
+      book,
     );
     if (!result.ok) throw new Error(result.error);
-    expect(result.table['model-y']?.longContext).toEqual({
+    expect(result.book.overrides?.['model-y']?.longContext).toEqual({
       threshold: 1000,
       input: 3,
       output: 4,
@@ -119,7 +128,7 @@ describe('loadPricingFile', () => {
 
   it('reports a file it cannot read', async () => {
     const missing = path.join(dir, 'missing.json');
-    expect(await loadPricingFile(missing)).toEqual({
+    expect(await loadPricingFile(missing, book)).toEqual({
       ok: false,
       error: `Pricing file ${JSON.stringify(missing)} cannot be read (ENOENT).`,
     });
@@ -127,7 +136,7 @@ describe('loadPricingFile', () => {
 
   it('reports a file that is not JSON', async () => {
     const file = await write('bad.json', '{ "models": ');
-    const result = await loadPricingFile(file);
+    const result = await loadPricingFile(file, book);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(/^Pricing file ".*bad\.json" is not valid JSON \(.+\)\.$/);
   });
@@ -169,7 +178,7 @@ describe('loadPricingFile', () => {
     ],
     [{ models: [] }, 'Pricing file "p.json": "models" must be an object of models.'],
   ])('rejects the file %j', (content, message) => {
-    const result = parsePricingFile(JSON.stringify(content), 'p.json');
+    const result = parsePricingFile(JSON.stringify(content), 'p.json', book);
     expect(result).toEqual({ ok: false, error: message });
   });
 });

@@ -1,8 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
-import { defaultPricing } from './default-pricing.js';
-import { findModelPricing } from './find-model-pricing.js';
-import type { LongContextRates, Pricing, PricingTable } from './pricing-types.js';
+import type { PriceBook } from './price-book.js';
+import type { LongContextRates, Pricing } from './pricing-types.js';
 
 const rate = z.number({ error: 'must be a number' }).min(0, { error: 'must be 0 or more' });
 const text = z.string({ error: 'must be a string' });
@@ -48,20 +47,18 @@ export const pricingFileSchema = z.strictObject({
 export type PricingFile = z.infer<typeof pricingFileSchema>;
 type ModelEntry = z.infer<typeof modelSchema>;
 
-export type LoadPricingResult = { ok: true; table: PricingTable } | { ok: false; error: string };
+export type LoadPricingResult = { ok: true; book: PriceBook } | { ok: false; error: string };
 
 const quote = (value: string) => JSON.stringify(value);
 
 /**
- * Reads a pricing file and merges it over `base` (the built-in prices by default). Each entry overrides the
- * fields it gives of the model its id resolves to and keeps the others; its rates apply at all dates (the
- * built-in price history of that model is dropped). A model without a built-in price needs `input` and
- * `output`; its missing cache rates are its input rate. Errors are one sentence naming the model and field.
+ * Reads a pricing file and puts it over `base` (the built-in prices). Each entry overrides the fields it gives
+ * of the model its id resolves to and keeps the others, for every id that resolves to that model; its rates apply
+ * at all dates (the built-in price history of that model is dropped). A model without a built-in price needs
+ * `input` and `output`; its missing cache rates are its input rate. Errors are one sentence naming the model and
+ * field.
  */
-export async function loadPricingFile(
-  file: string,
-  base: PricingTable = defaultPricing,
-): Promise<LoadPricingResult> {
+export async function loadPricingFile(file: string, base: PriceBook): Promise<LoadPricingResult> {
   let content: string;
   let modified: Date;
   try {
@@ -78,7 +75,7 @@ export async function loadPricingFile(
 export function parsePricingFile(
   content: string,
   file: string,
-  base: PricingTable = defaultPricing,
+  base: PriceBook,
   asOf = new Date().toISOString().slice(0, 10),
 ): LoadPricingResult {
   const label = `Pricing file ${quote(file)}`;
@@ -94,7 +91,7 @@ export function parsePricingFile(
     const issue = issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0];
     return { ok: false, error: issue ? `${label}: ${describeIssue(issue)}.` : `${label} is invalid.` };
   }
-  const table: Record<string, Pricing> = { ...base };
+  const table: Record<string, Pricing> = {};
   for (const [id, entry] of Object.entries(parsed.data.models)) {
     const merged = mergeEntry(id, entry, base, `pricing file ${file}`, asOf);
     if (typeof merged === 'string') return { ok: false, error: `${label}: model ${quote(id)} ${merged}.` };
@@ -102,17 +99,17 @@ export function parsePricingFile(
     if (sameKey !== undefined) delete table[sameKey];
     table[id] = merged;
   }
-  return { ok: true, table };
+  return { ok: true, book: base.withOverrides(table) };
 }
 
 function mergeEntry(
   id: string,
   entry: ModelEntry,
-  base: PricingTable,
+  base: PriceBook,
   source: string,
   asOf: string,
 ): Pricing | string {
-  const builtIn = findModelPricing(id, base);
+  const builtIn = base.findBuiltIn(id);
   const sameId = builtIn !== undefined && builtIn.id.toLowerCase() === id.toLowerCase();
   const longContext = entry.longContext
     ? withLongContextDefaults(entry.longContext)

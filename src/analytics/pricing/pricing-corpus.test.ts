@@ -2,8 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusDir as sharedCorpusDir } from '../../../test/corpus.js';
-import { defaultPricing } from './default-pricing.js';
-import { findModelPricing } from './find-model-pricing.js';
+import { shippedBook } from '../../../test/price-book.js';
 
 const corpusDir = sharedCorpusDir;
 
@@ -51,12 +50,12 @@ describe('pricing of the corpus models', () => {
 
   it('prices every model id, except the known unpriced ones', () => {
     const unpriced = [...models]
-      .filter(([model]) => !findModelPricing(model, defaultPricing) && !knownUnpriced.includes(model))
+      .filter(([model]) => !shippedBook.find(model) && !knownUnpriced.includes(model))
       .map(([model, file]) => `${model} (${file})`);
     expect(unpriced).toEqual([]);
   });
 
   it('keeps the known-unpriced list true', () => {
-    for (const model of knownUnpriced) expect(findModelPricing(model, defaultPricing)).toBeUndefined();
+    for (const model of knownUnpriced) expect(shippedBook.find(model)).toBeUndefined();
   });
 });

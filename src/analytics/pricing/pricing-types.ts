@@ -39,8 +39,8 @@ export interface Pricing extends PriceSet {
   provider: string;
   /** Where the numbers come from (URLs, the page section or the tool and file). */
   source: string;
-  /** The date (`YYYY-MM-DD`) the numbers were last compared with `source`. */
-  asOf: string;
+  /** The date (`YYYY-MM-DD`) the numbers were last compared with `source` (for a database entry, the download). */
+  asOf?: string;
   /** Other ids of the same model (matched after the same normalization as the key). */
   aliases?: readonly string[];
   /** Earlier rates, for usage dated before a price change. */
@@ -48,5 +48,5 @@ export interface Pricing extends PriceSet {
   note?: string;
 }
 
-/** Prices by canonical model id (lower case, undated, no provider prefix). */
+/** Prices by canonical model id (lower case, undated, no provider prefix): a `--pricing` file, the supplement. */
 export type PricingTable = Readonly<Record<string, Pricing>>;

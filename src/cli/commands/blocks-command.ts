@@ -27,7 +27,7 @@ import {
   writeJson,
   writeLine,
 } from '../output.js';
-import { createPricer } from '../pricer.js';
+import { createPricer, offlineHelp } from '../pricer.js';
 import { printRateLimits } from '../rate-limits-text.js';
 import { loadReportData } from '../report-data.js';
 import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
@@ -41,6 +41,7 @@ interface BlocksFlags extends DataFlags, LiveFlags {
   tokenLimit?: string;
   weekStart?: string;
   pricing?: string;
+  offline?: boolean;
 }
 
 export function registerBlocksCommand(program: Command, io: Io): void {
@@ -58,6 +59,7 @@ export function registerBlocksCommand(program: Command, io: Io): void {
           )
           .option('--all', `show every block (default: the last ${recentBlocks}) and every week`)
           .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
+          .option('--offline', offlineHelp)
           .option('--demo', 'run on the demo sessions shipped with agentlog')
           .option('--json', 'print JSON (every block and week)')
           .addHelpText(
@@ -71,7 +73,7 @@ export function registerBlocksCommand(program: Command, io: Io): void {
     const weekStart = parseWeekStart(flags.weekStart);
     clockOf(io);
     const refresh = liveRefresh(io, flags);
-    const price = await createPricer(flags.pricing);
+    const price = await createPricer(flags, io);
     const load = async (loadIo: Io) => {
       const now = clockOf(io);
       const data = await loadReportData(paths, flags, loadIo);
@@ -240,7 +242,7 @@ export function printBlocks(io: Io, report: BlocksReport, limit: number): void {
     writeLine(
       io,
       colors.dim(
-        `* no price for ${unpriced.map(([m, n]) => `${terminalText(quote(m))} (${plural(n, 'request')})`).join(', ')}: tokens counted, cost left out. Use --pricing FILE to add prices.`,
+        `* no price for ${unpriced.map(([m, n]) => `${terminalText(quote(m))} (${plural(n, 'request')}, ${plural(report.unpricedTokens[m] ?? 0, 'token')})`).join(', ')}: tokens counted, cost left out. Use --pricing FILE to add prices.`,
       ),
     );
 }

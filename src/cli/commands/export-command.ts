@@ -26,7 +26,7 @@ import { findSession } from '../find-session.js';
 import { fsFailure } from '../fs-failure.js';
 import { demoDir, emptyFilesLine, isReadable } from '../load-data.js';
 import { colorsFor, displayPath, formatNumber, type Io, plural } from '../output.js';
-import { createPricer } from '../pricer.js';
+import { createPricer, offlineHelp } from '../pricer.js';
 import { createProgress } from '../progress.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 import { nothingFound, resolveInputs } from '../resolve-inputs.js';
@@ -36,6 +36,7 @@ interface DataExportFlags extends FilterFlags, RedactFlags {
   format: string;
   output?: string;
   pricing?: string;
+  offline?: boolean;
 }
 
 interface TranscriptFlags extends RedactFlags, ArchiveFlags {
@@ -81,7 +82,8 @@ export function registerExportCommand(program: Command, io: Io): void {
           ? 'the folder to write <dataset>.<format> files into'
           : 'a file, or a folder to write <dataset>.<format> into (default: stdout; parquet needs a file or a pipe)',
       )
-      .option('--pricing <file>', 'prices for the cost columns (see agentlog usage)');
+      .option('--pricing <file>', 'prices for the cost columns (see agentlog usage)')
+      .option('--offline', offlineHelp);
     if (name.includes('_')) command.alias(name.replaceAll('_', '-'));
     addRedactOptions(addFilterOptions(command)).action(async (paths: string[], flags: DataExportFlags) =>
       exportData(name, paths, flags, io),
@@ -123,7 +125,7 @@ async function exportData(
       exitCode: exitCodes.usage,
     });
   const redactor = await redactorFor(flags, io);
-  const pricer = await createPricer(flags.pricing);
+  const pricer = await createPricer(flags, io);
   if (flags.demo && paths.length > 0)
     throw new CliError('Use either --demo or PATHs, not both.', { exitCode: exitCodes.usage });
   const inputs = await resolveInputs(

@@ -19,7 +19,7 @@ import { addFilterOptions, type FilterFlags, parseFilter } from '../filter-optio
 import { findSession } from '../find-session.js';
 import { demoDir } from '../load-data.js';
 import { colorsFor, displayPath, type Io, writeLine } from '../output.js';
-import { createPricer } from '../pricer.js';
+import { createPricer, offlineHelp } from '../pricer.js';
 import { createProgress } from '../progress.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 import { nothingFound, resolveInputs } from '../resolve-inputs.js';
@@ -29,6 +29,7 @@ interface HtmlFlags extends FilterFlags, RedactFlags {
   in?: string[];
   demo?: boolean;
   pricing?: string;
+  offline?: boolean;
 }
 
 /** The default output: a folder in the current directory. */
@@ -56,6 +57,7 @@ export function registerHtmlCommand(program: Command, io: Io): void {
           'look for session ids in these files or folders instead of the log folders',
         )
         .option('--pricing <file>', 'prices to use for costs (JSON; see README "Cost")')
+        .option('--offline', offlineHelp)
         .option('--demo', 'export the demo sessions shipped with agentlog'),
     ),
   ).action(async (targets: string[], flags: HtmlFlags) => {
@@ -63,7 +65,7 @@ export function registerHtmlCommand(program: Command, io: Io): void {
     // With --redact, each session is redacted before anything of it is written.
     const redactor = await redactorFor(flags, io);
     const redact = async (session: Session) => (redactor ? await redactor.redact(session) : session);
-    const price = await createPricer(flags.pricing);
+    const price = await createPricer(flags, io);
     const colors = colorsFor(io, 'stderr');
     if (flags.demo && targets.length > 0)
       throw new CliError('Use either --demo or targets, not both.', { exitCode: 2 });

@@ -16,7 +16,7 @@ import { addArchiveOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
 import type { Io } from '../output.js';
 import { packageVersion } from '../package-version.js';
-import { createPricer } from '../pricer.js';
+import { createPricer, offlineHelp } from '../pricer.js';
 import { redactorFor } from '../redact-options.js';
 import { trackFiles } from '../track-files.js';
 
@@ -25,6 +25,7 @@ interface McpFlags extends DataFlags {
   redact: boolean;
   redactPatterns?: string;
   pricing?: string;
+  offline?: boolean;
 }
 
 /** The index is brought up to date at most this often, and files are discovered again at most every 10 s. */
@@ -51,6 +52,7 @@ export function registerMcpCommand(program: Command, io: Io): void {
         'your own redaction patterns, JSON {"patterns": [{"kind", "regex", "flags"}]}',
       )
       .option('--pricing <file>', 'prices to use for costs (JSON; see README "Cost")')
+      .option('--offline', offlineHelp)
       .option('--demo', 'serve the demo sessions shipped with agentlog'),
   )
     .addHelpText('after', toolsHelp())
@@ -76,7 +78,7 @@ export async function startMcpServer(
   flags: McpFlags,
   io: Io,
 ): Promise<RunningMcpServer> {
-  const price = await createPricer(flags.pricing);
+  const price = await createPricer(flags, io);
   const redactor =
     flags.redact === false
       ? undefined

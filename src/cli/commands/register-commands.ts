@@ -28,6 +28,7 @@ const commands: readonly (readonly [name: string, load: () => Promise<Register>]
   ['otlp', async () => (await import('./otlp-command.js')).registerOtlpCommand],
   ['mcp', async () => (await import('./mcp-command.js')).registerMcpCommand],
   ['statusline', async () => (await import('./statusline-command.js')).registerStatuslineCommand],
+  ['pricing', async () => (await import('./pricing-command.js')).registerPricingCommand],
 ];
 
 /**

@@ -30,7 +30,7 @@ import {
   writeLine,
 } from '../output.js';
 import { parseCount } from '../parse-count.js';
-import { createPricer } from '../pricer.js';
+import { createPricer, offlineHelp } from '../pricer.js';
 import { loadReportData } from '../report-data.js';
 import { printErrors } from './errors-command.js';
 import { printTools } from './tools-command.js';
@@ -49,6 +49,7 @@ interface Report {
 interface ReportFlags extends DataFlags {
   json?: boolean;
   pricing?: string;
+  offline?: boolean;
   by: string;
   top: string;
 }
@@ -70,13 +71,14 @@ export function registerReportCommand(program: Command, io: Io): void {
         )
         .option('--top <n>', 'rows per section in the text report', '15')
         .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
+        .option('--offline', offlineHelp)
         .option('--json', 'print one JSON object with every section'),
     ).option('--archive', 'archive the files first (new and grown ones; see agentlog archive)'),
   ).action(async (paths: string[], flags: ReportFlags, command: Command) => {
     flags.archiveScan = archiveScanAsked(command);
     const top = parseCount(flags.top, '--top');
     const by = parseUsageSplit(flags.by);
-    const price = await createPricer(flags.pricing);
+    const price = await createPricer(flags, io);
     const pool = scanPoolFor(flags);
     let report: Report;
     let skipped: SkippedFile[] = [];

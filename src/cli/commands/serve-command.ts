@@ -38,7 +38,7 @@ import { addFilterOptions, parseFilter } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
 import { colorsFor, type Io, writeLine } from '../output.js';
 import { parseCount } from '../parse-count.js';
-import { createPricer } from '../pricer.js';
+import { createPricer, offlineHelp } from '../pricer.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
 import { trackFiles } from '../track-files.js';
 
@@ -47,6 +47,7 @@ export interface ServeFlags extends DataFlags, RedactFlags {
   host: string;
   open?: boolean;
   pricing?: string;
+  offline?: boolean;
 }
 
 /** What tests may change of how searches are bounded (not command-line options). */
@@ -84,6 +85,7 @@ export function registerServeCommand(program: Command, io: Io): void {
           )
           .option('--open', 'open the viewer in the default browser')
           .option('--pricing <file>', 'prices to use for costs (JSON; see README "Cost")')
+          .option('--offline', offlineHelp)
           .option('--demo', 'serve the demo sessions shipped with agentlog'),
       ).option('--archive', 'archive the files at each scan (new and grown ones; see agentlog archive)'),
     ),
@@ -114,7 +116,7 @@ export async function startViewer(
     io.stderr.write(
       `${colors.yellow('warning')}: Listening on "${host}": anyone who can reach this address can read your sessions.\n`,
     );
-  const price = await createPricer(flags.pricing);
+  const price = await createPricer(flags, io);
   const filter = parseFilter(flags);
   // With --redact, every text the viewer shows is redacted first: session pages, titles in lists, search snippets.
   const redactor = await redactorFor(flags, io);

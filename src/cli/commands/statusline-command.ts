@@ -12,7 +12,6 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Command } from 'commander';
 import { createColors } from 'picocolors';
-import { computeCost } from '../../analytics/pricing/compute-cost.js';
 import { latestRateLimits } from '../../analytics/rate-limit-report.js';
 import { computeBlocks } from '../../analytics/usage-blocks.js';
 import type { Pricer } from '../../analytics/usage-report.js';
@@ -42,6 +41,7 @@ interface StatuslineFlags {
   json?: boolean;
   input?: string;
   pricing?: string;
+  offline?: boolean;
   cacheDir?: string;
   /** False with `--no-cache`. */
   cache?: boolean;
@@ -65,6 +65,10 @@ export function registerStatuslineCommand(program: Command, io: Io): void {
     .option('--json', 'print the figures as JSON')
     .option('--input <file>', 'read the status line JSON from a file instead of stdin')
     .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
+    .option(
+      '--offline',
+      'use the prices shipped with agentlog, not those "agentlog pricing update" downloaded',
+    )
     .option(
       '--cache-dir <dir>',
       'where the index cache lives (default: $AGENTLOG_CACHE_DIR, $XDG_CACHE_HOME/agentlog or ~/.cache/agentlog)',
@@ -138,7 +142,7 @@ function inputFigures(input: StatusInput): StatusFigures {
 
 async function statusFigures(io: Io, flags: StatuslineFlags, input: StatusInput): Promise<StatusFigures> {
   const now = clockOf(io);
-  const price = await pricerFor(flags.pricing);
+  const price = await pricerFor(io, flags);
   const disk = flags.cache === false ? undefined : openDisk(io, flags);
   if (disk)
     try {
@@ -226,10 +230,9 @@ async function figuresFrom(
   }
 }
 
-/** The built-in prices, or `--pricing FILE` over them (its reader, with zod, loaded only then). */
-async function pricerFor(file: string | undefined): Promise<Pricer> {
-  if (file === undefined) return (model, usage, at) => computeCost(model, usage, undefined, at).cost;
-  return (await import('../pricer.js')).createPricer(file);
+/** The prices in use (see cli/pricer.ts), or `--pricing FILE` over them (its reader, with zod, loaded only then). */
+async function pricerFor(io: Io, flags: StatuslineFlags): Promise<Pricer> {
+  return (await import('../pricer.js')).createPricer(flags, io);
 }
 
 function costOf(requests: readonly StoredRequest[], price: Pricer): StatusCost {

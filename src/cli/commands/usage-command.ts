@@ -7,7 +7,7 @@ import { addFilterOptions } from '../filter-options.js';
 import { addLiveOptions, type LiveFlags, liveRefresh, runLive } from '../live-view.js';
 import { addCacheOptions, type DataFlags } from '../load-data.js';
 import { colorsFor, type Io, plural, renderTable, type TableCell, writeJson, writeLine } from '../output.js';
-import { createPricer } from '../pricer.js';
+import { createPricer, offlineHelp } from '../pricer.js';
 import { loadReportData } from '../report-data.js';
 import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 
@@ -18,6 +18,7 @@ interface UsageFlags extends DataFlags, LiveFlags {
   by: string;
   weekStart?: string;
   pricing?: string;
+  offline?: boolean;
 }
 
 export function registerUsageCommand(program: Command, io: Io): void {
@@ -31,6 +32,7 @@ export function registerUsageCommand(program: Command, io: Io): void {
           .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
           .option('--by <split>', `rows per ${splits.join(', ')}`, 'day')
           .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
+          .option('--offline', offlineHelp)
           .option('--demo', 'run on the demo sessions shipped with agentlog')
           .option('--json', 'print JSON'),
       ),
@@ -39,7 +41,7 @@ export function registerUsageCommand(program: Command, io: Io): void {
     const by = parseUsageSplit(flags.by);
     const weekStart = parseWeekStart(flags.weekStart);
     const refresh = liveRefresh(io, flags);
-    const price = await createPricer(flags.pricing);
+    const price = await createPricer(flags, io);
     const load = async (loadIo: Io) => {
       const data = await loadReportData(paths, flags, loadIo);
       try {
@@ -104,7 +106,7 @@ export function printUsage(io: Io, report: UsageReport, limit: number): void {
     writeLine(
       io,
       colors.dim(
-        `* no price for ${unpriced.map(([m, n]) => `${terminalText(quote(m))} (${plural(n, 'request')})`).join(', ')}: tokens counted, cost left out. Use --pricing FILE to add prices.`,
+        `* no price for ${unpriced.map(([m, n]) => `${terminalText(quote(m))} (${plural(n, 'request')}, ${plural(report.unpricedTokens[m] ?? 0, 'token')})`).join(', ')}: tokens counted, cost left out. Use --pricing FILE to add prices.`,
       ),
     );
 }

@@ -62,6 +62,7 @@ export const usageTool = defineTool({
         by: args.by,
         total: report.total,
         unpricedModels: report.unpricedModels,
+        unpricedTokens: report.unpricedTokens,
         sharedRequests: report.sharedRequests,
         totalRows: ordered.length,
         page: args.page,
@@ -88,7 +89,7 @@ export const usageTool = defineTool({
         const note =
           unpriced.length === 0
             ? ''
-            : `\n\nNo price known for ${unpriced.map(([m, n]) => `${m} (${n} request${n === 1 ? '' : 's'})`).join(', ')}: their tokens are counted, their cost is not.`;
+            : `\n\nNo price known for ${unpriced.map(([m, n]) => `${m} (${n} request${n === 1 ? '' : 's'}, ${formatNumber(data.unpricedTokens[m] ?? 0)} tokens)`).join(', ')}: their tokens are counted, their cost is not.`;
         return `${table}${note}`;
       },
       moreHint(args.page, more),

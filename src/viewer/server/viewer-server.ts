@@ -204,6 +204,7 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
     if (route === '/dashboard') {
       const { filters, problems, kept } = await listed(url.searchParams);
       const inventory = computeToolInventory(kept).slice(0, 20);
+      const usage = computeUsage(kept, 'day', source.price);
       const data = {
         tools: inventory.map((r) => ({
           tool: r.tool,
@@ -213,7 +214,12 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
           errorRate: r.errorRate,
           withResult: r.calls - r.missing,
         })),
-        days: computeUsage(kept, 'day', source.price).rows.filter((r) => r.key !== 'unknown'),
+        days: usage.rows.filter((r) => r.key !== 'unknown'),
+        unpriced: Object.entries(usage.unpricedModels).map(([model, requests]) => ({
+          model,
+          requests,
+          tokens: usage.unpricedTokens[model] ?? 0,
+        })),
       };
       html(renderDashboardPage(data, filters, { problems, states: sessionStates, sessions: kept.length }));
       return;
