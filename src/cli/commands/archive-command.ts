@@ -15,6 +15,7 @@ import { verifyArchive } from '../../archive/verify-archive.js';
 import { type ArchiveFlags, archiveDirFor, openArchiveFor, warnArchiveFailures } from '../archive-source.js';
 import { CliError, quote } from '../cli-error.js';
 import { parseDate } from '../filter-options.js';
+import { systemTimeZone } from '../../analytics/time-zone.js';
 import { findSession } from '../find-session.js';
 import { colorsFor, formatNumber, type Io, plural, writeJson, writeLine } from '../output.js';
 import { createProgress } from '../progress.js';
@@ -78,7 +79,7 @@ Sessions whose files are gone from disk are still shown by every command (from t
         }
         const plan = planRestore(store, files, {
           ...(flags.to === undefined ? {} : { to: path.resolve(io.cwd, flags.to) }),
-          ...(flags.at === undefined ? {} : { at: parseDate(flags.at, '--at', 'end').toISOString() }),
+          ...(flags.at === undefined ? {} : { at: parseDate(flags.at, '--at', 'end', systemTimeZone()).toISOString() }),
         });
         const result = await restoreSession(store, plan);
         if (flags.json) {

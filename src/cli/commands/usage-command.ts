@@ -8,6 +8,7 @@ import { addCacheOptions, type DataFlags } from '../load-data.js';
 import { colorsFor, type Io, plural, renderTable, type TableCell, writeJson, writeLine } from '../output.js';
 import { createPricer } from '../pricer.js';
 import { loadReportData } from '../report-data.js';
+import { parseTimeZone } from '../time-zone-option.js';
 import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 
 const splits = ['day', 'week', 'month', 'session', 'model', 'project', 'agent'] as const;
@@ -26,7 +27,7 @@ export function registerUsageCommand(program: Command, io: Io): void {
         program
           .command('usage')
           .description(
-            'Tokens (input, output, cache write, cache read) and cost, per day or per week, month, session, model, project (UTC times)',
+            'Tokens (input, output, cache write, cache read) and cost, per day or per week, month, session, model, project (days in the local time zone)',
           )
           .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
           .option('--by <split>', `rows per ${splits.join(', ')}`, 'day')
@@ -38,15 +39,16 @@ export function registerUsageCommand(program: Command, io: Io): void {
   ).action(async (paths: string[], flags: UsageFlags) => {
     const by = parseUsageSplit(flags.by);
     const weekStart = parseWeekStart(flags.weekStart);
+    const timeZone = parseTimeZone(flags.timezone);
     const price = await createPricer(flags.pricing);
     const data = await loadReportData(paths, flags, io);
     let report: UsageReport;
     try {
-      report = data.usage(by, price, { weekStart });
+      report = data.usage(by, price, { weekStart, timeZone });
     } finally {
       data.close();
     }
-    if (flags.json) writeJson(io, report);
+    if (flags.json) writeJson(io, { ...report, timeZone });
     else printUsage(io, report, Number.POSITIVE_INFINITY);
   });
 }
