@@ -188,9 +188,20 @@ export function zonedIso(ms: number, zone: string): string {
   return `${wall.slice(0, -1)}${offsetText(offset, zone)}`;
 }
 
-/** `2026-01-31 14:05` in `zone`: a short local time for tables. */
-export function localMinute(ms: number, zone: string): string {
-  return new Date(wallTime(ms, zone)).toISOString().slice(0, 16).replace('T', ' ');
+/**
+ * An ISO time as the local wall time in `zone` for tables: `2026-01-31 14:05` (`seconds`: `14:05:09`);
+ * undefined for no time, and a value that is not a time as it is written.
+ */
+export function localTimeText(
+  time: string | null | undefined,
+  zone: string,
+  seconds = false,
+): string | undefined {
+  if (time === undefined || time === null) return undefined;
+  const ms = /^\d{4}-\d{2}-\d{2}/.test(time) ? parseInstant(time) : Number.NaN;
+  const length = seconds ? 19 : 16;
+  if (Number.isNaN(ms)) return time.slice(0, length).replace('T', ' ');
+  return new Date(wallTime(ms, zone)).toISOString().slice(0, length).replace('T', ' ');
 }
 
 /**

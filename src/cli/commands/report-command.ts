@@ -11,6 +11,8 @@ import type { SkippedFile } from '../../sources/index.js';
 import { archiveScanAsked } from '../archive-source.js';
 import { describeTool } from '../describe-tool.js';
 import { addFilterOptions, parseFilter } from '../filter-options.js';
+import { parseTimeZone } from '../time-zone-option.js';
+import { localTimeText } from '../../analytics/time-zone.js';
 import {
   addCacheOptions,
   type DataFlags,
@@ -76,6 +78,7 @@ export function registerReportCommand(program: Command, io: Io): void {
     flags.archiveScan = archiveScanAsked(command);
     const top = parseCount(flags.top, '--top');
     const by = parseUsageSplit(flags.by);
+    const timeZone = parseTimeZone(flags.timezone);
     const price = await createPricer(flags.pricing);
     const pool = scanPoolFor(flags);
     let report: Report;
@@ -94,7 +97,7 @@ export function registerReportCommand(program: Command, io: Io): void {
         report = {
           sessions: loaded.overview(),
           tools: loaded.tools({ describe: describeTool }),
-          usage: loaded.usage(by, price),
+          usage: loaded.usage(by, price, { timeZone }),
           errors: loaded.errors(),
           drift: [],
           unreadable: { lines: 0, files: 0 },
@@ -121,7 +124,7 @@ export function registerReportCommand(program: Command, io: Io): void {
     const heading = (text: string) => writeLine(io, `\n${colors.bold(colors.underline(text))}`);
     heading('Sessions');
     printUnreadable(io, report.unreadable);
-    printSessions(io, report.sessions, top);
+    printSessions(io, report.sessions, top, timeZone);
     if (skipped.length > 0)
       writeLine(
         io,
@@ -184,13 +187,13 @@ function printUnreadable(io: Io, { lines, files }: Report['unreadable']): void {
   writeLine(io, colorsFor(io).yellow(`Could not read ${what}: agentlog validate shows where.`));
 }
 
-function printSessions(io: Io, overview: SessionsOverview, limit: number): void {
+function printSessions(io: Io, overview: SessionsOverview, limit: number, timeZone: string): void {
   const agents = Object.entries(overview.byAgent)
     .map(([agent, n]) => `${formatNumber(n)} ${terminalText(agent)}`)
     .join(', ');
   const range =
     overview.firstTime && overview.lastTime
-      ? `${overview.firstTime.slice(0, 10)} .. ${overview.lastTime.slice(0, 10)}`
+      ? `${localTimeText(overview.firstTime, timeZone)?.slice(0, 10)} .. ${localTimeText(overview.lastTime, timeZone)?.slice(0, 10)}`
       : 'no dates';
   writeLine(
     io,

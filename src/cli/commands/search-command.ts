@@ -4,7 +4,9 @@ import { QueryError } from '../../cache/run-query.js';
 import { hitEnd, hitStart, type SearchHit, searchIndex } from '../../cache/search-index.js';
 import { snippetAround } from '../../cache/snippet-around.js';
 import { CliError, exitCodes } from '../cli-error.js';
+import { localTimeText } from '../../analytics/time-zone.js';
 import { addFilterOptions } from '../filter-options.js';
+import { parseTimeZone } from '../time-zone-option.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
 import {
   colorsFor,
@@ -48,6 +50,7 @@ export function registerSearchCommand(program: Command, io: Io): void {
     ),
   ).action(async (query: string, paths: string[], flags: SearchFlags) => {
     const limit = parseCount(flags.limit, '--limit');
+    const timeZone = parseTimeZone(flags.timezone);
     if (flags.sort !== 'rank' && flags.sort !== 'time')
       throw new CliError(`Option --sort must be "rank" or "time", got "${flags.sort}".`, {
         exitCode: exitCodes.usage,
@@ -141,7 +144,7 @@ export function registerSearchCommand(program: Command, io: Io): void {
       renderTable(io, {
         head: ['time', 'session', 'where', 'text', 'at'],
         rows: hits.map((h) => [
-          h.timestamp?.slice(0, 16).replace('T', ' ') ?? '-',
+          localTimeText(h.timestamp, timeZone) ?? '-',
           h.subSessionId === h.sessionId
             ? h.sessionId.slice(0, 8)
             : `${h.sessionId.slice(0, 8)} > ${h.subSessionId.slice(0, 8)}`,

@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import type { Command } from 'commander';
 import { createColors } from 'picocolors';
 import { computeCost } from '../../analytics/pricing/compute-cost.js';
+import { localDay, startOfLocalDay } from '../../analytics/time-zone.js';
 import { computeBlocks } from '../../analytics/usage-blocks.js';
 import type { Pricer } from '../../analytics/usage-report.js';
 import { resolveCacheDir } from '../../cache/cache-location.js';
@@ -25,6 +26,7 @@ import {
 import type { SessionFileRef } from '../../sources/index.js';
 import { type Io, writeJson, writeLine } from '../output.js';
 import { packageVersion } from '../package-version.js';
+import { addTimeZoneOption, parseTimeZone } from '../time-zone-option.js';
 import { contextWindow, parseStatusInput, type StatusInput } from '../statusline-input.js';
 import {
   checkFormat,
@@ -45,6 +47,7 @@ interface StatuslineFlags {
   cache?: boolean;
   /** False with `--no-color`. */
   color?: boolean;
+  timezone?: string;
 }
 
 /** Requests this far back are enough to find the active block (two block lengths). */
@@ -54,7 +57,7 @@ const stdinTimeoutMs = 2000;
 const busyTimeoutMs = 1500;
 
 export function registerStatuslineCommand(program: Command, io: Io): void {
-  program
+  const command = program
     .command('statusline')
     .description(
       "Claude Code's status line: model, session and today's cost, the active block, burn rate and context used, from the JSON on stdin",
@@ -71,7 +74,8 @@ export function registerStatuslineCommand(program: Command, io: Io): void {
       '--no-cache',
       'read the session without the index cache (then no figure across sessions: today, block)',
     )
-    .option('--no-color', 'no colours (also with NO_COLOR set)')
+    .option('--no-color', 'no colours (also with NO_COLOR set)');
+  addTimeZoneOption(command)
     .addHelpText(
       'after',
       [
@@ -80,7 +84,7 @@ export function registerStatuslineCommand(program: Command, io: Io): void {
         ...placeholders.map(([name, help]) => `  {${name}}`.padEnd(20) + help),
         '',
         'Only the transcript named on stdin (and its subagent files) is read into the index; the other',
-        'figures come from the stored rows. Today is the UTC day. The context is the input, cache read and',
+        'figures come from the stored rows. Today is the local day (--timezone). The context is the input, cache read and',
         "cache write tokens of the session's last request, of a 200k window, or 1M when the model id ends",
         'in [1m] or Claude Code reports exceeds_200k_tokens. Colours are on unless NO_COLOR or --no-color.',
         'It always prints a line and exits 0, except for a bad command line (exit 2).',
@@ -91,13 +95,14 @@ export function registerStatuslineCommand(program: Command, io: Io): void {
     )
     .action(async (flags: StatuslineFlags) => {
       if (flags.format !== undefined) checkFormat(flags.format);
+      const timeZone = parseTimeZone(flags.timezone);
       const enabled = flags.color !== false && !('NO_COLOR' in io.env);
       const colors = createColors(enabled);
       let input: StatusInput = {};
       let figures: StatusFigures;
       try {
         input = parseStatusInput(await readInput(io, flags));
-        figures = await statusFigures(io, flags, input);
+        figures = await statusFigures(io, flags, input, timeZone);
       } catch (error) {
         // Anything at all: the line from what the input says, the reason on stderr in one sentence.
         figures = inputFigures(input);
@@ -132,18 +137,23 @@ function inputFigures(input: StatusInput): StatusFigures {
   };
 }
 
-async function statusFigures(io: Io, flags: StatuslineFlags, input: StatusInput): Promise<StatusFigures> {
+async function statusFigures(
+  io: Io,
+  flags: StatuslineFlags,
+  input: StatusInput,
+  timeZone: string,
+): Promise<StatusFigures> {
   const now = clockOf(io);
   const price = await pricerFor(flags.pricing);
   const disk = flags.cache === false ? undefined : openDisk(io, flags);
   if (disk)
     try {
-      return await figuresFrom(disk, input, price, now, io.cwd, true);
+      return await figuresFrom(disk, input, price, { now, timeZone }, io.cwd, true);
     } catch (error) {
       // Locked for longer than a status line can wait, or damaged: this call reads its session alone.
       if (!(error instanceof Database.SqliteError)) throw error;
     }
-  return figuresFrom(openMemoryIndex(packageVersion()), input, price, now, io.cwd, false);
+  return figuresFrom(openMemoryIndex(packageVersion()), input, price, { now, timeZone }, io.cwd, false);
 }
 
 /**
@@ -154,7 +164,7 @@ async function figuresFrom(
   index: IndexDb,
   input: StatusInput,
   price: Pricer,
-  now: number,
+  { now, timeZone }: { now: number; timeZone: string },
   cwd: string,
   shared: boolean,
 ): Promise<StatusFigures> {
@@ -191,7 +201,7 @@ async function figuresFrom(
     }
     // An index of this call alone holds this session only: no figure across sessions from it.
     if (!shared) return figures;
-    const dayStart = Math.floor(now / 86_400_000) * 86_400_000;
+    const dayStart = startOfLocalDay(localDay(now, timeZone), timeZone);
     const since = Math.min(dayStart, now - blockLookbackMs);
     const recent = queryRequestsSince(index.db, new Date(since).toISOString(), new Date(now).toISOString());
     const timed = recent.map((r) => ({ r, at: Date.parse(r.time) })).filter(({ at }) => at <= now);
@@ -204,6 +214,7 @@ async function figuresFrom(
       claude.map(({ r }) => r),
       price,
       now,
+      timeZone,
     ).find((b) => b.active);
     if (active)
       figures.block = {

@@ -121,14 +121,14 @@ export interface DashboardData {
 export function renderDashboardPage(
   data: DashboardData,
   filters: ListFilters,
-  options: { problems: string[]; states: readonly string[]; sessions: number },
+  options: { problems: string[]; states: readonly string[]; sessions: number; timeZone?: string },
 ): string {
   const chart = (id: string, title: string) =>
     `<section class="chart"><h3>${escapeHtml(title)}</h3><div class="canvas-box"><canvas id="${id}" role="img" aria-label="${escapeHtml(title)}"></canvas></div></section>`;
   const cost = data.days.reduce((n, d) => n + d.cost, 0);
   const tokens = data.days.reduce((n, d) => n + d.totalTokens, 0);
   const table = `<h2>Tools</h2><table class="list"><thead><tr><th>tool</th><th class="num">calls</th><th class="num">ok</th><th class="num">errors</th><th class="num">error rate</th></tr></thead><tbody>${data.tools.map((t) => `<tr><td>${escapeHtml(t.tool)}</td><td class="num">${formatNumber(t.calls)}</td><td class="num">${formatNumber(t.ok)}</td><td class="num">${formatNumber(t.errors)}</td><td class="num">${(t.errorRate * 100).toFixed(1)}%</td></tr>`).join('')}</tbody></table>`;
-  const body = `<header class="session-header"><h1>Dashboard</h1><div class="totals"><span>${countOf(options.sessions, 'session')}</span><span>${countOf(tokens, 'token')}</span><span>${escapeHtml(formatCost(cost))}</span><a href="/${filtersQuery(filters)}">the sessions</a></div></header>${filterForm('/dashboard', filters, options.states)}${problemsHtml(options.problems)}<div class="charts">${chart('chart-calls', 'Tool calls by tool')}${chart('chart-errors', 'Error rate by tool')}</div><div class="charts">${chart('chart-usage', 'Tokens and cost per day (UTC)')}</div>${table}<script type="application/json" id="dashboard-data">${jsonForScript(data)}</script>`;
+  const body = `<header class="session-header"><h1>Dashboard</h1><div class="totals"><span>${countOf(options.sessions, 'session')}</span><span>${countOf(tokens, 'token')}</span><span>${escapeHtml(formatCost(cost))}</span><a href="/${filtersQuery(filters)}">the sessions</a></div></header>${filterForm('/dashboard', filters, options.states)}${problemsHtml(options.problems)}<div class="charts">${chart('chart-calls', 'Tool calls by tool')}${chart('chart-errors', 'Error rate by tool')}</div><div class="charts">${chart('chart-usage', `Tokens and cost per day (${options.timeZone ?? 'UTC'})`)}</div>${table}<script type="application/json" id="dashboard-data">${jsonForScript(data)}</script>`;
   return renderPage({
     title: 'Dashboard · agentlog',
     assets: { mode: 'served' },

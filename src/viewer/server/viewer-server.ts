@@ -58,6 +58,8 @@ export interface ViewerSource {
   /** Marks around hits in snippets. */
   searchMarks: [string, string];
   price: Pricer;
+  /** The time zone of the dashboard's days and of the list's date filters (IANA name; UTC unless given). */
+  timeZone?: string;
 }
 
 export interface ViewerServerOptions {
@@ -142,7 +144,7 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
     const sessions = await source.sessions();
     const kept = sessions.filter((s) => {
       const failed = allCalls(s).filter((c) => c.status === 'error').length;
-      if (!matchesListFilters(s, filters, failed)) return false;
+      if (!matchesListFilters(s, filters, failed, source.timeZone)) return false;
       return filters.state === undefined || stateOf(s) === filters.state;
     });
     return { filters, problems, sessions, kept };
@@ -213,9 +215,18 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
           errorRate: r.errorRate,
           withResult: r.calls - r.missing,
         })),
-        days: computeUsage(kept, 'day', source.price).rows.filter((r) => r.key !== 'unknown'),
+        days: computeUsage(kept, 'day', source.price, {
+          ...(source.timeZone === undefined ? {} : { timeZone: source.timeZone }),
+        }).rows.filter((r) => r.key !== 'unknown'),
       };
-      html(renderDashboardPage(data, filters, { problems, states: sessionStates, sessions: kept.length }));
+      html(
+        renderDashboardPage(data, filters, {
+          problems,
+          states: sessionStates,
+          sessions: kept.length,
+          timeZone: source.timeZone ?? 'UTC',
+        }),
+      );
       return;
     }
     if (route === '/search') {
