@@ -17,6 +17,7 @@ import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
 import type { Io } from '../output.js';
 import { packageVersion } from '../package-version.js';
 import { createPricer } from '../pricer.js';
+import { parseTimeZone, timeZoneHelp } from '../time-zone-option.js';
 import { redactorFor } from '../redact-options.js';
 import { trackFiles } from '../track-files.js';
 
@@ -25,6 +26,7 @@ interface McpFlags extends DataFlags {
   redact: boolean;
   redactPatterns?: string;
   pricing?: string;
+  timezone?: string;
 }
 
 /** The index is brought up to date at most this often, and files are discovered again at most every 10 s. */
@@ -51,6 +53,7 @@ export function registerMcpCommand(program: Command, io: Io): void {
         'your own redaction patterns, JSON {"patterns": [{"kind", "regex", "flags"}]}',
       )
       .option('--pricing <file>', 'prices to use for costs (JSON; see README "Cost")')
+      .option('--timezone <zone>', timeZoneHelp)
       .option('--demo', 'serve the demo sessions shipped with agentlog'),
   )
     .addHelpText('after', toolsHelp())
@@ -76,6 +79,7 @@ export async function startMcpServer(
   flags: McpFlags,
   io: Io,
 ): Promise<RunningMcpServer> {
+  const timeZone = parseTimeZone(flags.timezone);
   const price = await createPricer(flags.pricing);
   const redactor =
     flags.redact === false
@@ -133,6 +137,7 @@ export async function startMcpServer(
     redactor,
     project: flags.project,
     now: () => Date.now(),
+    timeZone,
   };
   // Loaded here: `agentlog mcp --help` needs none of the SDK.
   const [{ createMcpServer }, { StdioServerTransport }] = await Promise.all([
