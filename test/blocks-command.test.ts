@@ -276,6 +276,7 @@ describe('agentlog blocks', () => {
       [
         'now',
         'weekStart',
+        'timeZone',
         'tokenLimit',
         'tokenLimitSource',
         'warnAt',

@@ -14,18 +14,29 @@ const dayMs = 86_400_000;
  * `TZ` gives none; an empty one gives `Etc/Unknown`).
  */
 export function systemTimeZone(): string {
+  // TZ as the user wrote it when it names a zone (ICU would give an older name for some).
+  const tz = process.env.TZ;
+  const given = tz === undefined || tz === '' ? undefined : canonicalTimeZone(tz.replace(/^:/, ''));
+  if (given !== undefined) return given;
   const name = new Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (name && name !== 'Etc/Unknown' && canonicalTimeZone(name)) || 'UTC';
 }
 
-/** The runtime's name for zone `name` (`utc` -> `UTC`, an alias -> its zone), undefined when it knows none. */
+/**
+ * The name to use for zone `name`, undefined when the runtime knows no such zone: `UTC` for every name of
+ * UTC (`utc`, `Etc/UTC`, `GMT`), the runtime's spelling when only the case differs, else `name` as given
+ * (ICU's own id can be an older name: `Asia/Kolkata` resolves to `Asia/Calcutta`).
+ */
 export function canonicalTimeZone(name: string): string | undefined {
   if (name.trim() === '') return undefined;
+  let resolved: string;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
     return undefined;
   }
+  if (resolved === 'UTC' || resolved.toLowerCase() === name.toLowerCase()) return resolved;
+  return name;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
