@@ -68,8 +68,7 @@ export function computeBlocksReport(
   const requests = counted.requests.filter((r) => r.agent === blocksAgent);
   const blocks: LimitedBlock[] = computeBlocks(requests, price, options.now, timeZone);
   const weeks = createUsageRows('week', price);
-  for (const r of requests)
-    weeks.add(weekKeyFor(r.time, weekStart, timeZone), r.model, r.usage, r.time);
+  for (const r of requests) weeks.add(weekKeyFor(r.time, weekStart, timeZone), r.model, r.usage, r.time);
   const { rows, total, unpricedModels } = weeks.finish(counted.sharedRequests);
 
   let tokenLimit: number | null = null;

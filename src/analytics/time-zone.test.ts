@@ -22,9 +22,7 @@ function longOffset(ms: number, zone: string): number {
     format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
     offsetFormats.set(zone, format);
   }
-  const name = format
-    .formatToParts(ms)
-    .find((p) => p.type === 'timeZoneName')?.value;
+  const name = format.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value;
   const match = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(name ?? '');
   if (!match) throw new Error(`no offset in ${name}`);
   if (match[1] === undefined) return 0;

@@ -25,11 +25,15 @@ export const scopeFields = {
   since: z
     .string()
     .optional()
-    .describe('only sessions active on or after this date (YYYY-MM-DD, a day of the server\'s time zone, or an ISO time)'),
+    .describe(
+      "only sessions active on or after this date (YYYY-MM-DD, a day of the server's time zone, or an ISO time)",
+    ),
   until: z
     .string()
     .optional()
-    .describe('only sessions active on or before this date (a date alone covers its whole day in the server\'s time zone)'),
+    .describe(
+      "only sessions active on or before this date (a date alone covers its whole day in the server's time zone)",
+    ),
 };
 
 export const pageField = z

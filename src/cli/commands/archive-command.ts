@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { allSessions } from '../../analytics/all-calls.js';
 import { terminalText } from '../../analytics/terminal-text.js';
+import { systemTimeZone } from '../../analytics/time-zone.js';
 import { archiveFiles } from '../../archive/archive-files.js';
 import { archiveInfo } from '../../archive/archive-info.js';
 import { allVersions } from '../../archive/catalogue.js';
@@ -15,7 +16,6 @@ import { verifyArchive } from '../../archive/verify-archive.js';
 import { type ArchiveFlags, archiveDirFor, openArchiveFor, warnArchiveFailures } from '../archive-source.js';
 import { CliError, quote } from '../cli-error.js';
 import { parseDate } from '../filter-options.js';
-import { systemTimeZone } from '../../analytics/time-zone.js';
 import { findSession } from '../find-session.js';
 import { colorsFor, formatNumber, type Io, plural, writeJson, writeLine } from '../output.js';
 import { createProgress } from '../progress.js';
@@ -79,7 +79,9 @@ Sessions whose files are gone from disk are still shown by every command (from t
         }
         const plan = planRestore(store, files, {
           ...(flags.to === undefined ? {} : { to: path.resolve(io.cwd, flags.to) }),
-          ...(flags.at === undefined ? {} : { at: parseDate(flags.at, '--at', 'end', systemTimeZone()).toISOString() }),
+          ...(flags.at === undefined
+            ? {}
+            : { at: parseDate(flags.at, '--at', 'end', systemTimeZone()).toISOString() }),
         });
         const result = await restoreSession(store, plan);
         if (flags.json) {

@@ -167,12 +167,16 @@ export function printBlocks(io: Io, report: BlocksReport, limit: number): void {
   const active = report.blocks.find((b) => b.active);
   if (active) printActive(io, report, active);
   else if (shown.length > 0)
-    writeLine(io, colors.dim(`No active block at ${report.now.slice(0, 16).replace('T', ' ')} ${report.timeZone}.`));
+    writeLine(
+      io,
+      colors.dim(`No active block at ${report.now.slice(0, 16).replace('T', ' ')} ${report.timeZone}.`),
+    );
   if (report.tokenLimitSource === 'max' && report.tokenLimit === null)
     writeLine(io, colors.dim('No finished block yet: --token-limit max has nothing to measure by.'));
 
   // The weeks of the blocks shown: from the week of the first one's start.
-  const firstWeek = shown[0] === undefined ? undefined : weekKeyFor(shown[0].start, report.weekStart, report.timeZone);
+  const firstWeek =
+    shown[0] === undefined ? undefined : weekKeyFor(shown[0].start, report.weekStart, report.timeZone);
   const weeks =
     limit === Number.POSITIVE_INFINITY || firstWeek === undefined
       ? report.weeks

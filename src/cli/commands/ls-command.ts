@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { clip } from '../../analytics/summarize-tool-input.js';
+import { localTimeText } from '../../analytics/time-zone.js';
 import type { SessionListRow } from '../../cache/queries/session-list-query.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, emptyFilesLine } from '../load-data.js';
 import { formatDuration, type Io, plural, renderTable, writeJson, writeLine } from '../output.js';
-import { localTimeText } from '../../analytics/time-zone.js';
 import { loadReportData } from '../report-data.js';
 import { parseTimeZone } from '../time-zone-option.js';
 

@@ -17,8 +17,8 @@ import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
 import type { Io } from '../output.js';
 import { packageVersion } from '../package-version.js';
 import { createPricer } from '../pricer.js';
-import { parseTimeZone, timeZoneHelp } from '../time-zone-option.js';
 import { redactorFor } from '../redact-options.js';
+import { parseTimeZone, timeZoneHelp } from '../time-zone-option.js';
 import { trackFiles } from '../track-files.js';
 
 interface McpFlags extends DataFlags {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { ErrorReport } from '../../analytics/error-report.js';
 import type { SessionsOverview } from '../../analytics/sessions-overview.js';
 import { terminalText } from '../../analytics/terminal-text.js';
+import { localTimeText } from '../../analytics/time-zone.js';
 import type { ToolInventoryRow } from '../../analytics/tool-inventory.js';
 import type { UsageReport } from '../../analytics/usage-report.js';
 import { type DriftEntry, summarizeDrift } from '../../reader/summarize-drift.js';
@@ -11,8 +12,6 @@ import type { SkippedFile } from '../../sources/index.js';
 import { archiveScanAsked } from '../archive-source.js';
 import { describeTool } from '../describe-tool.js';
 import { addFilterOptions, parseFilter } from '../filter-options.js';
-import { parseTimeZone } from '../time-zone-option.js';
-import { localTimeText } from '../../analytics/time-zone.js';
 import {
   addCacheOptions,
   type DataFlags,
@@ -34,6 +33,7 @@ import {
 import { parseCount } from '../parse-count.js';
 import { createPricer } from '../pricer.js';
 import { loadReportData } from '../report-data.js';
+import { parseTimeZone } from '../time-zone-option.js';
 import { printErrors } from './errors-command.js';
 import { printTools } from './tools-command.js';
 import { parseUsageSplit, printUsage } from './usage-command.js';

@@ -1,12 +1,11 @@
 import type { Command } from 'commander';
 import { terminalText } from '../../analytics/terminal-text.js';
+import { localTimeText } from '../../analytics/time-zone.js';
 import { QueryError } from '../../cache/run-query.js';
 import { hitEnd, hitStart, type SearchHit, searchIndex } from '../../cache/search-index.js';
 import { snippetAround } from '../../cache/snippet-around.js';
 import { CliError, exitCodes } from '../cli-error.js';
-import { localTimeText } from '../../analytics/time-zone.js';
 import { addFilterOptions } from '../filter-options.js';
-import { parseTimeZone } from '../time-zone-option.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
 import {
   colorsFor,
@@ -19,6 +18,7 @@ import {
 } from '../output.js';
 import { parseCount } from '../parse-count.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
+import { parseTimeZone } from '../time-zone-option.js';
 
 const sources = ['prompt', 'user', 'assistant', 'system', 'tool_input', 'tool_result'] as const;
 

@@ -26,7 +26,6 @@ import {
 import type { SessionFileRef } from '../../sources/index.js';
 import { type Io, writeJson, writeLine } from '../output.js';
 import { packageVersion } from '../package-version.js';
-import { addTimeZoneOption, parseTimeZone } from '../time-zone-option.js';
 import { contextWindow, parseStatusInput, type StatusInput } from '../statusline-input.js';
 import {
   checkFormat,
@@ -36,6 +35,7 @@ import {
   type StatusCost,
   type StatusFigures,
 } from '../statusline-line.js';
+import { addTimeZoneOption, parseTimeZone } from '../time-zone-option.js';
 
 interface StatuslineFlags {
   format?: string;

@@ -1,0 +1,417 @@
+/**
+ * Days, weeks, `--since/--until` and blocks in a time zone: the system's (TZ) or `--timezone`'s.
+ *
+ * - The corpus: the Claude Code requests of `usage --by day` in UTC, Los Angeles and Kolkata (+05:30) equal
+ *   a plain scan of the usage lines, each request dated by Intl in the zone, with and without the index, by
+ *   flag and by TZ in a real process.
+ * - Hand-made sessions of one request each around local midnights and New York's clock changes
+ *   (2025-03-09 spring forward, 2025-11-02 fall back): the days, the 23- and 25-hour days, `--since/--until`
+ *   at local midnight, and the 5-hour blocks across midnight and a change of clocks, by hand.
+ * - A zone that does not exist: one sentence, exit 2.
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryIo } from '../src/cli/output.js';
+import { runCli } from '../src/cli/run-cli.js';
+import { corpusDir } from './corpus.js';
+import { runBuiltCli } from './helpers/run-built-cli.js';
+import { tempDir } from './index-helpers.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const zones = ['UTC', 'America/Los_Angeles', 'Asia/Kolkata'] as const;
+const ny = 'America/New_York';
+
+let dir: string;
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+beforeAll(() => {
+  dir = tempDir('time-zones');
+});
+
+async function run(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const io = memoryIo({ COLUMNS: '200', ...env }, repoRoot);
+  const code = await runCli(args, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+async function json<T>(args: string[], env: NodeJS.ProcessEnv = {}): Promise<T> {
+  const result = await run([...args, '--json'], env);
+  expect(result.code, result.err).toBe(0);
+  return JSON.parse(result.out) as T;
+}
+
+interface Row {
+  key: string;
+  requests: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheWriteTokens: number;
+  cacheReadTokens: number;
+}
+interface UsageJson {
+  rows: Row[];
+  total: Row;
+  timeZone: string;
+}
+
+/** The local date (`2026-01-31`) of an instant in `zone`, by Intl's formatter (en-CA writes ISO dates). */
+function intlDay(ms: number, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(ms);
+}
+
+const fields = {
+  input_tokens: 'inputTokens',
+  output_tokens: 'outputTokens',
+  cache_creation_input_tokens: 'cacheWriteTokens',
+  cache_read_input_tokens: 'cacheReadTokens',
+} as const;
+
+/**
+ * The plain scan: every Claude Code assistant record (and `agent_progress` record's `data.message`) with a
+ * `message.usage`, one request per `message.id` + `requestId` (per-field maximum), dated by its first
+ * record's `timestamp`; summed per local day of `zone`.
+ */
+function scanDays(zone: string): Map<string, Omit<Row, 'key'>> {
+  const requests = new Map<string, { time: string; usage: Record<string, number> }>();
+  const add = (record: Record<string, unknown>, file: string, line: number) => {
+    const message = record.message as Record<string, unknown> | undefined;
+    const usage = message?.usage as Record<string, unknown> | undefined;
+    if (!message || !usage || typeof usage !== 'object' || message.model === '<synthetic>') return;
+    const key =
+      typeof message.id === 'string'
+        ? `${message.id}|${typeof record.requestId === 'string' ? record.requestId : ''}`
+        : `${file}:${line}`;
+    const seen = requests.get(key) ?? { time: String(record.timestamp), usage: {} };
+    for (const wire of Object.keys(fields))
+      seen.usage[wire] = Math.max(seen.usage[wire] ?? 0, typeof usage[wire] === 'number' ? usage[wire] : 0);
+    requests.set(key, seen);
+  };
+  const files = readdirSync(corpusDir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.jsonl'))
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+  for (const file of files)
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((text, i) => {
+        let record: Record<string, unknown>;
+        try {
+          record = JSON.parse(text) as Record<string, unknown>;
+        } catch {
+          return;
+        }
+        if (record === null || typeof record !== 'object') return;
+        if (record.type === 'assistant') add(record, file, i);
+        const data = record.data as Record<string, unknown> | undefined;
+        const inner = data?.message as Record<string, unknown> | undefined;
+        if (record.type === 'progress' && data?.type === 'agent_progress' && inner?.type === 'assistant')
+          add({ ...inner, timestamp: inner.timestamp ?? record.timestamp }, file, i);
+      });
+  const days = new Map<string, Omit<Row, 'key'>>();
+  for (const { time, usage } of requests.values()) {
+    const ms = Date.parse(time);
+    const day = Number.isNaN(ms) ? 'unknown' : intlDay(ms, zone);
+    const row = days.get(day) ?? {
+      requests: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      cacheWriteTokens: 0,
+      cacheReadTokens: 0,
+    };
+    row.requests += 1;
+    for (const [wire, field] of Object.entries(fields)) row[field] += usage[wire] ?? 0;
+    days.set(day, row);
+  }
+  return days;
+}
+
+const pick = (rows: readonly Row[]) =>
+  Object.fromEntries(
+    rows.map(({ key, requests, inputTokens, outputTokens, cacheWriteTokens, cacheReadTokens }) => [
+      key,
+      { requests, inputTokens, outputTokens, cacheWriteTokens, cacheReadTokens },
+    ]),
+  );
+
+describe('usage --by day on the corpus', () => {
+  const expected = Object.fromEntries(zones.map((zone) => [zone, Object.fromEntries(scanDays(zone))]));
+
+  it('the zones give different days on the corpus (the test can tell them apart)', () => {
+    expect(Object.keys(expected.UTC ?? {})).not.toEqual(Object.keys(expected['Asia/Kolkata'] ?? {}));
+    expect(expected.UTC).not.toEqual(expected['America/Los_Angeles']);
+  });
+
+  for (const zone of zones)
+    it(`equals the plain scan dated by Intl in ${zone}, with and without the index`, async () => {
+      const cache = path.join(dir, `cache-${zone.replace('/', '-')}`);
+      for (const flags of [['--no-cache'], ['--cache-dir', cache], ['--cache-dir', cache]]) {
+        const report = await json<UsageJson>([
+          'usage',
+          corpusDir,
+          '--agent',
+          'claude-code',
+          '--timezone',
+          zone,
+          ...flags,
+        ]);
+        expect(report.timeZone).toBe(zone);
+        expect(pick(report.rows), flags.join(' ')).toEqual(expected[zone]);
+      }
+    });
+
+  it('follows TZ when no --timezone is given (a real process)', async () => {
+    for (const zone of ['America/Los_Angeles', 'Asia/Kolkata']) {
+      const result = await runBuiltCli(
+        ['usage', corpusDir, '--agent', 'claude-code', '--no-cache', '--json'],
+        repoRoot,
+        { TZ: zone },
+      );
+      expect(result.code, result.err).toBe(0);
+      const report = JSON.parse(result.out) as UsageJson;
+      expect(report.timeZone).toBe(zone);
+      expect(pick(report.rows)).toEqual(expected[zone]);
+    }
+  });
+
+  it('gives every agent the same days with and without the index, in each zone', async () => {
+    for (const zone of zones) {
+      const cache = path.join(dir, `cache-all-${zone.replace('/', '-')}`);
+      for (const by of ['day', 'week', 'month']) {
+        const args = ['usage', corpusDir, '--by', by, '--timezone', zone];
+        const memory = await json<UsageJson>([...args, '--no-cache']);
+        const indexed = await json<UsageJson>([...args, '--cache-dir', cache]);
+        expect(indexed, `${zone} ${by}`).toEqual(memory);
+      }
+      const tools = ['tools', corpusDir, '--by', 'day', '--timezone', zone];
+      expect(await json([...tools, '--cache-dir', cache])).toEqual(await json([...tools, '--no-cache']));
+    }
+  });
+});
+
+/** One request per session file, so that the session filters select requests one by one. */
+const requests = [
+  // Around midnight in Kolkata (18:30Z).
+  '2026-01-31T18:29:00.000Z', // 0: 23:59 on 31 January in Kolkata
+  '2026-01-31T18:31:00.000Z', // 1: 00:01 on 1 February in Kolkata
+  // New York, spring forward on 2025-03-09 (02:00 EST -> 03:00 EDT at 07:00Z).
+  '2025-03-09T04:30:00.000Z', // 2: 23:30 EST on 8 March
+  '2025-03-09T06:50:00.000Z', // 3: 01:50 EST on 9 March
+  '2025-03-09T07:10:00.000Z', // 4: 03:10 EDT on 9 March
+  '2025-03-10T03:59:00.000Z', // 5: 23:59 EDT on 9 March
+  '2025-03-10T04:00:00.000Z', // 6: 00:00 EDT on 10 March
+  // New York, fall back on 2025-11-02 (02:00 EDT -> 01:00 EST at 06:00Z).
+  '2025-11-02T03:59:00.000Z', // 7: 23:59 EDT on 1 November
+  '2025-11-02T04:00:00.000Z', // 8: 00:00 EDT on 2 November
+  '2025-11-02T05:30:00.000Z', // 9: 01:30 EDT
+  '2025-11-02T06:30:00.000Z', // 10: 01:30 EST, an hour later
+  '2025-11-03T04:59:00.000Z', // 11: 23:59 EST on 2 November
+  '2025-11-03T05:00:00.000Z', // 12: 00:00 EST on 3 November
+];
+const tokensOf = (i: number) => 1000 * (i + 1);
+
+let logs: string;
+beforeAll(() => {
+  logs = path.join(dir, 'projects', '-home-me-app');
+  mkdirSync(logs, { recursive: true });
+  requests.forEach((time, i) => {
+    const id = `22222222-3333-4444-8555-${String(i).padStart(12, '0')}`;
+    const base = { isSidechain: false, userType: 'external', cwd: '/home/me/app', sessionId: id };
+    const lines = [
+      {
+        ...base,
+        parentUuid: null,
+        type: 'user',
+        message: { role: 'user', content: 'go on' },
+        uuid: `u${i}`,
+        timestamp: time,
+        version: '2.1.30',
+      },
+      {
+        ...base,
+        parentUuid: `u${i}`,
+        type: 'assistant',
+        message: {
+          model: 'claude-sonnet-4-5-20250929',
+          id: `msg_${i}`,
+          type: 'message',
+          role: 'assistant',
+          content: [{ type: 'text', text: 'done' }],
+          stop_reason: 'end_turn',
+          usage: { input_tokens: tokensOf(i), output_tokens: 0 },
+        },
+        requestId: `req_${i}`,
+        uuid: `a${i}`,
+        timestamp: time,
+        version: '2.1.30',
+      },
+    ];
+    writeFileSync(path.join(logs, `${id}.jsonl`), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  });
+});
+
+/** The requests of each day row, from the rows' input tokens (request i has 1000 * (i + 1)). */
+function requestsByDay(report: UsageJson): Record<string, number> {
+  return Object.fromEntries(report.rows.map((r) => [r.key, r.requests]));
+}
+
+describe('days around local midnight and changes of clocks', () => {
+  it('puts each request on its local day, 23 hours on the spring-forward day and 25 on the fall-back day', async () => {
+    const newYork = await json<UsageJson>(['usage', logs, '--no-cache', '--timezone', ny]);
+    expect(requestsByDay(newYork)).toEqual({
+      '2025-03-08': 1,
+      '2025-03-09': 3,
+      '2025-03-10': 1,
+      '2025-11-01': 1,
+      '2025-11-02': 4,
+      '2025-11-03': 1,
+      '2026-01-31': 2,
+    });
+    const nov2 = newYork.rows.find((r) => r.key === '2025-11-02');
+    expect(nov2?.inputTokens).toBe([8, 9, 10, 11].reduce((n, i) => n + tokensOf(i), 0));
+    const kolkata = await json<UsageJson>(['usage', logs, '--no-cache', '--timezone', 'Asia/Kolkata']);
+    expect(requestsByDay(kolkata)).toMatchObject({ '2026-01-31': 1, '2026-02-01': 1 });
+    const utc = await json<UsageJson>(['usage', logs, '--no-cache', '--timezone', 'UTC']);
+    expect(requestsByDay(utc)).toEqual({
+      '2025-03-09': 3,
+      '2025-03-10': 2,
+      '2025-11-02': 4,
+      '2025-11-03': 2,
+      '2026-01-31': 2,
+    });
+  });
+
+  it('the index gives the same days', async () => {
+    for (const zone of [ny, 'Asia/Kolkata']) {
+      const args = ['usage', logs, '--timezone', zone];
+      expect(await json([...args, '--cache-dir', path.join(dir, 'cache-hand')])).toEqual(
+        await json([...args, '--no-cache']),
+      );
+    }
+  });
+
+  it('--since and --until take whole local days, from local midnight', async () => {
+    const between = async (zone: string, since: string, until: string) => {
+      const report = await json<UsageJson>([
+        'usage',
+        logs,
+        '--no-cache',
+        '--timezone',
+        zone,
+        '--since',
+        since,
+        '--until',
+        until,
+        '--by',
+        'model',
+      ]);
+      return report.total.inputTokens;
+    };
+    const sum = (ids: number[]) => ids.reduce((n, i) => n + tokensOf(i), 0);
+    expect(await between('Asia/Kolkata', '2026-02-01', '2026-02-01')).toBe(sum([1]));
+    expect(await between('Asia/Kolkata', '2026-01-31', '2026-01-31')).toBe(sum([0]));
+    expect(await between('UTC', '2026-01-31', '2026-01-31')).toBe(sum([0, 1]));
+    expect(await between(ny, '2025-03-09', '2025-03-09')).toBe(sum([3, 4, 5]));
+    expect(await between(ny, '2025-11-02', '2025-11-02')).toBe(sum([8, 9, 10, 11]));
+    // A time without an offset is a wall time of the zone: 01:30 is the first one on the fall-back day.
+    expect(await between(ny, '2025-11-02T01:30', '2025-11-02T01:59')).toBe(sum([9]));
+    // With an offset, an instant in any zone.
+    expect(await between(ny, '2025-11-02T01:30-05:00', '2025-11-02T01:59-05:00')).toBe(sum([10]));
+  });
+
+  it('ls filters by the local day too, and reads TZ in a real process', async () => {
+    const result = await runBuiltCli(
+      ['ls', logs, '--no-cache', '--json', '--since', '2026-02-01'],
+      repoRoot,
+      { TZ: 'Asia/Kolkata' },
+    );
+    expect(result.code, result.err).toBe(0);
+    const rows = JSON.parse(result.out) as { id: string }[];
+    expect(rows.map((r) => r.id)).toEqual(['22222222-3333-4444-8555-000000000001']);
+  });
+});
+
+interface BlocksJson {
+  timeZone: string;
+  now: string;
+  blocks: { start: string; end: string; firstRequest: string; lastRequest: string; requests: number }[];
+  weeks: { key: string; requests: number }[];
+}
+
+describe('blocks in a time zone', () => {
+  const env = { AGENTLOG_NOW: '2026-03-01T00:00:00.000Z' };
+
+  it('are the same instants in every zone, written with the offset in force at each end', async () => {
+    const utc = await json<BlocksJson>(['blocks', logs, '--no-cache', '--timezone', 'UTC'], env);
+    const newYork = await json<BlocksJson>(['blocks', logs, '--no-cache', '--timezone', ny], env);
+    expect(newYork.timeZone).toBe(ny);
+    expect(newYork.now).toBe('2026-02-28T19:00:00.000-05:00');
+    expect(newYork.blocks.map((b) => [Date.parse(b.start), Date.parse(b.end), b.requests])).toEqual(
+      utc.blocks.map((b) => [Date.parse(b.start), Date.parse(b.end), b.requests]),
+    );
+    // By hand: each block starts at the UTC hour of its first request and lasts 5 hours of elapsed time.
+    expect(newYork.blocks.map((b) => [b.start, b.end, b.requests])).toEqual([
+      // Across midnight and the spring forward: 23:00 to 05:00 on the wall clock (6 hours).
+      ['2025-03-08T23:00:00.000-05:00', '2025-03-09T05:00:00.000-04:00', 3],
+      ['2025-03-09T23:00:00.000-04:00', '2025-03-10T04:00:00.000-04:00', 2],
+      // Across midnight and the fall back: 23:00 to 03:00 on the wall clock (4 hours).
+      ['2025-11-01T23:00:00.000-04:00', '2025-11-02T03:00:00.000-05:00', 4],
+      ['2025-11-02T23:00:00.000-05:00', '2025-11-03T04:00:00.000-05:00', 2],
+      ['2026-01-31T13:00:00.000-05:00', '2026-01-31T18:00:00.000-05:00', 2],
+    ]);
+    const fallBack = newYork.blocks[2];
+    expect([fallBack?.firstRequest, fallBack?.lastRequest]).toEqual([
+      '2025-11-01T23:59:00.000-04:00',
+      '2025-11-02T01:30:00.000-05:00',
+    ]);
+  });
+
+  it('start at half past the hour in a zone offset by a half hour', async () => {
+    const kolkata = await json<BlocksJson>(['blocks', logs, '--no-cache', '--timezone', 'Asia/Kolkata'], env);
+    expect(kolkata.blocks.at(-1)).toMatchObject({
+      start: '2026-01-31T23:30:00.000+05:30',
+      end: '2026-02-01T04:30:00.000+05:30',
+      requests: 2,
+    });
+    const text = await run(['blocks', logs, '--no-cache', '--timezone', 'Asia/Kolkata'], env);
+    expect(text.out).toContain('2026-01-31 23:30-04:30');
+    expect(text.out).toContain('block (Asia/Kolkata)');
+  });
+
+  it('weekly totals take the local days', async () => {
+    // Request 0 is on Saturday 31 January in Kolkata (ISO week 5), request 1 on Sunday 1 February (week 5
+    // too); with weeks from Sunday they part.
+    const sunday = await json<BlocksJson>(
+      ['blocks', logs, '--no-cache', '--timezone', 'Asia/Kolkata', '--week-start', 'sunday'],
+      env,
+    );
+    expect(sunday.weeks.filter((w) => w.key >= '2026')).toEqual([
+      expect.objectContaining({ key: '2026-01-25', requests: 1 }),
+      expect.objectContaining({ key: '2026-02-01', requests: 1 }),
+    ]);
+    const utc = await json<BlocksJson>(
+      ['blocks', logs, '--no-cache', '--timezone', 'UTC', '--week-start', 'sunday'],
+      env,
+    );
+    expect(utc.weeks.filter((w) => w.key >= '2026')).toEqual([
+      expect.objectContaining({ key: '2026-01-25', requests: 2 }),
+    ]);
+  });
+});
+
+describe('a zone that does not exist', () => {
+  for (const command of ['usage', 'blocks', 'ls', 'tools', 'report', 'statusline'])
+    it(`is one sentence and exit 2 (${command})`, async () => {
+      const args = command === 'statusline' ? [command] : [command, logs, '--no-cache'];
+      const result = await run([...args, '--timezone', 'Mars/Olympus_Mons']);
+      expect(result.code).toBe(2);
+      expect(result.out).toBe('');
+      expect(result.err.trim().split('\n')).toEqual([
+        'error: Option --timezone needs an IANA time zone such as "Europe/Paris" or "UTC", got "Mars/Olympus_Mons".',
+      ]);
+    });
+});
