@@ -14,6 +14,8 @@ const isoDay = /^(\d{4}-\d{2}-\d{2})(?:$|T)/;
 export function dayKey(time: string | undefined, zone = 'UTC'): string {
   const day = time === undefined ? undefined : isoDay.exec(time)?.[1];
   if (day === undefined) return 'unknown';
+  // The common case: a UTC time in UTC names its day.
+  if (zone === 'UTC' && (time as string).endsWith('Z')) return day;
   // A date whose time part does not parse keeps the day it names.
   const ms = parseInstant(time as string);
   return Number.isNaN(ms) ? day : localDay(ms, zone);
