@@ -12,6 +12,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startViewer } from '../src/cli/commands/serve-command.js';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
 import { corpusDir } from './corpus.js';
@@ -400,6 +401,36 @@ describe('blocks in a time zone', () => {
     expect(utc.weeks.filter((w) => w.key >= '2026')).toEqual([
       expect.objectContaining({ key: '2026-01-25', requests: 2 }),
     ]);
+  });
+});
+
+describe('serve in a time zone', () => {
+  it("gives the dashboard's days and the list's date filters in --timezone's zone", async () => {
+    const io = memoryIo({ AGENTLOG_CACHE_DIR: path.join(dir, 'cache-serve') }, repoRoot);
+    const viewer = await startViewer([logs], { port: '0', host: '127.0.0.1', timezone: ny }, io);
+    try {
+      const page = await (await fetch(`${viewer.url}dashboard`)).text();
+      const data = /<script type="application\/json" id="dashboard-data">(.*?)<\/script>/s.exec(page)?.[1];
+      const days = (JSON.parse(data ?? '{}') as { days: Row[] }).days;
+      expect(Object.fromEntries(days.map((d) => [d.key, d.requests]))).toEqual({
+        '2025-03-08': 1,
+        '2025-03-09': 3,
+        '2025-03-10': 1,
+        '2025-11-01': 1,
+        '2025-11-02': 4,
+        '2025-11-03': 1,
+        '2026-01-31': 2,
+      });
+      expect(page).toContain(`Tokens and cost per day (${ny})`);
+      // Sessions of one request each: the fall-back day holds four, the day before one (none in UTC).
+      const rows = async (day: string) =>
+        (await (await fetch(`${viewer.url}?since=${day}&until=${day}`)).text()).match(/<tr data-session=/g)
+          ?.length ?? 0;
+      expect(await rows('2025-11-02')).toBe(4);
+      expect(await rows('2025-11-01')).toBe(1);
+    } finally {
+      await viewer.close();
+    }
   });
 });
 
