@@ -11,12 +11,14 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViewer } from '../src/cli/commands/serve-command.js';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
 import { corpusDir } from './corpus.js';
-import { runBuiltCli } from './helpers/run-built-cli.js';
+import { builtCli, runBuiltCli } from './helpers/run-built-cli.js';
 import { tempDir } from './index-helpers.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -430,6 +432,43 @@ describe('serve in a time zone', () => {
       expect(await rows('2025-11-01')).toBe(1);
     } finally {
       await viewer.close();
+    }
+  });
+});
+
+describe('mcp in a time zone', () => {
+  it("answers usage by day, blocks and date scopes in --timezone's zone", async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [builtCli, 'mcp', logs, '--timezone', ny, '--cache-dir', path.join(dir, 'cache-mcp')],
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', HOME: dir, NO_COLOR: '1', TZ: 'UTC' },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'agentlog-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const call = async (args: Record<string, unknown>) =>
+        (await client.callTool({ name: 'usage', arguments: args })).structuredContent as {
+          rows: Row[];
+          total: Row;
+          blocks: { start: string }[];
+        };
+      const days = await call({ by: 'day', limit: 50 });
+      expect(Object.fromEntries(days.rows.map((r) => [r.key, r.requests]))).toEqual({
+        '2025-03-08': 1,
+        '2025-03-09': 3,
+        '2025-03-10': 1,
+        '2025-11-01': 1,
+        '2025-11-02': 4,
+        '2025-11-03': 1,
+        '2026-01-31': 2,
+      });
+      expect((await call({ by: 'model', since: '2025-11-01', until: '2025-11-01' })).total.requests).toBe(1);
+      const blocks = await call({ by: 'block', limit: 50 });
+      expect(blocks.blocks.map((b) => b.start)).toContain('2025-11-01T23:00:00.000-04:00');
+    } finally {
+      await client.close();
     }
   });
 });
