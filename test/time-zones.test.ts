@@ -1,15 +1,11 @@
 /**
- * Days, weeks, `--since/--until` and blocks in a time zone: the system's (TZ) or `--timezone`'s.
- *
- * - The corpus: the Claude Code requests of `usage --by day` in UTC, Los Angeles and Kolkata (+05:30) equal
- *   a plain scan of the usage lines, each request dated by Intl in the zone, with and without the index, by
- *   flag and by TZ in a real process.
- * - Hand-made sessions of one request each around local midnights and New York's clock changes
- *   (2025-03-09 spring forward, 2025-11-02 fall back): the days, the 23- and 25-hour days, `--since/--until`
- *   at local midnight, and the 5-hour blocks across midnight and a change of clocks, by hand.
- * - A zone that does not exist: one sentence, exit 2.
+ * Days, `--since/--until` and blocks in a time zone (the system's, TZ, or `--timezone`'s) over hand-made
+ * sessions of one request each around local midnights and New York's clock changes (2025-03-09 spring
+ * forward, 2025-11-02 fall back): the days, the 23- and 25-hour days, `--since/--until` at local midnight,
+ * the 5-hour blocks across midnight and a change of clocks, by hand; the same through `serve` and `mcp`;
+ * a zone that does not exist: one sentence, exit 2. (The corpus: time-zones-corpus.test.ts.)
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -17,12 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViewer } from '../src/cli/commands/serve-command.js';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
-import { corpusDir } from './corpus.js';
 import { builtCli, runBuiltCli } from './helpers/run-built-cli.js';
 import { tempDir } from './index-helpers.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const zones = ['UTC', 'America/Los_Angeles', 'Asia/Kolkata'] as const;
 const ny = 'America/New_York';
 
 let dir: string;
@@ -56,145 +50,6 @@ interface UsageJson {
   total: Row;
   timeZone: string;
 }
-
-/** The local date (`2026-01-31`) of an instant in `zone`, by Intl's formatter (en-CA writes ISO dates). */
-function intlDay(ms: number, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(ms);
-}
-
-const fields = {
-  input_tokens: 'inputTokens',
-  output_tokens: 'outputTokens',
-  cache_creation_input_tokens: 'cacheWriteTokens',
-  cache_read_input_tokens: 'cacheReadTokens',
-} as const;
-
-/**
- * The plain scan: every Claude Code assistant record (and `agent_progress` record's `data.message`) with a
- * `message.usage`, one request per `message.id` + `requestId` (per-field maximum), dated by its first
- * record's `timestamp`; summed per local day of `zone`.
- */
-function scanDays(zone: string): Map<string, Omit<Row, 'key'>> {
-  const requests = new Map<string, { time: string; usage: Record<string, number> }>();
-  const add = (record: Record<string, unknown>, file: string, line: number) => {
-    const message = record.message as Record<string, unknown> | undefined;
-    const usage = message?.usage as Record<string, unknown> | undefined;
-    if (!message || !usage || typeof usage !== 'object' || message.model === '<synthetic>') return;
-    const key =
-      typeof message.id === 'string'
-        ? `${message.id}|${typeof record.requestId === 'string' ? record.requestId : ''}`
-        : `${file}:${line}`;
-    const seen = requests.get(key) ?? { time: String(record.timestamp), usage: {} };
-    for (const wire of Object.keys(fields))
-      seen.usage[wire] = Math.max(seen.usage[wire] ?? 0, typeof usage[wire] === 'number' ? usage[wire] : 0);
-    requests.set(key, seen);
-  };
-  const files = readdirSync(corpusDir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.jsonl'))
-    .map((e) => path.join(e.parentPath, e.name))
-    .sort();
-  for (const file of files)
-    readFileSync(file, 'utf8')
-      .split('\n')
-      .forEach((text, i) => {
-        let record: Record<string, unknown>;
-        try {
-          record = JSON.parse(text) as Record<string, unknown>;
-        } catch {
-          return;
-        }
-        if (record === null || typeof record !== 'object') return;
-        if (record.type === 'assistant') add(record, file, i);
-        const data = record.data as Record<string, unknown> | undefined;
-        const inner = data?.message as Record<string, unknown> | undefined;
-        if (record.type === 'progress' && data?.type === 'agent_progress' && inner?.type === 'assistant')
-          add({ ...inner, timestamp: inner.timestamp ?? record.timestamp }, file, i);
-      });
-  const days = new Map<string, Omit<Row, 'key'>>();
-  for (const { time, usage } of requests.values()) {
-    const ms = Date.parse(time);
-    const day = Number.isNaN(ms) ? 'unknown' : intlDay(ms, zone);
-    const row = days.get(day) ?? {
-      requests: 0,
-      inputTokens: 0,
-      outputTokens: 0,
-      cacheWriteTokens: 0,
-      cacheReadTokens: 0,
-    };
-    row.requests += 1;
-    for (const [wire, field] of Object.entries(fields)) row[field] += usage[wire] ?? 0;
-    days.set(day, row);
-  }
-  return days;
-}
-
-const pick = (rows: readonly Row[]) =>
-  Object.fromEntries(
-    rows.map(({ key, requests, inputTokens, outputTokens, cacheWriteTokens, cacheReadTokens }) => [
-      key,
-      { requests, inputTokens, outputTokens, cacheWriteTokens, cacheReadTokens },
-    ]),
-  );
-
-describe('usage --by day on the corpus', () => {
-  const expected = Object.fromEntries(zones.map((zone) => [zone, Object.fromEntries(scanDays(zone))]));
-
-  it('the zones give different days on the corpus (the test can tell them apart)', () => {
-    expect(Object.keys(expected.UTC ?? {})).not.toEqual(Object.keys(expected['Asia/Kolkata'] ?? {}));
-    expect(expected.UTC).not.toEqual(expected['America/Los_Angeles']);
-  });
-
-  for (const zone of zones)
-    it(`equals the plain scan dated by Intl in ${zone}, with and without the index`, async () => {
-      const cache = path.join(dir, `cache-${zone.replace('/', '-')}`);
-      for (const flags of [['--no-cache'], ['--cache-dir', cache], ['--cache-dir', cache]]) {
-        const report = await json<UsageJson>([
-          'usage',
-          corpusDir,
-          '--agent',
-          'claude-code',
-          '--timezone',
-          zone,
-          ...flags,
-        ]);
-        expect(report.timeZone).toBe(zone);
-        expect(pick(report.rows), flags.join(' ')).toEqual(expected[zone]);
-      }
-    });
-
-  it('follows TZ when no --timezone is given (a real process)', async () => {
-    for (const zone of ['America/Los_Angeles', 'Asia/Kolkata']) {
-      const result = await runBuiltCli(
-        ['usage', corpusDir, '--agent', 'claude-code', '--no-cache', '--json'],
-        repoRoot,
-        { TZ: zone },
-      );
-      expect(result.code, result.err).toBe(0);
-      const report = JSON.parse(result.out) as UsageJson;
-      expect(report.timeZone).toBe(zone);
-      expect(pick(report.rows)).toEqual(expected[zone]);
-    }
-  });
-
-  it('gives every agent the same days with and without the index, in each zone', async () => {
-    for (const zone of zones) {
-      const cache = path.join(dir, `cache-all-${zone.replace('/', '-')}`);
-      for (const by of ['day', 'week', 'month']) {
-        const args = ['usage', corpusDir, '--by', by, '--timezone', zone];
-        const memory = await json<UsageJson>([...args, '--no-cache']);
-        const indexed = await json<UsageJson>([...args, '--cache-dir', cache]);
-        expect(indexed, `${zone} ${by}`).toEqual(memory);
-      }
-      const tools = ['tools', corpusDir, '--by', 'day', '--timezone', zone];
-      expect(await json([...tools, '--cache-dir', cache])).toEqual(await json([...tools, '--no-cache']));
-    }
-  });
-});
 
 /** One request per session file, so that the session filters select requests one by one. */
 const requests = [
