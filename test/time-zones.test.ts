@@ -237,7 +237,8 @@ describe('blocks in a time zone', () => {
     });
     const text = await run(['blocks', logs, '--no-cache', '--timezone', 'Asia/Kolkata'], env);
     expect(text.out).toContain('2026-01-31 23:30-04:30');
-    expect(text.out).toContain('block (Asia/Kolkata)');
+    expect(text.out).toContain('block (local)');
+    expect(text.out).toContain('Weekly totals (ISO weeks, Asia/Kolkata)');
   });
 
   it('weekly totals take the local days', async () => {

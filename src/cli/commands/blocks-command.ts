@@ -137,7 +137,8 @@ export function printBlocks(io: Io, report: BlocksReport, limit: number): void {
     b.models.join(', '),
   ];
   const head = [
-    `block (${report.timeZone})`,
+    // A long zone name would take the block's own width; the lines below the table name it.
+    `block (${report.timeZone.length <= 5 ? report.timeZone : 'local'})`,
     'state',
     'input',
     'output',
