@@ -13,6 +13,14 @@ export function addTimeZoneOption(command: Command): Command {
   return command.option('--timezone <zone>', timeZoneHelp);
 }
 
+/**
+ * The zone as a table heading says it: a short name (`UTC`) as it is, a long one (`America/Los_Angeles`)
+ * as `local`, which would otherwise widen its column past the times in it.
+ */
+export function zoneHeading(zone: string): string {
+  return zone.length <= 5 ? zone : 'local';
+}
+
 /** The zone of `--timezone`, else the system's; a name the runtime does not know is a usage error (exit 2). */
 export function parseTimeZone(value: string | undefined): string {
   if (value === undefined) return systemTimeZone();

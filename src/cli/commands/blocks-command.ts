@@ -27,7 +27,7 @@ import {
 } from '../output.js';
 import { createPricer } from '../pricer.js';
 import { loadReportData } from '../report-data.js';
-import { parseTimeZone } from '../time-zone-option.js';
+import { parseTimeZone, zoneHeading } from '../time-zone-option.js';
 import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 
 /** Blocks the table shows without `--all`. */
@@ -137,8 +137,8 @@ export function printBlocks(io: Io, report: BlocksReport, limit: number): void {
     b.models.join(', '),
   ];
   const head = [
-    // A long zone name would take the block's own width; the lines below the table name it.
-    `block (${report.timeZone.length <= 5 ? report.timeZone : 'local'})`,
+    // The lines below the table name the zone.
+    `block (${zoneHeading(report.timeZone)})`,
     'state',
     'input',
     'output',

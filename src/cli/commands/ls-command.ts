@@ -6,7 +6,7 @@ import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, emptyFilesLine } from '../load-data.js';
 import { formatDuration, type Io, plural, renderTable, writeJson, writeLine } from '../output.js';
 import { loadReportData } from '../report-data.js';
-import { parseTimeZone } from '../time-zone-option.js';
+import { parseTimeZone, zoneHeading } from '../time-zone-option.js';
 
 export function registerLsCommand(program: Command, io: Io): void {
   addCacheOptions(
@@ -52,7 +52,7 @@ export function registerLsCommand(program: Command, io: Io): void {
         // The id comes first: it is the handle for `agentlog show`, so it is never cut or left out.
         head: [
           'id',
-          `started (${timeZone})`,
+          `started (${zoneHeading(timeZone)})`,
           'duration',
           'state',
           'agent',
