@@ -279,6 +279,7 @@ describe('agentlog blocks', () => {
       [
         'now',
         'weekStart',
+        'timeZone',
         'tokenLimit',
         'tokenLimitSource',
         'warnAt',

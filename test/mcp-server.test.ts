@@ -32,7 +32,8 @@ async function connect(args: readonly string[], home: string) {
     command: process.execPath,
     args: [builtCli, 'mcp', ...args],
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: home, NO_COLOR: '1' },
+    // The days of the answers are the system zone's: pinned, whatever the machine's zone.
+    env: { PATH: process.env.PATH ?? '', HOME: home, NO_COLOR: '1', TZ: 'UTC' },
     stderr: 'pipe',
   });
   let stderr = '';

@@ -179,6 +179,17 @@ describe('agentlog statusline', () => {
     expect(json.session.usd).toBeCloseTo(sum(session1, costOf), 12);
   });
 
+  it('counts the local day of --timezone as today, and writes the block in that zone', async () => {
+    // At 11:20Z it is 16:50 in Kolkata (+05:30): the day began at 18:30Z the day before, so yesterday's
+    // 20:00Z request (01:30 local) is today's too. In Los Angeles (03:20, the day began at 08:00Z) it is not.
+    const kolkata = JSON.parse((await run(inputFor(0), ['--json', '--timezone', 'Asia/Kolkata'])).out);
+    expect(kolkata.today.usd).toBeCloseTo(sum([...session1, ...session2], costOf), 12);
+    expect(kolkata.block.start).toBe('2026-03-03T13:30:00.000+05:30');
+    const angeles = JSON.parse((await run(inputFor(0), ['--json', '--timezone', 'America/Los_Angeles'])).out);
+    expect(angeles.today.usd).toBeCloseTo(sum([...session1.slice(1), ...session2], costOf), 12);
+    expect(angeles.block.start).toBe('2026-03-03T00:00:00.000-08:00');
+  });
+
   it('counts a 1M window for a [1m] model or when Claude Code says the context exceeded 200k', async () => {
     const last = session1[2] as Request;
     const context = last.input + last.cacheRead + last.cacheWrite;

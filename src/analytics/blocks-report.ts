@@ -1,12 +1,13 @@
 /**
  * `agentlog blocks`: Claude Code usage the way subscription limits count it. The requests fall into
- * 5-hour blocks (`computeBlocks`) and into calendar weeks (UTC; ISO or Sunday weeks, `weekKeyFor`), both
+ * 5-hour blocks (`computeBlocks`) and into calendar weeks (of the report's zone; ISO or Sunday weeks, `weekKeyFor`), both
  * from the same requests, so the weeks' totals are the blocks' totals regrouped. With a token limit (a
  * number, or `max`: the largest finished block) each block gets the share of it used, and the active block
  * the share it will have used at its end at the current rate; reaching `warnAt` of the limit is a warning.
  */
 import type { CountedRequests } from './counted-requests.js';
 import { type WeekStart, weekKeyFor } from './time-keys.js';
+import { zonedIso } from './time-zone.js';
 import { computeBlocks, type UsageBlock } from './usage-blocks.js';
 import { createUsageRows, type Pricer, type UsageRow } from './usage-report.js';
 
@@ -22,6 +23,8 @@ export interface BlocksOptions {
   /** Tokens per block: a number, or `max` for the largest finished block's total. */
   tokenLimit?: number | 'max';
   weekStart?: WeekStart;
+  /** The zone of the weeks and of the times written (IANA name; UTC unless given). */
+  timeZone?: string;
 }
 
 export interface LimitedBlock extends UsageBlock {
@@ -32,9 +35,11 @@ export interface LimitedBlock extends UsageBlock {
 }
 
 export interface BlocksReport {
-  /** ISO time the report was computed at (the active block's clock). */
+  /** ISO time the report was computed at (the active block's clock), with the zone's offset. */
   now: string;
   weekStart: WeekStart;
+  /** The zone of the weeks and the times (IANA name). */
+  timeZone: string;
   /** Tokens per block the shares are measured against; null without `--token-limit` or when `max` found no finished block. */
   tokenLimit: number | null;
   tokenLimitSource: 'given' | 'max' | null;
@@ -61,10 +66,11 @@ export function computeBlocksReport(
   options: BlocksOptions,
 ): BlocksReport {
   const weekStart = options.weekStart ?? 'monday';
+  const timeZone = options.timeZone ?? 'UTC';
   const requests = counted.requests.filter((r) => r.agent === blocksAgent);
-  const blocks: LimitedBlock[] = computeBlocks(requests, price, options.now);
+  const blocks: LimitedBlock[] = computeBlocks(requests, price, options.now, timeZone);
   const weeks = createUsageRows('week', price);
-  for (const r of requests) weeks.add(weekKeyFor(r.time, weekStart), r.model, r.usage, r.time);
+  for (const r of requests) weeks.add(weekKeyFor(r.time, weekStart, timeZone), r.model, r.usage, r.time);
   const { rows, total, unpricedModels, unpricedTokens } = weeks.finish(counted.sharedRequests);
 
   let tokenLimit: number | null = null;
@@ -81,8 +87,9 @@ export function computeBlocksReport(
     }
   }
   return {
-    now: new Date(options.now).toISOString(),
+    now: zonedIso(options.now, timeZone),
     weekStart,
+    timeZone,
     tokenLimit,
     tokenLimitSource:
       options.tokenLimit === undefined ? null : options.tokenLimit === 'max' ? 'max' : 'given',

@@ -62,3 +62,19 @@ describe('sundayWeekKey', () => {
     expect(weekKeyFor('2026-01-26T10:00:00Z', 'sunday')).toBe('2026-01-25');
   });
 });
+
+describe('keys in a time zone', () => {
+  it('take the local day, and the week and month it is in', () => {
+    // 2026-01-04 is a Sunday: 18:30Z is Monday 00:00 in Kolkata (+05:30), week 2; 18:29Z still week 1.
+    expect(weekKey('2026-01-04T18:29:59.999Z', 'Asia/Kolkata')).toBe('2026-W01');
+    expect(weekKey('2026-01-04T18:30:00.000Z', 'Asia/Kolkata')).toBe('2026-W02');
+    expect(sundayWeekKey('2026-01-04T07:59:00Z', 'America/Los_Angeles')).toBe('2025-12-28');
+    expect(weekKeyFor('2026-01-04T08:00:00Z', 'sunday', 'America/Los_Angeles')).toBe('2026-01-04');
+    // New Year's Eve in Los Angeles is New Year's Day in UTC.
+    expect(monthKey('2026-01-01T07:00:00Z', 'America/Los_Angeles')).toBe('2025-12');
+    expect(monthKey('2026-01-01T07:00:00Z')).toBe('2026-01');
+    expect(dayKey('2026-01-01T07:00:00Z', 'America/Los_Angeles')).toBe('2025-12-31');
+    // An offset in the log is an instant like any other.
+    expect(dayKey('2026-01-01T01:00:00+05:30')).toBe('2025-12-31');
+  });
+});

@@ -1,30 +1,44 @@
 /**
- * Row keys of the time splits, all UTC: days (`2026-01-31`), months (`2026-01`), and weeks, either ISO
- * (`2026-W05`, Monday to Sunday) or Sunday to Saturday, named by their Sunday (`2026-01-25`).
+ * Row keys of the time splits, in a time zone (UTC unless given; see `time-zone.ts`): days
+ * (`2026-01-31`), months (`2026-01`), and weeks, either ISO (`2026-W05`, Monday to Sunday) or Sunday to
+ * Saturday, named by their Sunday (`2026-01-25`). A week or month is made of local days.
  */
+import { localDay, parseInstant } from './time-zone.js';
+
 const isoDay = /^(\d{4}-\d{2}-\d{2})(?:$|T)/;
 
 /**
- * The UTC day (`2026-01-31`) of an ISO time, or `unknown` for a missing time or a value that is not one
- * (logs carry placeholders such as `"[trimmed for fixture]"` in `timestamp`).
+ * The local day (`2026-01-31`) in `zone` of an ISO time, or `unknown` for a missing time or a value that
+ * is not one (logs carry placeholders such as `"[trimmed for fixture]"` in `timestamp`).
  */
-export function dayKey(time: string | undefined): string {
-  return (time === undefined ? undefined : isoDay.exec(time)?.[1]) ?? 'unknown';
+export function dayKey(time: string | undefined, zone = 'UTC'): string {
+  const day = time === undefined ? undefined : isoDay.exec(time)?.[1];
+  if (day === undefined) return 'unknown';
+  // The common case: a UTC time in UTC names its day.
+  if (zone === 'UTC' && (time as string).endsWith('Z')) return day;
+  // A date whose time part does not parse keeps the day it names.
+  const ms = parseInstant(time as string);
+  return Number.isNaN(ms) ? day : localDay(ms, zone);
 }
 
-/** The UTC month (`2026-01`) of an ISO time, or `unknown` (see {@link dayKey}). */
-export function monthKey(time: string | undefined): string {
-  const day = dayKey(time);
+/** The local month (`2026-01`) of an ISO time, or `unknown` (see {@link dayKey}). */
+export function monthKey(time: string | undefined, zone = 'UTC'): string {
+  const day = dayKey(time, zone);
   return day === 'unknown' ? day : day.slice(0, 7);
 }
 
 /**
- * The ISO week (`2026-W05`: weeks start on Monday, week 1 holds the year's first Thursday) of the UTC day
- * of an ISO time, or `unknown` (see {@link dayKey}).
+ * The ISO week (`2026-W05`: weeks start on Monday, week 1 holds the year's first Thursday) of the local
+ * day of an ISO time, or `unknown` (see {@link dayKey}).
  */
-export function weekKey(time: string | undefined): string {
-  const day = dayKey(time);
+export function weekKey(time: string | undefined, zone = 'UTC'): string {
+  const day = dayKey(time, zone);
   if (day === 'unknown') return day;
+  return isoWeekOfDay(day);
+}
+
+/** The ISO week (`2026-W05`) of a calendar day (`2026-01-31`). */
+export function isoWeekOfDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   // The Thursday of this week decides its year and number.
   const weekday = (date.getUTCDay() + 6) % 7;
@@ -41,12 +55,12 @@ export type WeekStart = 'monday' | 'sunday';
 export const weekStarts: readonly WeekStart[] = ['monday', 'sunday'];
 
 /**
- * The Sunday-to-Saturday week of the UTC day of an ISO time, named by its Sunday (`2026-01-25` for any
+ * The Sunday-to-Saturday week of the local day of an ISO time, named by its Sunday (`2026-01-25` for any
  * day from Sunday 25 to Saturday 31 January 2026), or `unknown` (see {@link dayKey}). The keys sort in
  * time order.
  */
-export function sundayWeekKey(time: string | undefined): string {
-  const day = dayKey(time);
+export function sundayWeekKey(time: string | undefined, zone = 'UTC'): string {
+  const day = dayKey(time, zone);
   if (day === 'unknown') return day;
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() - date.getUTCDay());
@@ -54,6 +68,6 @@ export function sundayWeekKey(time: string | undefined): string {
 }
 
 /** The week key of a time for weeks starting on `start`: {@link weekKey} or {@link sundayWeekKey}. */
-export function weekKeyFor(time: string | undefined, start: WeekStart): string {
-  return start === 'sunday' ? sundayWeekKey(time) : weekKey(time);
+export function weekKeyFor(time: string | undefined, start: WeekStart, zone = 'UTC'): string {
+  return start === 'sunday' ? sundayWeekKey(time, zone) : weekKey(time, zone);
 }

@@ -40,6 +40,8 @@ export interface InventoryOptions {
   by?: InventorySplit;
   /** With `by: "week"`: weeks start on Monday (ISO weeks, the default) or Sunday (see `weekKeyFor`). */
   weekStart?: WeekStart;
+  /** With `by: "day"` or `"week"`: the time zone of the days (IANA name; UTC unless given). */
+  timeZone?: string;
   /** Group MCP tools under one row per server (with the tools inside). */
   mcp?: boolean;
   /** What a tool does, from the agent's registry (the CLI passes it in; analytics sees no wire formats). */
@@ -86,6 +88,7 @@ export function computeToolInventory(
               agent: session.agent,
             },
             options.weekStart,
+            options.timeZone,
           )
         : '',
     });
@@ -215,8 +218,8 @@ function finishRow(row: ToolInventoryRow, durations: number[], total: number): T
 }
 
 /**
- * A call's split value: the session's last agent version, the project, the model, the UTC day or week (weeks
- * starting on `weekStart`), the agent.
+ * A call's split value: the session's last agent version, the project, the model, the day or week in `zone`
+ * (weeks starting on `weekStart`), the agent.
  */
 export function inventoryGroup(
   by: InventorySplit,
@@ -228,6 +231,7 @@ export function inventoryGroup(
     agent: string;
   },
   weekStart: WeekStart = 'monday',
+  zone = 'UTC',
 ): string {
   switch (by) {
     case 'version':
@@ -237,9 +241,9 @@ export function inventoryGroup(
     case 'model':
       return call.model ?? 'unknown';
     case 'day':
-      return dayKey(call.time);
+      return dayKey(call.time, zone);
     case 'week':
-      return weekKeyFor(call.time, weekStart);
+      return weekKeyFor(call.time, weekStart, zone);
     case 'agent':
       return call.agent;
     default:

@@ -1,10 +1,13 @@
 /**
  * Claude's 5-hour usage windows: the periods a subscription's limits count. A block starts at the hour
- * (UTC, floored) of its first request and lasts five hours; the first request after its end, or after a
+ * (floored on the UTC clock: in a zone offset by a half hour, such as Asia/Kolkata, blocks start at :30
+ * local time; the windows are instants, the same in every zone) of its first request and lasts five hours
+ * of elapsed time (across a change of clocks it ends 4 or 6 hours later on the wall clock); the first request after its end, or after a
  * pause longer than five hours, starts the next block. The block still open now is active: it has time
  * left, a burn rate (since its first request) and a projection to its end at that rate.
  */
 import { addUsage, emptyUsage, type TokenUsage } from '../model/usage.js';
+import { parseInstant, zonedIso } from './time-zone.js';
 import { emptyTotals, type Pricer, tokenColumns, type UsageRow } from './usage-report.js';
 
 export const blockMs = 5 * 3_600_000;
@@ -19,7 +22,10 @@ export interface TimedUsage {
 
 /** A block: its window and the usage-row totals of its requests (tokens by kind, cost, unpriced, models). */
 export interface UsageBlock extends Omit<UsageRow, 'key'> {
-  /** ISO times: the floored hour of the first request, and five hours later. */
+  /**
+   * ISO times with the offset of the report's zone: the floored hour of the first request, and five hours
+   * later; the first and last requests likewise.
+   */
   start: string;
   end: string;
   firstRequest: string;
@@ -32,10 +38,18 @@ export interface UsageBlock extends Omit<UsageRow, 'key'> {
   projected?: { totalTokens: number; cost: number };
 }
 
-/** The blocks of `requests` (any order), oldest first; requests without a valid time are left out. */
-export function computeBlocks(requests: readonly TimedUsage[], price: Pricer, now: number): UsageBlock[] {
+/**
+ * The blocks of `requests` (any order), oldest first, their times written in `zone` (UTC unless given);
+ * requests without a valid time are left out.
+ */
+export function computeBlocks(
+  requests: readonly TimedUsage[],
+  price: Pricer,
+  now: number,
+  zone = 'UTC',
+): UsageBlock[] {
   const timed = requests
-    .map((r) => ({ ...r, at: Date.parse(r.time) }))
+    .map((r) => ({ ...r, at: parseInstant(r.time) }))
     .filter((r) => !Number.isNaN(r.at))
     .sort((a, b) => a.at - b.at);
   const blocks: UsageBlock[] = [];
@@ -72,10 +86,10 @@ export function computeBlocks(requests: readonly TimedUsage[], price: Pricer, no
         last: request.at,
         usage: emptyUsage(),
         block: {
-          start: new Date(start).toISOString(),
-          end: new Date(start + blockMs).toISOString(),
-          firstRequest: request.time,
-          lastRequest: request.time,
+          start: zonedIso(start, zone),
+          end: zonedIso(start + blockMs, zone),
+          firstRequest: zonedIso(request.at, zone),
+          lastRequest: zonedIso(request.at, zone),
           ...emptyTotals(),
           active: false,
         },
@@ -83,7 +97,7 @@ export function computeBlocks(requests: readonly TimedUsage[], price: Pricer, no
     }
     const { block } = current;
     current.last = request.at;
-    block.lastRequest = request.time;
+    block.lastRequest = zonedIso(request.at, zone);
     block.requests += 1;
     addUsage(current.usage, request.usage);
     const model = request.model ?? 'unknown';

@@ -6,9 +6,13 @@ import { dayKey, monthKey, type WeekStart, weekKeyFor } from './time-keys.js';
 
 export type UsageSplit = 'day' | 'week' | 'month' | 'session' | 'model' | 'project' | 'agent';
 
-/** How the time splits cut: weeks start on Monday (ISO weeks, the default) or Sunday. */
+/**
+ * How the time splits cut: weeks start on Monday (ISO weeks, the default) or Sunday; days, weeks and months
+ * are those of `timeZone` (an IANA name; UTC unless given).
+ */
 export interface UsageOptions {
   weekStart?: WeekStart;
+  timeZone?: string;
 }
 
 /** Prices one request; null when the model has no known price. */
@@ -50,7 +54,7 @@ export interface UsageReport {
  * Sums usage entries (subagent sessions included, each request once: see the usage rule in the README)
  * into rows by day, week, month, session, model, project or agent. A request held by several session files
  * counts once, in the first session (see `requestsOnce`). The total row is the sum of the rows.
- * Days, weeks and months are UTC (weeks: see `weekKeyFor`).
+ * Days, weeks and months are those of `options.timeZone` (weeks: see `weekKeyFor`).
  */
 export function computeUsage(
   sessions: readonly Session[],
@@ -228,11 +232,11 @@ export function usageRowKey(
 ): string {
   switch (by) {
     case 'day':
-      return dayKey(request.time);
+      return dayKey(request.time, options.timeZone);
     case 'week':
-      return weekKeyFor(request.time, options.weekStart ?? 'monday');
+      return weekKeyFor(request.time, options.weekStart ?? 'monday', options.timeZone);
     case 'month':
-      return monthKey(request.time);
+      return monthKey(request.time, options.timeZone);
     case 'model':
       return request.model ?? 'unknown';
     case 'project':

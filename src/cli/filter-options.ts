@@ -4,6 +4,7 @@ import type { SessionFilter } from '../lifecycle/load-sessions.js';
 import { isAgent } from '../schemas/common/agent.js';
 import type { ArchiveFlags } from './archive-source.js';
 import { CliError, exitCodes } from './cli-error.js';
+import { addTimeZoneOption, parseTimeZone } from './time-zone-option.js';
 
 export interface FilterFlags extends ArchiveFlags {
   since?: string;
@@ -11,18 +12,23 @@ export interface FilterFlags extends ArchiveFlags {
   project?: string;
   agent?: string;
   session?: string;
+  timezone?: string;
 }
 
 /**
- * Adds `--since --until --project --agent --session` to a data command, and which sessions of the archive
- * it shows (`--no-archive`, `--archive-dir DIR`; see `archive-source.ts`).
+ * Adds `--since --until --project --agent --session` and `--timezone` (the zone of the dates, and of the
+ * command's days and times) to a data command, and which sessions of the archive it shows (`--no-archive`,
+ * `--archive-dir DIR`; see `archive-source.ts`).
  */
 export function addFilterOptions(command: Command): Command {
-  return addArchiveOptions(command)
-    .option('--since <date>', 'only sessions active on or after this date (YYYY-MM-DD or ISO time)')
+  return addTimeZoneOption(addArchiveOptions(command))
+    .option(
+      '--since <date>',
+      'only sessions active on or after this date (YYYY-MM-DD, a local day, or ISO time)',
+    )
     .option(
       '--until <date>',
-      'only sessions active on or before this date (a date alone means its whole day)',
+      'only sessions active on or before this date (a date alone means its whole local day)',
     )
     .option('--project <text>', 'only sessions whose project path contains this text')
     .option('--agent <agent>', 'only this agent: claude-code or codex')
@@ -41,8 +47,9 @@ export function addArchiveOptions(command: Command): Command {
 
 export function parseFilter(flags: FilterFlags): SessionFilter {
   const filter: SessionFilter = {};
-  if (flags.since !== undefined) filter.since = parseDate(flags.since, '--since', 'start');
-  if (flags.until !== undefined) filter.until = parseDate(flags.until, '--until', 'end');
+  const zone = parseTimeZone(flags.timezone);
+  if (flags.since !== undefined) filter.since = parseDate(flags.since, '--since', 'start', zone);
+  if (flags.until !== undefined) filter.until = parseDate(flags.until, '--until', 'end', zone);
   if (filter.since && filter.until && filter.since > filter.until)
     throw new CliError(`Option --since "${flags.since}" is after --until "${flags.until}".`, {
       exitCode: exitCodes.usage,
@@ -59,9 +66,12 @@ export function parseFilter(flags: FilterFlags): SessionFilter {
   return filter;
 }
 
-/** A date (`2026-01-31`, whole day in UTC) or an ISO date-time. */
-export function parseDate(text: string, option: string, edge: 'start' | 'end'): Date {
-  const date = dateBound(text, edge);
+/**
+ * A date (`2026-01-31`, its whole day in `zone`) or an ISO date-time (one without an offset is a time in
+ * `zone`).
+ */
+export function parseDate(text: string, option: string, edge: 'start' | 'end', zone: string): Date {
+  const date = dateBound(text, edge, zone);
   if (date) return date;
   throw new CliError(`Option ${option} needs a date like "2026-01-31" or an ISO time, got "${text}".`, {
     exitCode: exitCodes.usage,

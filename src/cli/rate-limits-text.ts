@@ -1,6 +1,6 @@
 /**
  * The rate limits part of `agentlog blocks` (and its live view): the newest recorded observation per
- * account and limit, a line per window, with the reset time as a UTC time and the observation's age.
+ * account and limit, a line per window, with the reset time in the report's time zone and the observation's age.
  */
 import { formatDuration } from '../analytics/format-duration.js';
 import {
@@ -9,15 +9,17 @@ import {
   windowLabel,
 } from '../analytics/rate-limit-report.js';
 import { terminalText } from '../analytics/terminal-text.js';
+import { localTimeText } from '../analytics/time-zone.js';
 import { colorsFor, displayPath, type Io, writeLine } from './output.js';
 
-/** `2026-01-02 18:39 UTC`. */
-function utcMinute(iso: string): string {
-  return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+/** `2026-01-02 18:39 UTC`, or the wall time of another zone with the zone's name. */
+function minuteIn(iso: string, zone: string): string {
+  return `${localTimeText(iso, zone) ?? iso} ${zone}`;
 }
 
-export function printRateLimits(io: Io, accounts: readonly RateLimitAccount[]): void {
+export function printRateLimits(io: Io, accounts: readonly RateLimitAccount[], zone = 'UTC'): void {
   if (accounts.length === 0) return;
+  const utcMinute = (iso: string) => minuteIn(iso, zone);
   const colors = colorsFor(io);
   writeLine(io, '\nCodex rate limits (as recorded: the newest observation per Codex home and limit)');
   for (const account of accounts) {
@@ -33,7 +35,7 @@ export function printRateLimits(io: Io, accounts: readonly RateLimitAccount[]): 
       const window = account[which];
       if (!window) continue;
       const label = `${windowLabel(window, which)} window`.padEnd(14);
-      writeLine(io, `    ${label}${usedText(window, colors)} used${resetText(window, colors)}`);
+      writeLine(io, `    ${label}${usedText(window, colors)} used${resetText(window, colors, zone)}`);
     }
     if (account.credits)
       writeLine(
@@ -60,9 +62,9 @@ function usedText(window: RateLimitWindowNow, colors: ReturnType<typeof colorsFo
   return window.usedPercent >= 80 ? colors.yellow(text) : text;
 }
 
-function resetText(window: RateLimitWindowNow, colors: ReturnType<typeof colorsFor>): string {
+function resetText(window: RateLimitWindowNow, colors: ReturnType<typeof colorsFor>, zone: string): string {
   if (window.resetsAt === undefined) return '';
-  const at = utcMinute(window.resetsAt);
+  const at = minuteIn(window.resetsAt, zone);
   if (window.reset) return colors.dim(`, resets ${at} (passed)`);
   return `, resets ${at} (in ${formatDuration(window.resetsInMs)})`;
 }

@@ -24,7 +24,7 @@ export interface StatusFigures {
   session: (StatusCost & { source: 'index' | 'claude-code' }) | null;
   /** `cost.total_cost_usd` from the input. */
   claudeCodeCost: number | null;
-  /** Every indexed request of the UTC day. */
+  /** Every indexed request of the local day (`--timezone`). */
   today: StatusCost | null;
   /** The active 5-hour block of Claude Code requests, if any. */
   block: {
@@ -99,7 +99,7 @@ export const placeholders: readonly (readonly [name: string, help: string, rende
   ],
   [
     'today_cost',
-    'the cost of the UTC day, every indexed session',
+    'the cost of the local day (--timezone), every indexed session',
     (f) => (f.today ? costText(f.today) : undefined),
   ],
   ['block_cost', "the active 5-hour block's cost", (f) => (f.block ? costText(f.block.cost) : undefined)],
@@ -148,7 +148,7 @@ export const placeholders: readonly (readonly [name: string, help: string, rende
 ];
 
 /**
- * `5h 63% resets 23:38, 7d 43% resets 11-23 (4m ago)`: each window's recorded use and reset (UTC, the time
+ * `5h 63% resets 23:38, 7d 43% resets 11-23 (4m ago)`: each window's recorded use and reset (wall time of its offset, the time
  * within a day, else the date), `reset` once its reset time has passed; accounts apart by ` · `, named by
  * their Codex home when there are several.
  */

@@ -6,7 +6,7 @@ import { CliError, exitCodes, quote } from './cli-error.js';
 export function addWeekStartOption(command: Command): Command {
   return command.option(
     '--week-start <day>',
-    'weeks start on monday (ISO weeks, 2026-W05) or sunday (named by their Sunday, 2026-01-25); UTC',
+    'weeks start on monday (ISO weeks, 2026-W05) or sunday (named by their Sunday, 2026-01-25), in the time zone of --timezone',
     'monday',
   );
 }

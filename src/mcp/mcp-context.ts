@@ -29,4 +29,6 @@ export interface McpContext {
   project: string | undefined;
   /** The current time (tests pin it). */
   now(): number;
+  /** The time zone of dates and days (`--timezone`, else the system's); UTC when not given. */
+  timeZone?: string;
 }

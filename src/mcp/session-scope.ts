@@ -25,11 +25,15 @@ export const scopeFields = {
   since: z
     .string()
     .optional()
-    .describe('only sessions active on or after this date (YYYY-MM-DD, a UTC day, or an ISO time)'),
+    .describe(
+      "only sessions active on or after this date (YYYY-MM-DD, a day of the server's time zone, or an ISO time)",
+    ),
   until: z
     .string()
     .optional()
-    .describe('only sessions active on or before this date (a date alone covers its whole UTC day)'),
+    .describe(
+      "only sessions active on or before this date (a date alone covers its whole day in the server's time zone)",
+    ),
 };
 
 export const pageField = z
@@ -52,11 +56,14 @@ export interface ScopeArgs {
   until?: string | undefined;
 }
 
-/** The session filter of a tool's arguments; a McpToolError for a date that is not one. */
-export function filterOf(args: ScopeArgs): SessionFilter {
+/**
+ * The session filter of a tool's arguments, dates in `zone` (UTC unless given); a McpToolError for a date
+ * that is not one.
+ */
+export function filterOf(args: ScopeArgs, zone = 'UTC'): SessionFilter {
   const filter: SessionFilter = {};
-  if (args.since !== undefined) filter.since = parseDate(args.since, 'since', 'start');
-  if (args.until !== undefined) filter.until = parseDate(args.until, 'until', 'end');
+  if (args.since !== undefined) filter.since = parseDate(args.since, 'since', 'start', zone);
+  if (args.until !== undefined) filter.until = parseDate(args.until, 'until', 'end', zone);
   if (filter.since && filter.until && filter.since > filter.until)
     throw new McpToolError(`"since" (${args.since}) is after "until" (${args.until}).`);
   if (args.project !== undefined) filter.project = args.project;
@@ -66,7 +73,7 @@ export function filterOf(args: ScopeArgs): SessionFilter {
 
 /** The trees the arguments select, newest first, within the server's project scope. */
 export async function selectionFor(context: McpContext, args: ScopeArgs): Promise<TreeSelection> {
-  const filter = filterOf(args);
+  const filter = filterOf(args, context.timeZone);
   const { db, files } = await context.current();
   const selection = selectTrees(db, files, filter);
   const scope = context.project;
@@ -75,8 +82,8 @@ export async function selectionFor(context: McpContext, args: ScopeArgs): Promis
     : narrowSelection(selection, (tree) => matchesTree(tree, { project: scope }));
 }
 
-function parseDate(text: string, field: string, edge: 'start' | 'end'): Date {
-  const date = dateBound(text, edge);
+function parseDate(text: string, field: string, edge: 'start' | 'end', zone: string): Date {
+  const date = dateBound(text, edge, zone);
   if (date) return date;
   throw new McpToolError(`"${field}" needs a date like "2026-01-31" or an ISO time, got "${text}".`);
 }

@@ -1,10 +1,11 @@
+import { dayKey } from '../analytics/time-keys.js';
 import type { Session } from '../model/session.js';
 
 /** The session list's filters, from the query string of `/` and `/dashboard`. */
 export interface ListFilters {
   project?: string;
   agent?: string;
-  /** `YYYY-MM-DD`, inclusive, UTC. */
+  /** `YYYY-MM-DD`, inclusive, days of the viewer's time zone. */
   since?: string;
   until?: string;
   /** Only sessions with failed calls (status error). */
@@ -41,15 +42,24 @@ export function parseListFilters(params: URLSearchParams): { filters: ListFilter
   return { filters, problems };
 }
 
-/** True when a session passes the filters (`state` is checked by the caller, which knows the states). */
-export function matchesListFilters(session: Session, filters: ListFilters, failed: number): boolean {
+/**
+ * True when a session passes the filters (`state` is checked by the caller, which knows the states); the
+ * dates are days of `zone` (UTC unless given).
+ */
+export function matchesListFilters(
+  session: Session,
+  filters: ListFilters,
+  failed: number,
+  zone = 'UTC',
+): boolean {
   if (filters.agent !== undefined && session.agent !== filters.agent) return false;
   if (filters.project !== undefined) {
     const needle = filters.project.toLowerCase();
     if (![session.project, ...session.cwds].some((h) => h?.toLowerCase().includes(needle))) return false;
   }
-  const start = session.startTime?.slice(0, 10);
-  const end = (session.endTime ?? session.startTime)?.slice(0, 10);
+  const day = (time: string | undefined) => (time === undefined ? undefined : dayKey(time, zone));
+  const start = day(session.startTime);
+  const end = day(session.endTime ?? session.startTime);
   if (filters.since !== undefined && (end === undefined || end < filters.since)) return false;
   if (filters.until !== undefined && (start === undefined || start > filters.until)) return false;
   if (filters.errors && failed === 0) return false;

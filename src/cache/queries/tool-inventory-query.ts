@@ -72,6 +72,7 @@ export function queryToolInventory(
                 agent: session.agent,
               },
               options.weekStart,
+              options.timeZone,
             )
           : '',
       }),

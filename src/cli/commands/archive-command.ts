@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { allSessions } from '../../analytics/all-calls.js';
 import { terminalText } from '../../analytics/terminal-text.js';
+import { systemTimeZone } from '../../analytics/time-zone.js';
 import { archiveFiles } from '../../archive/archive-files.js';
 import { archiveInfo } from '../../archive/archive-info.js';
 import { allVersions } from '../../archive/catalogue.js';
@@ -78,7 +79,9 @@ Sessions whose files are gone from disk are still shown by every command (from t
         }
         const plan = planRestore(store, files, {
           ...(flags.to === undefined ? {} : { to: path.resolve(io.cwd, flags.to) }),
-          ...(flags.at === undefined ? {} : { at: parseDate(flags.at, '--at', 'end').toISOString() }),
+          ...(flags.at === undefined
+            ? {}
+            : { at: parseDate(flags.at, '--at', 'end', systemTimeZone()).toISOString() }),
         });
         const result = await restoreSession(store, plan);
         if (flags.json) {

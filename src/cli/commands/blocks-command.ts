@@ -1,7 +1,7 @@
 /**
  * `agentlog blocks`: Claude Code usage in the 5-hour blocks subscription limits count, newest last, with
  * the active block's time left, burn rate and projection, shares of a token limit (`--token-limit N|max`),
- * and the weekly totals beside them. Times are UTC. `AGENTLOG_NOW` (an ISO time) pins the clock the active
+ * and the weekly totals beside them. Times and weeks are those of `--timezone` (the system zone by default). `AGENTLOG_NOW` (an ISO time) pins the clock the active
  * block is measured at, for tests and for looking back.
  */
 import type { Command } from 'commander';
@@ -30,6 +30,7 @@ import {
 import { createPricer, offlineHelp } from '../pricer.js';
 import { printRateLimits } from '../rate-limits-text.js';
 import { loadReportData } from '../report-data.js';
+import { parseTimeZone, zoneHeading } from '../time-zone-option.js';
 import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 
 /** Blocks the table shows without `--all`. */
@@ -50,7 +51,7 @@ export function registerBlocksCommand(program: Command, io: Io): void {
       addWeekStartOption(
         addLiveOptions(program.command('blocks'))
           .description(
-            'Claude Code usage in the 5-hour blocks subscription limits count (UTC), the active one with time left, burn rate and projection, and weekly totals',
+            'Claude Code usage in the 5-hour blocks subscription limits count (local times), the active one with time left, burn rate and projection, and weekly totals',
           )
           .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
           .option(
@@ -64,13 +65,14 @@ export function registerBlocksCommand(program: Command, io: Io): void {
           .option('--json', 'print JSON (every block and week)')
           .addHelpText(
             'after',
-            '\nTimes are UTC (time zones are not supported yet). Codex requests are left out: Codex has its own limits,\nwhich its rollouts record; the newest observation per Codex home and limit is shown as recorded (rateLimits in --json).\nAGENTLOG_NOW=<ISO time> measures the active block at that time instead of now.',
+            '\nTimes and weeks are in the system time zone, or that of --timezone; blocks start on the hour of the UTC clock (at :30 in a zone offset by a half hour) and last 5 hours of elapsed time. Codex requests are left out: Codex has its own limits,\nwhich its rollouts record; the newest observation per Codex home and limit is shown as recorded (rateLimits in --json).\nAGENTLOG_NOW=<ISO time> measures the active block at that time instead of now.',
           ),
       ),
     ),
   ).action(async (paths: string[], flags: BlocksFlags) => {
     const tokenLimit = parseTokenLimit(flags.tokenLimit);
     const weekStart = parseWeekStart(flags.weekStart);
+    const timeZone = parseTimeZone(flags.timezone);
     clockOf(io);
     const refresh = liveRefresh(io, flags);
     const price = await createPricer(flags, io);
@@ -81,6 +83,7 @@ export function registerBlocksCommand(program: Command, io: Io): void {
         const report: BlocksReport = computeBlocksReport(data.countedRequests(), price, {
           now,
           weekStart,
+          timeZone,
           ...(tokenLimit === undefined ? {} : { tokenLimit }),
         });
         return { ...report, rateLimits: latestRateLimits(data.rateLimits(), now) };
@@ -90,7 +93,7 @@ export function registerBlocksCommand(program: Command, io: Io): void {
     };
     const print = (printIo: Io, report: Awaited<ReturnType<typeof load>>, rows: number) => {
       printBlocks(printIo, report, rows);
-      printRateLimits(printIo, report.rateLimits);
+      printRateLimits(printIo, report.rateLimits, timeZone);
     };
     if (refresh !== undefined) {
       await runLive(io, refresh, { title: 'agentlog blocks', load, print });
@@ -151,7 +154,8 @@ export function printBlocks(io: Io, report: BlocksReport, limit: number): void {
     b.models.join(', '),
   ];
   const head = [
-    'block (UTC)',
+    // The lines below the table name the zone.
+    `block (${zoneHeading(report.timeZone)})`,
     'state',
     'input',
     'output',
@@ -181,12 +185,16 @@ export function printBlocks(io: Io, report: BlocksReport, limit: number): void {
   const active = report.blocks.find((b) => b.active);
   if (active) printActive(io, report, active);
   else if (shown.length > 0)
-    writeLine(io, colors.dim(`No active block at ${report.now.slice(0, 16).replace('T', ' ')} UTC.`));
+    writeLine(
+      io,
+      colors.dim(`No active block at ${report.now.slice(0, 16).replace('T', ' ')} ${report.timeZone}.`),
+    );
   if (report.tokenLimitSource === 'max' && report.tokenLimit === null)
     writeLine(io, colors.dim('No finished block yet: --token-limit max has nothing to measure by.'));
 
   // The weeks of the blocks shown: from the week of the first one's start.
-  const firstWeek = shown[0] === undefined ? undefined : weekKeyFor(shown[0].start, report.weekStart);
+  const firstWeek =
+    shown[0] === undefined ? undefined : weekKeyFor(shown[0].start, report.weekStart, report.timeZone);
   const weeks =
     limit === Number.POSITIVE_INFINITY || firstWeek === undefined
       ? report.weeks
@@ -203,7 +211,7 @@ export function printBlocks(io: Io, report: BlocksReport, limit: number): void {
   ];
   writeLine(
     io,
-    `\nWeekly totals (${report.weekStart === 'sunday' ? 'weeks from Sunday' : 'ISO weeks'}, UTC)`,
+    `\nWeekly totals (${report.weekStart === 'sunday' ? 'weeks from Sunday' : 'ISO weeks'}, ${report.timeZone})`,
   );
   writeLine(
     io,
@@ -252,7 +260,7 @@ function printActive(io: Io, report: BlocksReport, block: LimitedBlock): void {
   const hhmm = (iso: string) => iso.slice(11, 16);
   writeLine(
     io,
-    `\nActive block ${block.start.slice(0, 16).replace('T', ' ')} to ${hhmm(block.end)} UTC: ${formatDuration(block.remainingMs)} left.`,
+    `\nActive block ${block.start.slice(0, 16).replace('T', ' ')} to ${hhmm(block.end)} ${report.timeZone}: ${formatDuration(block.remainingMs)} left.`,
   );
   const lines: [string, string][] = [];
   if (block.burnRate)
@@ -283,7 +291,7 @@ function printActive(io: Io, report: BlocksReport, block: LimitedBlock): void {
       colors.yellow(
         used >= report.warnAt
           ? `Warning: ${formatPercent(used)} of the token limit used, ${plural(block.remainingMs === undefined ? 0 : Math.ceil(block.remainingMs / 60_000), 'minute')} before the block ends.`
-          : `Warning: on course for ${formatPercent(block.projectedShare ?? used)} of the token limit by ${hhmm(block.end)} UTC.`,
+          : `Warning: on course for ${formatPercent(block.projectedShare ?? used)} of the token limit by ${hhmm(block.end)} ${report.timeZone}.`,
       ),
     );
   }

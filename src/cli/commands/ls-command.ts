@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
 import { clip } from '../../analytics/summarize-tool-input.js';
+import { localTimeText } from '../../analytics/time-zone.js';
 import type { SessionListRow } from '../../cache/queries/session-list-query.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, emptyFilesLine } from '../load-data.js';
 import { formatDuration, type Io, plural, renderTable, writeJson, writeLine } from '../output.js';
 import { loadReportData } from '../report-data.js';
+import { parseTimeZone, zoneHeading } from '../time-zone-option.js';
 
 export function registerLsCommand(program: Command, io: Io): void {
   addCacheOptions(
@@ -17,6 +19,7 @@ export function registerLsCommand(program: Command, io: Io): void {
         .option('--json', 'print a JSON array'),
     ),
   ).action(async (paths: string[], flags: DataFlags & { json?: boolean }) => {
+    const timeZone = parseTimeZone(flags.timezone);
     const data = await loadReportData(paths, flags, io);
     const { unreadableFiles, emptyFiles } = data;
     let rows: SessionListRow[];
@@ -49,7 +52,7 @@ export function registerLsCommand(program: Command, io: Io): void {
         // The id comes first: it is the handle for `agentlog show`, so it is never cut or left out.
         head: [
           'id',
-          'started',
+          `started (${zoneHeading(timeZone)})`,
           'duration',
           'state',
           'agent',
@@ -65,7 +68,7 @@ export function registerLsCommand(program: Command, io: Io): void {
         dropOrder: [10, 9, 7, 3, 4, 8],
         rows: rows.map((r) => [
           r.id.slice(0, 8),
-          r.startTime?.slice(0, 16).replace('T', ' ') ?? '-',
+          localTimeText(r.startTime, timeZone) ?? '-',
           formatDuration(r.durationMs ?? undefined),
           r.state,
           r.agent,

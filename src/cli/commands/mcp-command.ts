@@ -18,6 +18,7 @@ import type { Io } from '../output.js';
 import { packageVersion } from '../package-version.js';
 import { createPricer, offlineHelp } from '../pricer.js';
 import { redactorFor } from '../redact-options.js';
+import { parseTimeZone, timeZoneHelp } from '../time-zone-option.js';
 import { trackFiles } from '../track-files.js';
 
 interface McpFlags extends DataFlags {
@@ -26,6 +27,7 @@ interface McpFlags extends DataFlags {
   redactPatterns?: string;
   pricing?: string;
   offline?: boolean;
+  timezone?: string;
 }
 
 /** The index is brought up to date at most this often, and files are discovered again at most every 10 s. */
@@ -53,6 +55,7 @@ export function registerMcpCommand(program: Command, io: Io): void {
       )
       .option('--pricing <file>', 'prices to use for costs (JSON; see README "Cost")')
       .option('--offline', offlineHelp)
+      .option('--timezone <zone>', timeZoneHelp)
       .option('--demo', 'serve the demo sessions shipped with agentlog'),
   )
     .addHelpText('after', toolsHelp())
@@ -78,6 +81,7 @@ export async function startMcpServer(
   flags: McpFlags,
   io: Io,
 ): Promise<RunningMcpServer> {
+  const timeZone = parseTimeZone(flags.timezone);
   const price = await createPricer(flags, io);
   const redactor =
     flags.redact === false
@@ -135,6 +139,7 @@ export async function startMcpServer(
     redactor,
     project: flags.project,
     now: () => Date.now(),
+    timeZone,
   };
   // Loaded here: `agentlog mcp --help` needs none of the SDK.
   const [{ createMcpServer }, { StdioServerTransport }] = await Promise.all([

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { ErrorReport } from '../../analytics/error-report.js';
 import type { SessionsOverview } from '../../analytics/sessions-overview.js';
 import { terminalText } from '../../analytics/terminal-text.js';
+import { localTimeText } from '../../analytics/time-zone.js';
 import type { ToolInventoryRow } from '../../analytics/tool-inventory.js';
 import type { UsageReport } from '../../analytics/usage-report.js';
 import { type DriftEntry, summarizeDrift } from '../../reader/summarize-drift.js';
@@ -32,6 +33,7 @@ import {
 import { parseCount } from '../parse-count.js';
 import { createPricer, offlineHelp } from '../pricer.js';
 import { loadReportData } from '../report-data.js';
+import { parseTimeZone } from '../time-zone-option.js';
 import { printErrors } from './errors-command.js';
 import { printTools } from './tools-command.js';
 import { parseUsageSplit, printUsage } from './usage-command.js';
@@ -78,6 +80,7 @@ export function registerReportCommand(program: Command, io: Io): void {
     flags.archiveScan = archiveScanAsked(command);
     const top = parseCount(flags.top, '--top');
     const by = parseUsageSplit(flags.by);
+    const timeZone = parseTimeZone(flags.timezone);
     const price = await createPricer(flags, io);
     const pool = scanPoolFor(flags);
     let report: Report;
@@ -96,7 +99,7 @@ export function registerReportCommand(program: Command, io: Io): void {
         report = {
           sessions: loaded.overview(),
           tools: loaded.tools({ describe: describeTool }),
-          usage: loaded.usage(by, price),
+          usage: loaded.usage(by, price, { timeZone }),
           errors: loaded.errors(),
           drift: [],
           unreadable: { lines: 0, files: 0 },
@@ -123,7 +126,7 @@ export function registerReportCommand(program: Command, io: Io): void {
     const heading = (text: string) => writeLine(io, `\n${colors.bold(colors.underline(text))}`);
     heading('Sessions');
     printUnreadable(io, report.unreadable);
-    printSessions(io, report.sessions, top);
+    printSessions(io, report.sessions, top, timeZone);
     if (skipped.length > 0)
       writeLine(
         io,
@@ -186,13 +189,13 @@ function printUnreadable(io: Io, { lines, files }: Report['unreadable']): void {
   writeLine(io, colorsFor(io).yellow(`Could not read ${what}: agentlog validate shows where.`));
 }
 
-function printSessions(io: Io, overview: SessionsOverview, limit: number): void {
+function printSessions(io: Io, overview: SessionsOverview, limit: number, timeZone: string): void {
   const agents = Object.entries(overview.byAgent)
     .map(([agent, n]) => `${formatNumber(n)} ${terminalText(agent)}`)
     .join(', ');
   const range =
     overview.firstTime && overview.lastTime
-      ? `${overview.firstTime.slice(0, 10)} .. ${overview.lastTime.slice(0, 10)}`
+      ? `${localTimeText(overview.firstTime, timeZone)?.slice(0, 10)} .. ${localTimeText(overview.lastTime, timeZone)?.slice(0, 10)}`
       : 'no dates';
   writeLine(
     io,

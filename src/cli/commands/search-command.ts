@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { terminalText } from '../../analytics/terminal-text.js';
+import { localTimeText } from '../../analytics/time-zone.js';
 import { QueryError } from '../../cache/run-query.js';
 import { hitEnd, hitStart, type SearchHit, searchIndex } from '../../cache/search-index.js';
 import { snippetAround } from '../../cache/snippet-around.js';
@@ -17,6 +18,7 @@ import {
 } from '../output.js';
 import { parseCount } from '../parse-count.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
+import { parseTimeZone } from '../time-zone-option.js';
 
 const sources = ['prompt', 'user', 'assistant', 'system', 'tool_input', 'tool_result'] as const;
 
@@ -48,6 +50,7 @@ export function registerSearchCommand(program: Command, io: Io): void {
     ),
   ).action(async (query: string, paths: string[], flags: SearchFlags) => {
     const limit = parseCount(flags.limit, '--limit');
+    const timeZone = parseTimeZone(flags.timezone);
     if (flags.sort !== 'rank' && flags.sort !== 'time')
       throw new CliError(`Option --sort must be "rank" or "time", got "${flags.sort}".`, {
         exitCode: exitCodes.usage,
@@ -141,7 +144,7 @@ export function registerSearchCommand(program: Command, io: Io): void {
       renderTable(io, {
         head: ['time', 'session', 'where', 'text', 'at'],
         rows: hits.map((h) => [
-          h.timestamp?.slice(0, 16).replace('T', ' ') ?? '-',
+          localTimeText(h.timestamp, timeZone) ?? '-',
           h.subSessionId === h.sessionId
             ? h.sessionId.slice(0, 8)
             : `${h.sessionId.slice(0, 8)} > ${h.subSessionId.slice(0, 8)}`,

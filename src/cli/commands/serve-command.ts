@@ -40,6 +40,7 @@ import { colorsFor, type Io, writeLine } from '../output.js';
 import { parseCount } from '../parse-count.js';
 import { createPricer, offlineHelp } from '../pricer.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
+import { parseTimeZone } from '../time-zone-option.js';
 import { trackFiles } from '../track-files.js';
 
 export interface ServeFlags extends DataFlags, RedactFlags {
@@ -118,6 +119,7 @@ export async function startViewer(
     );
   const price = await createPricer(flags, io);
   const filter = parseFilter(flags);
+  const timeZone = parseTimeZone(flags.timezone);
   // With --redact, every text the viewer shows is redacted first: session pages, titles in lists, search snippets.
   const redactor = await redactorFor(flags, io);
   const data = await loadIndexed(paths, flags, io);
@@ -200,6 +202,7 @@ export async function startViewer(
     },
     searchMarks: [hitStart, hitEnd],
     price,
+    timeZone,
   };
 
   /** The hit's text taken from the redacted session, cut around the first query word, words marked. */

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { clip, summarizeToolInput } from '../../analytics/summarize-tool-input.js';
 import { terminalText } from '../../analytics/terminal-text.js';
+import { localTimeText } from '../../analytics/time-zone.js';
 import type { Message } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
 import type { ToolCall } from '../../model/tool-call.js';
@@ -18,12 +19,14 @@ import {
   writeLine,
 } from '../output.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
+import { parseTimeZone } from '../time-zone-option.js';
 
 interface ShowFlags extends RedactFlags, ArchiveFlags {
   json?: boolean;
   in?: string[];
   thinking?: boolean;
   full?: boolean;
+  timezone?: string;
 }
 
 export function registerShowCommand(program: Command, io: Io): void {
@@ -44,15 +47,22 @@ export function registerShowCommand(program: Command, io: Io): void {
         )
         .option('--thinking', 'include thinking blocks')
         .option('--full', 'do not shorten texts and results')
-        .option('--json', 'print the session model as JSON'),
+        .option('--timezone <zone>', 'the time zone of the start time shown (default: the system zone)')
+        .option('--json', 'print the session model as JSON (times as the logs give them)'),
     ),
   ).action(async (target: string, flags: ShowFlags) => {
+    const timeZone = parseTimeZone(flags.timezone);
     // A bad patterns file fails before any log is read.
     const redactor = await redactorFor(flags, io);
     const found = await findSession(target, flags.in ?? [], io, flags);
     const session = redactor ? await redactor.redact(found) : found;
     if (flags.json) writeJson(io, session);
-    else printSession(io, session, { thinking: flags.thinking ?? false, full: flags.full ?? false });
+    else
+      printSession(io, session, {
+        thinking: flags.thinking ?? false,
+        full: flags.full ?? false,
+        timeZone,
+      });
     if (redactor) printRedactionSummary(redactor, io);
   });
 }
@@ -60,6 +70,7 @@ export function registerShowCommand(program: Command, io: Io): void {
 interface PrintOptions {
   thinking: boolean;
   full: boolean;
+  timeZone: string;
 }
 
 function printSession(io: Io, session: Session, options: PrintOptions): void {
@@ -70,7 +81,7 @@ function printSession(io: Io, session: Session, options: PrintOptions): void {
     session.agent,
     session.cwd,
     session.gitBranch && `branch ${session.gitBranch}`,
-    session.startTime?.replace('T', ' ').slice(0, 19),
+    session.startTime && `${localTimeText(session.startTime, options.timeZone, true)} ${options.timeZone}`,
     session.durationMs !== undefined && formatDuration(session.durationMs),
     session.models.join(', '),
     session.versions.length > 0 && `v${session.versions.join(', v')}`,

@@ -12,7 +12,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Command } from 'commander';
 import { createColors } from 'picocolors';
-import { latestRateLimits } from '../../analytics/rate-limit-report.js';
+import { latestRateLimits, type RateLimitAccount } from '../../analytics/rate-limit-report.js';
+import { localDay, startOfLocalDay, zonedIso } from '../../analytics/time-zone.js';
 import { computeBlocks } from '../../analytics/usage-blocks.js';
 import type { Pricer } from '../../analytics/usage-report.js';
 import { resolveCacheDir } from '../../cache/cache-location.js';
@@ -35,6 +36,7 @@ import {
   type StatusCost,
   type StatusFigures,
 } from '../statusline-line.js';
+import { addTimeZoneOption, parseTimeZone } from '../time-zone-option.js';
 
 interface StatuslineFlags {
   format?: string;
@@ -47,6 +49,7 @@ interface StatuslineFlags {
   cache?: boolean;
   /** False with `--no-color`. */
   color?: boolean;
+  timezone?: string;
 }
 
 /** Requests this far back are enough to find the active block (two block lengths). */
@@ -56,7 +59,7 @@ const stdinTimeoutMs = 2000;
 const busyTimeoutMs = 1500;
 
 export function registerStatuslineCommand(program: Command, io: Io): void {
-  program
+  const command = program
     .command('statusline')
     .description(
       "Claude Code's status line: model, session and today's cost, the active block, burn rate and context used, from the JSON on stdin",
@@ -77,7 +80,8 @@ export function registerStatuslineCommand(program: Command, io: Io): void {
       '--no-cache',
       'read the session without the index cache (then no figure across sessions: today, block)',
     )
-    .option('--no-color', 'no colours (also with NO_COLOR set)')
+    .option('--no-color', 'no colours (also with NO_COLOR set)');
+  addTimeZoneOption(command)
     .addHelpText(
       'after',
       [
@@ -87,7 +91,7 @@ export function registerStatuslineCommand(program: Command, io: Io): void {
         '',
         'Only the transcript named on stdin (and its subagent files) is read into the index; the other',
         'figures come from the stored rows (Codex limits: as the last run that read the rollouts stored them).',
-        'Today is the UTC day. The context is the input, cache read and',
+        'Today is the local day (--timezone). The context is the input, cache read and',
         "cache write tokens of the session's last request, of a 200k window, or 1M when the model id ends",
         'in [1m] or Claude Code reports exceeds_200k_tokens. Colours are on unless NO_COLOR or --no-color.',
         'It always prints a line and exits 0, except for a bad command line (exit 2).',
@@ -98,13 +102,14 @@ export function registerStatuslineCommand(program: Command, io: Io): void {
     )
     .action(async (flags: StatuslineFlags) => {
       if (flags.format !== undefined) checkFormat(flags.format);
+      const timeZone = parseTimeZone(flags.timezone);
       const enabled = flags.color !== false && !('NO_COLOR' in io.env);
       const colors = createColors(enabled);
       let input: StatusInput = {};
       let figures: StatusFigures;
       try {
         input = parseStatusInput(await readInput(io, flags));
-        figures = await statusFigures(io, flags, input);
+        figures = await statusFigures(io, flags, input, timeZone);
       } catch (error) {
         // Anything at all: the line from what the input says, the reason on stderr in one sentence.
         figures = inputFigures(input);
@@ -140,18 +145,23 @@ function inputFigures(input: StatusInput): StatusFigures {
   };
 }
 
-async function statusFigures(io: Io, flags: StatuslineFlags, input: StatusInput): Promise<StatusFigures> {
+async function statusFigures(
+  io: Io,
+  flags: StatuslineFlags,
+  input: StatusInput,
+  timeZone: string,
+): Promise<StatusFigures> {
   const now = clockOf(io);
   const price = await pricerFor(io, flags);
   const disk = flags.cache === false ? undefined : openDisk(io, flags);
   if (disk)
     try {
-      return await figuresFrom(disk, input, price, now, io.cwd, true);
+      return await figuresFrom(disk, input, price, { now, timeZone }, io.cwd, true);
     } catch (error) {
       // Locked for longer than a status line can wait, or damaged: this call reads its session alone.
       if (!(error instanceof Database.SqliteError)) throw error;
     }
-  return figuresFrom(openMemoryIndex(packageVersion()), input, price, now, io.cwd, false);
+  return figuresFrom(openMemoryIndex(packageVersion()), input, price, { now, timeZone }, io.cwd, false);
 }
 
 /**
@@ -162,7 +172,7 @@ async function figuresFrom(
   index: IndexDb,
   input: StatusInput,
   price: Pricer,
-  now: number,
+  { now, timeZone }: { now: number; timeZone: string },
   cwd: string,
   shared: boolean,
 ): Promise<StatusFigures> {
@@ -199,7 +209,7 @@ async function figuresFrom(
     }
     // An index of this call alone holds this session only: no figure across sessions from it.
     if (!shared) return figures;
-    const dayStart = Math.floor(now / 86_400_000) * 86_400_000;
+    const dayStart = startOfLocalDay(localDay(now, timeZone), timeZone);
     const since = Math.min(dayStart, now - blockLookbackMs);
     const recent = queryRequestsSince(index.db, new Date(since).toISOString(), new Date(now).toISOString());
     const timed = recent.map((r) => ({ r, at: Date.parse(r.time) })).filter(({ at }) => at <= now);
@@ -212,6 +222,7 @@ async function figuresFrom(
       claude.map(({ r }) => r),
       price,
       now,
+      timeZone,
     ).find((b) => b.active);
     if (active)
       figures.block = {
@@ -223,7 +234,12 @@ async function figuresFrom(
         tokensPerHour: active.burnRate?.tokensPerHour ?? 0,
         costPerHour: active.burnRate?.costPerHour ?? 0,
       };
-    figures.rateLimits = latestRateLimits(queryAllRateLimits(index.db), now);
+    // Reset times as wall times of the zone (with their offset), as the line shows them.
+    figures.rateLimits = latestRateLimits(queryAllRateLimits(index.db), now).map((account) => ({
+      ...account,
+      ...zonedWindow(account, 'primary', timeZone),
+      ...zonedWindow(account, 'secondary', timeZone),
+    }));
     return figures;
   } finally {
     index.db.close();
@@ -233,6 +249,17 @@ async function figuresFrom(
 /** The prices in use (see cli/pricer.ts), or `--pricing FILE` over them (its reader, with zod, loaded only then). */
 async function pricerFor(io: Io, flags: StatuslineFlags): Promise<Pricer> {
   return (await import('../pricer.js')).createPricer(flags, io);
+}
+
+/** `account`'s window `which` with its reset time as the wall time of `zone` (with the zone's offset). */
+function zonedWindow(
+  account: RateLimitAccount,
+  which: 'primary' | 'secondary',
+  zone: string,
+): Partial<RateLimitAccount> {
+  const window = account[which];
+  if (window?.resetsAt === undefined) return {};
+  return { [which]: { ...window, resetsAt: zonedIso(Date.parse(window.resetsAt), zone) } };
 }
 
 function costOf(requests: readonly StoredRequest[], price: Pricer): StatusCost {
@@ -267,7 +294,6 @@ async function readInput(io: Io, flags: StatuslineFlags): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The transcript and its subagent files (`<dir>/<session id>/subagents/*.jsonl`); none when it is missing. */
 /** The transcript's files: its own and its subagent files (`<dir>/<session id>/subagents/`); none when it is missing. */
 async function refsOf(file: string): Promise<SessionFileRef[]> {
   if (!existsSync(file)) return [];

@@ -16,6 +16,7 @@ import {
   writeLine,
 } from '../output.js';
 import { loadReportData } from '../report-data.js';
+import { parseTimeZone } from '../time-zone-option.js';
 import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 
 const splits = ['version', 'project', 'model', 'day', 'week', 'agent'] as const;
@@ -48,6 +49,7 @@ export function registerToolsCommand(program: Command, io: Io): void {
   ).action(async (paths: string[], flags: ToolsFlags) => {
     const by = parseSplit(flags.by);
     const weekStart = parseWeekStart(flags.weekStart);
+    const timeZone = parseTimeZone(flags.timezone);
     if (flags.format !== 'table' && flags.format !== 'md')
       throw new CliError(`Option --format must be "table" or "md", got "${flags.format}".`, {
         exitCode: exitCodes.usage,
@@ -58,6 +60,7 @@ export function registerToolsCommand(program: Command, io: Io): void {
       rows = data.tools({
         ...(by ? { by } : {}),
         weekStart,
+        timeZone,
         mcp: flags.mcp ?? false,
         describe: describeTool,
       });

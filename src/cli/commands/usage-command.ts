@@ -9,6 +9,7 @@ import { addCacheOptions, type DataFlags } from '../load-data.js';
 import { colorsFor, type Io, plural, renderTable, type TableCell, writeJson, writeLine } from '../output.js';
 import { createPricer, offlineHelp } from '../pricer.js';
 import { loadReportData } from '../report-data.js';
+import { parseTimeZone } from '../time-zone-option.js';
 import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 
 const splits = ['day', 'week', 'month', 'session', 'model', 'project', 'agent'] as const;
@@ -27,7 +28,7 @@ export function registerUsageCommand(program: Command, io: Io): void {
       addWeekStartOption(
         addLiveOptions(program.command('usage'))
           .description(
-            'Tokens (input, output, cache write, cache read) and cost, per day or per week, month, session, model, project (UTC times)',
+            'Tokens (input, output, cache write, cache read) and cost, per day or per week, month, session, model, project (days in the local time zone)',
           )
           .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
           .option('--by <split>', `rows per ${splits.join(', ')}`, 'day')
@@ -40,12 +41,13 @@ export function registerUsageCommand(program: Command, io: Io): void {
   ).action(async (paths: string[], flags: UsageFlags) => {
     const by = parseUsageSplit(flags.by);
     const weekStart = parseWeekStart(flags.weekStart);
+    const timeZone = parseTimeZone(flags.timezone);
     const refresh = liveRefresh(io, flags);
     const price = await createPricer(flags, io);
     const load = async (loadIo: Io) => {
       const data = await loadReportData(paths, flags, loadIo);
       try {
-        return data.usage(by, price, { weekStart });
+        return data.usage(by, price, { weekStart, timeZone });
       } finally {
         data.close();
       }
@@ -55,7 +57,7 @@ export function registerUsageCommand(program: Command, io: Io): void {
       return;
     }
     const report: UsageReport = await load(io);
-    if (flags.json) writeJson(io, report);
+    if (flags.json) writeJson(io, { ...report, timeZone });
     else printUsage(io, report, Number.POSITIVE_INFINITY);
   });
 }

@@ -33,7 +33,7 @@ export const toolCallsTool = defineTool({
     limit: limitField(20, 100),
   }),
   async run(args, context) {
-    const filter = filterOf(args);
+    const filter = filterOf(args, context.timeZone);
     const selection = await selectionFor(context, args);
     const trees = selection.trees
       .filter((t) => args.session === undefined || t.sessionId.startsWith(args.session))

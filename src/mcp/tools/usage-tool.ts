@@ -14,7 +14,7 @@ export const usageTool = defineTool({
   name: 'usage',
   title: 'Token usage and cost',
   description:
-    'Tokens (input, output, cache write, cache read, reasoning) and cost in USD, each API request counted once (subagents included), by day, ISO week or month (UTC, newest first), model, project, agent or session (by cost), with the total. by "block": Claude Code usage in the 5-hour windows subscription limits count (a block starts at the hour of its first request; the active one has its time left, burn rate and projection). Requests of models without a known price are counted as unpriced, never as $0.',
+    'Tokens (input, output, cache write, cache read, reasoning) and cost in USD, each API request counted once (subagents included), by day, ISO week or month (days of the server\'s time zone, newest first), model, project, agent or session (by cost), with the total. by "block": Claude Code usage in the 5-hour windows subscription limits count (a block starts at the hour of its first request; the active one has its time left, burn rate and projection). Requests of models without a known price are counted as unpriced, never as $0.',
   input: z.object({
     by: z.enum(splits).default('day').describe('how to split the totals'),
     ...scopeFields,
@@ -26,6 +26,7 @@ export const usageTool = defineTool({
     if (args.by === 'block') {
       const report = computeBlocksReport(queryCountedRequests(selection), context.price, {
         now: context.now(),
+        ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
       });
       const blocks = report.blocks.reverse();
       const { rows, more } = pageOf(blocks, args.page, args.limit);
@@ -44,12 +45,14 @@ export const usageTool = defineTool({
             data.untimedRequests === 0
               ? ''
               : ` ${data.untimedRequests} request${data.untimedRequests === 1 ? '' : 's'} without a valid time ${data.untimedRequests === 1 ? 'is' : 'are'} in no block.`;
-          return `${data.totalBlocks} five-hour block${data.totalBlocks === 1 ? '' : 's'}, newest first (times UTC).${untimed}\n\n${renderBlocks(data.blocks)}`;
+          return `${data.totalBlocks} five-hour block${data.totalBlocks === 1 ? '' : 's'}, newest first (times ${context.timeZone ?? 'UTC'}).${untimed}\n\n${renderBlocks(data.blocks)}`;
         },
         moreHint(args.page, more),
       );
     }
-    const report = queryUsage(selection, args.by, context.price);
+    const report = queryUsage(selection, args.by, context.price, {
+      ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
+    });
     // Newest first; rows of requests without a time ("unknown") last.
     const ordered = ['day', 'week', 'month'].includes(args.by)
       ? [...report.rows].sort(

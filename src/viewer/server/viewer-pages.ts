@@ -123,7 +123,7 @@ export interface DashboardData {
 export function renderDashboardPage(
   data: DashboardData,
   filters: ListFilters,
-  options: { problems: string[]; states: readonly string[]; sessions: number },
+  options: { problems: string[]; states: readonly string[]; sessions: number; timeZone?: string },
 ): string {
   const chart = (id: string, title: string) =>
     `<section class="chart"><h3>${escapeHtml(title)}</h3><div class="canvas-box"><canvas id="${id}" role="img" aria-label="${escapeHtml(title)}"></canvas></div></section>`;
@@ -134,7 +134,7 @@ export function renderDashboardPage(
       ? `<p class="unpriced">No price for ${data.unpriced.map((u) => `${escapeHtml(JSON.stringify(u.model))} (${countOf(u.requests, 'request')}, ${countOf(u.tokens, 'token')})`).join(', ')}: their tokens are counted, their cost is left out (agentlog serve --pricing FILE can give prices).</p>`
       : '';
   const table = `<h2>Tools</h2><table class="list"><thead><tr><th>tool</th><th class="num">calls</th><th class="num">ok</th><th class="num">errors</th><th class="num">error rate</th></tr></thead><tbody>${data.tools.map((t) => `<tr><td>${escapeHtml(t.tool)}</td><td class="num">${formatNumber(t.calls)}</td><td class="num">${formatNumber(t.ok)}</td><td class="num">${formatNumber(t.errors)}</td><td class="num">${(t.errorRate * 100).toFixed(1)}%</td></tr>`).join('')}</tbody></table>`;
-  const body = `<header class="session-header"><h1>Dashboard</h1><div class="totals"><span>${countOf(options.sessions, 'session')}</span><span>${countOf(tokens, 'token')}</span><span>${escapeHtml(formatCost(cost))}</span><a href="/${filtersQuery(filters)}">the sessions</a></div></header>${unpriced}${filterForm('/dashboard', filters, options.states)}${problemsHtml(options.problems)}<div class="charts">${chart('chart-calls', 'Tool calls by tool')}${chart('chart-errors', 'Error rate by tool')}</div><div class="charts">${chart('chart-usage', 'Tokens and cost per day (UTC)')}</div>${table}<script type="application/json" id="dashboard-data">${jsonForScript(data)}</script>`;
+  const body = `<header class="session-header"><h1>Dashboard</h1><div class="totals"><span>${countOf(options.sessions, 'session')}</span><span>${countOf(tokens, 'token')}</span><span>${escapeHtml(formatCost(cost))}</span><a href="/${filtersQuery(filters)}">the sessions</a></div></header>${unpriced}${filterForm('/dashboard', filters, options.states)}${problemsHtml(options.problems)}<div class="charts">${chart('chart-calls', 'Tool calls by tool')}${chart('chart-errors', 'Error rate by tool')}</div><div class="charts">${chart('chart-usage', `Tokens and cost per day (${options.timeZone ?? 'UTC'})`)}</div>${table}<script type="application/json" id="dashboard-data">${jsonForScript(data)}</script>`;
   return renderPage({
     title: 'Dashboard · agentlog',
     assets: { mode: 'served' },

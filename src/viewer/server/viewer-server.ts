@@ -58,6 +58,8 @@ export interface ViewerSource {
   /** Marks around hits in snippets. */
   searchMarks: [string, string];
   price: Pricer;
+  /** The time zone of the dashboard's days and of the list's date filters (IANA name; UTC unless given). */
+  timeZone?: string;
 }
 
 export interface ViewerServerOptions {
@@ -142,7 +144,7 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
     const sessions = await source.sessions();
     const kept = sessions.filter((s) => {
       const failed = allCalls(s).filter((c) => c.status === 'error').length;
-      if (!matchesListFilters(s, filters, failed)) return false;
+      if (!matchesListFilters(s, filters, failed, source.timeZone)) return false;
       return filters.state === undefined || stateOf(s) === filters.state;
     });
     return { filters, problems, sessions, kept };
@@ -204,7 +206,9 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
     if (route === '/dashboard') {
       const { filters, problems, kept } = await listed(url.searchParams);
       const inventory = computeToolInventory(kept).slice(0, 20);
-      const usage = computeUsage(kept, 'day', source.price);
+      const usage = computeUsage(kept, 'day', source.price, {
+        ...(source.timeZone === undefined ? {} : { timeZone: source.timeZone }),
+      });
       const data = {
         tools: inventory.map((r) => ({
           tool: r.tool,
@@ -221,7 +225,14 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
           tokens: usage.unpricedTokens[model] ?? 0,
         })),
       };
-      html(renderDashboardPage(data, filters, { problems, states: sessionStates, sessions: kept.length }));
+      html(
+        renderDashboardPage(data, filters, {
+          problems,
+          states: sessionStates,
+          sessions: kept.length,
+          timeZone: source.timeZone ?? 'UTC',
+        }),
+      );
       return;
     }
     if (route === '/search') {
