@@ -1,0 +1,35 @@
+import os from 'node:os';
+import path from 'node:path';
+import { expandHome } from '../../sources/expand-home.js';
+
+/**
+ * Candidate Copilot CLI home folders, existing or not, each holding `session-state/` (and, for 2025 builds,
+ * `history-session-state/`):
+ * - `COPILOT_HOME` when set (not blank), else `~/.copilot` (docs.github.com, "Copilot CLI configuration
+ *   directory"; COPILOTCLI-FORMAT.md);
+ * - `$XDG_CONFIG_HOME/.copilot` when `XDG_CONFIG_HOME` is set: builds up to 0.0.421 kept everything there
+ *   (github/copilot-cli issue 1954);
+ * - `$XDG_STATE_HOME/.copilot` when `XDG_STATE_HOME` is set: where VS Code's Copilot CLI integration looks
+ *   for `session-state` (vscode-copilot-chat cliHelpers.ts).
+ */
+export function copilotRoots(env: NodeJS.ProcessEnv = process.env, home: string = os.homedir()): string[] {
+  const roots: string[] = [];
+  const add = (root: string) => {
+    if (!roots.includes(root)) roots.push(root);
+  };
+  const configured = env.COPILOT_HOME?.trim();
+  add(configured ? expandHome(configured, home) : path.resolve(home, '.copilot'));
+  for (const variable of ['XDG_CONFIG_HOME', 'XDG_STATE_HOME'] as const) {
+    const base = env[variable]?.trim();
+    if (base) add(path.join(expandHome(base, home), '.copilot'));
+  }
+  return roots;
+}
+
+/** Where session files live under a Copilot home: the event logs and the 2025 whole-document sessions. */
+export const copilotSessionFolders = {
+  /** `session-state/<id>/events.jsonl` (current) or `session-state/<id>.jsonl` (older 0.0.x). */
+  events: 'session-state',
+  /** `history-session-state/<id>.json` (2025 builds). */
+  legacy: 'history-session-state',
+} as const;

@@ -1,0 +1,77 @@
+import { num, obj, str } from '../../lifecycle/value-access.js';
+import {
+  addUsage,
+  addUsageTo,
+  emptyUsage,
+  maxUsage,
+  type TokenUsage,
+  type UsageEntry,
+} from '../../model/usage.js';
+
+/**
+ * The agent-neutral usage of one `session.usage_record` (`data.usage`). Copilot's `inputTokens` is every
+ * input token, cache reads and cache writes included (each record of the corpus: inputTokens = the
+ * `tokenDetails` input + cache_read + cache_write), so uncached input = inputTokens - cacheReadTokens -
+ * cacheWriteTokens, as for Codex. `outputTokens` includes the reasoning tokens (it equals the billed
+ * `output` token count), so `reasoningTokens` is informational, as everywhere in the model.
+ */
+export function copilotUsageOf(usage: Record<string, unknown>): TokenUsage {
+  const input = num(usage.inputTokens) ?? 0;
+  const cacheRead = num(usage.cacheReadTokens) ?? 0;
+  const cacheWrite = num(usage.cacheWriteTokens) ?? 0;
+  return {
+    inputTokens: Math.max(0, input - cacheRead - cacheWrite),
+    outputTokens: num(usage.outputTokens) ?? 0,
+    cacheWriteTokens: cacheWrite,
+    cacheWrite1hTokens: 0,
+    cacheReadTokens: cacheRead,
+    reasoningTokens: num(usage.reasoningTokens) ?? 0,
+    webSearchRequests: 0,
+  };
+}
+
+/** The request a usage record bills: its API call id, else its accounting usage id. */
+export function copilotRequestKey(usage: Record<string, unknown>): string | undefined {
+  const id = str(usage.apiCallId) ?? str(obj(usage.accounting)?.usageId);
+  return id === undefined ? undefined : `copilot|${id}`;
+}
+
+/**
+ * Collects the usage records of one conversation (the session, or one subagent). A record whose request key
+ * was seen already (a resumed session writing a call again) is merged with the per-field maximum, never
+ * added twice.
+ */
+export function createCopilotUsageTracker() {
+  const byKey = new Map<string, UsageEntry>();
+  const entries: UsageEntry[] = [];
+  return {
+    add(usage: Record<string, unknown>, timestamp: string | undefined): UsageEntry {
+      const converted = copilotUsageOf(usage);
+      const requestKey = copilotRequestKey(usage);
+      const seen = requestKey === undefined ? undefined : byKey.get(requestKey);
+      if (seen) {
+        seen.usage = maxUsage(seen.usage, converted);
+        return seen;
+      }
+      const model = str(usage.model);
+      const entry: UsageEntry = {
+        usage: converted,
+        ...(requestKey === undefined ? {} : { requestKey }),
+        ...(model === undefined ? {} : { model }),
+        ...(timestamp === undefined ? {} : { timestamp }),
+      };
+      if (requestKey !== undefined) byKey.set(requestKey, entry);
+      entries.push(entry);
+      return entry;
+    },
+    totals(): { usage: TokenUsage; byModel: Record<string, TokenUsage>; entries: UsageEntry[] } {
+      const total = emptyUsage();
+      const byModel: Record<string, TokenUsage> = {};
+      for (const entry of entries) {
+        addUsage(total, entry.usage);
+        addUsageTo(byModel, entry.model ?? 'unknown', entry.usage);
+      }
+      return { usage: total, byModel, entries };
+    },
+  };
+}
