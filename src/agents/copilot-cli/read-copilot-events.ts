@@ -1,13 +1,7 @@
 import type { RecordFile } from '../../lifecycle/claude-code/build-claude-code-session.js';
 import type { LocatedRecord } from '../../lifecycle/claude-code/build-conversation.js';
 import { describeCut, MAX_JSON_DEPTH, readJsonl, TOO_DEEP } from '../../reader/index.js';
-import { decodeCopilotEvent } from './schemas/decode-copilot-event.js';
-
-/** A record's type as counted in `ReadCounts` and whether this package knows it. */
-export function copilotRecordType(value: Record<string, unknown>): { name: string; known: boolean } {
-  const decoded = decodeCopilotEvent(value, 'envelope');
-  return { name: decoded.type, known: decoded.known };
-}
+import { copilotRecordType } from './copilot-record-type.js';
 
 /**
  * Reads a Copilot CLI `events.jsonl` into located records (streamed, line by line): every line is a record
