@@ -45,7 +45,19 @@ export const copilotToolRequestSchema = z.looseObject({
 /** Provider reasoning blocks, opaque (`thinking` with a signature, or encrypted `reasoning` items). */
 export const copilotReasoningBlocksSchema = z.looseObject({
   provider: z.string().nullish(),
-  blocks: z.array(z.looseObject({ type: z.string().nullish() })).nullish(),
+  blocks: z
+    .array(
+      z.looseObject({
+        type: z.string().nullish().describe('"thinking" (Anthropic) or "reasoning" (OpenAI)'),
+        thinking: z.string().nullish(),
+        signature: z.string().nullish(),
+        id: z.string().nullish(),
+        summary: z.array(z.unknown()).nullish(),
+        content: z.array(z.unknown()).nullish(),
+        encrypted_content: z.string().nullish(),
+      }),
+    )
+    .nullish(),
 });
 
 /** `assistant.message`: the model's text, reasoning and tool requests for one API response. */
@@ -71,7 +83,7 @@ export const copilotAssistantMessageSchema = z.looseObject({
   phase: z.string().nullish().describe('"final_answer"...'),
   chunkIndex: z.number().nullish(),
   chunkCount: z.number().nullish(),
-  serverTools: z.looseObject({}).nullish(),
+  serverTools: z.looseObject({ provider: z.string().nullish() }).nullish(),
   rte: z.boolean().nullish(),
 });
 

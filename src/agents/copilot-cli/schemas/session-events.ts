@@ -90,6 +90,14 @@ export const copilotAutoModeResolvedSchema = z.looseObject({
   availableModels: z.array(z.string()).nullish(),
   routingMethod: z.string().nullish(),
   fallback: z.boolean().nullish(),
+  categoryScores: z.record(z.string(), z.number()).nullish(),
+  predictedLabel: z.string().nullish(),
+  confidence: z.number().nullish(),
+  stickyOverride: z.boolean().nullish(),
+  routerLatencyMs: z.number().nullish(),
+  endToEndLatencyMs: z.number().nullish(),
+  chosenShortfall: z.number().nullish(),
+  hasImage: z.boolean().nullish(),
 });
 
 /** Token counts by kind, as `session.shutdown.tokenDetails` writes them. */
@@ -129,7 +137,15 @@ export const copilotShutdownSchema = z.looseObject({
 export const copilotUsageCheckpointSchema = z.looseObject({
   totalNanoAiu: z.number().nullish(),
   totalPremiumRequests: z.number().nullish(),
-  modelCacheState: z.array(z.looseObject({ modelId: z.string().nullish() })).nullish(),
+  modelCacheState: z
+    .array(
+      z.looseObject({
+        modelId: z.string().nullish(),
+        cacheExpiresAt: z.string().nullish(),
+        cacheTtlSeconds: z.number().nullish(),
+      }),
+    )
+    .nullish(),
 });
 
 /** `abort`: the user interrupted the turn. */
@@ -145,7 +161,16 @@ export const copilotSystemMessageSchema = z.looseObject({
 /** `system.notification`: a notice shown in the terminal (a background agent finishing...). */
 export const copilotSystemNotificationSchema = z.looseObject({
   content: z.string().nullish(),
-  kind: z.looseObject({ type: z.string().nullish() }).nullish(),
+  kind: z
+    .looseObject({
+      type: z.string().nullish().describe('"agent_completed"...'),
+      agentId: z.string().nullish(),
+      agentType: z.string().nullish(),
+      status: z.string().nullish(),
+      description: z.string().nullish(),
+      prompt: z.string().nullish(),
+    })
+    .nullish(),
 });
 
 /** `hook.start` / `hook.end`: a user hook ran. */
