@@ -7,6 +7,7 @@ import type { UsageEntry } from '../../model/usage.js';
 import { type CopilotConversation, createConversation, observeTime } from './copilot-conversation.js';
 import { sessionOfConversation } from './copilot-session-of.js';
 import { createCopilotCall, outcomeOfComplete, setStatus, settleCopilotCall } from './copilot-tool-call.js';
+import { type ShutdownSnapshot, shutdownUsageEntries } from './copilot-usage.js';
 import { type DecodedCopilotEvent, decodeCopilotEvent } from './schemas/decode-copilot-event.js';
 
 /**
@@ -36,6 +37,7 @@ export function buildCopilotSession(file: RecordFile): Session {
   const cwds: string[] = [];
   const versions: string[] = [];
   let gitBranch: string | undefined;
+  const shutdowns: ShutdownSnapshot[] = [];
 
   const conversationOf = (event: DecodedCopilotEvent): CopilotConversation => {
     const parentCall = str(event.data.parentToolCallId);
@@ -183,6 +185,12 @@ export function buildCopilotSession(file: RecordFile): Session {
         }
         break;
       }
+      case 'session.shutdown': {
+        const metrics = obj(data.modelMetrics);
+        if (metrics && conversation === main)
+          shutdowns.push({ timestamp: event.timestamp, modelMetrics: metrics });
+        break;
+      }
       case 'subagent.selected':
         for (const tool of arr(data.tools)) {
           const name = str(tool);
@@ -233,6 +241,11 @@ export function buildCopilotSession(file: RecordFile): Session {
         break;
     }
   }
+  // Versions without usage records: the per-model totals of the shutdowns.
+  const recorded = main.usage.size + [...subagents.values()].reduce((n, c) => n + c.usage.size, 0);
+  const fallback = recorded === 0 ? shutdownUsageEntries(shutdowns) : [];
+  main.usage.addEntries(fallback);
+  for (const entry of fallback) if (entry.model !== undefined) main.models.add(entry.model);
   return sessionOfConversation({
     file,
     sessionId,
@@ -247,6 +260,9 @@ export function buildCopilotSession(file: RecordFile): Session {
       ...optional('producer', str(start.producer)),
       ...optional('copilotVersion', str(start.copilotVersion)),
       ...optional('repository', str(obj(start.context)?.repository)),
+      ...(fallback.length > 0
+        ? { usageFrom: 'session.shutdown modelMetrics (no session.usage_record)' }
+        : {}),
     },
   });
 }

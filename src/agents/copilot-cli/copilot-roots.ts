@@ -33,3 +33,22 @@ export const copilotSessionFolders = {
   /** `history-session-state/<id>.json` (2025 builds). */
   legacy: 'history-session-state',
 } as const;
+
+/** The environment variables that move the Copilot CLI folders (see `copilotRoots`). */
+export const copilotRootVariables = [
+  {
+    name: 'COPILOT_HOME',
+    meaning:
+      'The Copilot CLI home folder; default `~/.copilot` (sessions in `session-state/`, 2025 ones in `history-session-state/`).',
+  },
+  {
+    name: 'XDG_CONFIG_HOME',
+    meaning:
+      'When set, `$XDG_CONFIG_HOME/.copilot` is searched too: builds up to 0.0.421 kept their home there.',
+  },
+  {
+    name: 'XDG_STATE_HOME',
+    meaning:
+      "When set, `$XDG_STATE_HOME/.copilot` is searched too: VS Code's Copilot CLI integration looks there.",
+  },
+] as const;

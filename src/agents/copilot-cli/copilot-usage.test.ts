@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusMoreDir } from '../../../test/corpus.js';
-import { copilotRequestKey, copilotUsageOf, createCopilotUsageTracker } from './copilot-usage.js';
+import {
+  copilotRequestKey,
+  copilotUsageOf,
+  createCopilotUsageTracker,
+  shutdownUsageEntries,
+} from './copilot-usage.js';
 
 type Json = Record<string, unknown>;
 
@@ -47,5 +52,37 @@ describe('copilotUsageOf', () => {
     expect(totals.usage.outputTokens).toBe(first.outputTokens);
     expect(totals.entries[0]?.requestKey).toBe(copilotRequestKey(first));
     expect(totals.byModel['claude-sonnet-5.5']?.outputTokens).toBe(first.outputTokens);
+  });
+});
+
+describe('shutdownUsageEntries', () => {
+  it('counts cumulative shutdown snapshots as intervals, so that the totals are the last snapshot', () => {
+    // The shape of ccusage's Copilot fixture (session-state/session-a/events.jsonl).
+    const first = {
+      inputTokens: 100,
+      outputTokens: 50,
+      cacheReadTokens: 10,
+      cacheWriteTokens: 20,
+      reasoningTokens: 5,
+    };
+    const last = {
+      inputTokens: 200,
+      outputTokens: 80,
+      cacheReadTokens: 20,
+      cacheWriteTokens: 30,
+      reasoningTokens: 10,
+    };
+    const entries = shutdownUsageEntries([
+      { timestamp: 't1', modelMetrics: { m: { usage: first, requests: { count: 1 } } } },
+      { timestamp: 't2', modelMetrics: { m: { usage: last } } },
+      { timestamp: 't3', modelMetrics: { m: { requests: 2 } } },
+    ]);
+    expect(entries.map((e) => e.timestamp)).toEqual(['t1', 't2']);
+    const sum = (field: 'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheWriteTokens') =>
+      entries.reduce((n, e) => n + e.usage[field], 0);
+    expect(sum('inputTokens')).toBe(200 - 20 - 30);
+    expect(sum('cacheReadTokens')).toBe(20);
+    expect(sum('cacheWriteTokens')).toBe(30);
+    expect(sum('outputTokens')).toBe(80);
   });
 });

@@ -8,6 +8,14 @@ import {
   type UsageEntry,
 } from '../../model/usage.js';
 
+/** How Copilot CLI usage becomes agentlog's, for the docs. */
+export const copilotUsageNote =
+  "One usage entry per `session.usage_record` (one model call; subagent calls in the subagent). Copilot's " +
+  '`inputTokens` counts every input token, cache reads and writes included, so input = `inputTokens` - ' +
+  '`cacheReadTokens` - `cacheWriteTokens` (the `copilotUsage.tokenDetails` input entry); cache reads = ' +
+  '`cacheReadTokens`; cache writes = `cacheWriteTokens`; output = `outputTokens` (reasoning included); ' +
+  'reasoning = `reasoningTokens`. Files before 1.0.9x and the 2025 documents record no usage.';
+
 /**
  * The agent-neutral usage of one `session.usage_record` (`data.usage`). Copilot's `inputTokens` is every
  * input token, cache reads and cache writes included (each record of the corpus: inputTokens = the
@@ -45,6 +53,13 @@ export function createCopilotUsageTracker() {
   const byKey = new Map<string, UsageEntry>();
   const entries: UsageEntry[] = [];
   return {
+    /** Entries from elsewhere (the shutdown fallback), counted as they are. */
+    addEntries(more: readonly UsageEntry[]): void {
+      entries.push(...more);
+    },
+    get size(): number {
+      return entries.length;
+    },
     add(usage: Record<string, unknown>, timestamp: string | undefined): UsageEntry {
       const converted = copilotUsageOf(usage);
       const requestKey = copilotRequestKey(usage);
@@ -74,4 +89,40 @@ export function createCopilotUsageTracker() {
       return { usage: total, byModel, entries };
     },
   };
+}
+
+/** One `session.shutdown` as usage: its time and `modelMetrics`. */
+export interface ShutdownSnapshot {
+  timestamp: string | undefined;
+  modelMetrics: Record<string, unknown>;
+}
+
+/**
+ * Usage entries from `session.shutdown.modelMetrics[model].usage`, for files that have no
+ * `session.usage_record` (versions before 1.0.9x). A resumed session writes one shutdown per run, and the
+ * per-model usage is cumulative over the session (ccusage's Copilot adapter, which reads them so), so each
+ * snapshot after the first counts only its growth over the previous one of the same model: the totals are the
+ * last snapshot's. Not confirmed by a genuine file of the corpus (the one shutdown it has carries no usage).
+ */
+export function shutdownUsageEntries(snapshots: readonly ShutdownSnapshot[]): UsageEntry[] {
+  const previous = new Map<string, TokenUsage>();
+  const entries: UsageEntry[] = [];
+  for (const snapshot of snapshots) {
+    for (const [model, metrics] of Object.entries(snapshot.modelMetrics)) {
+      const usage = obj(obj(metrics)?.usage);
+      if (!usage) continue;
+      const current = copilotUsageOf(usage);
+      const before = previous.get(model);
+      previous.set(model, current);
+      const interval = emptyUsage();
+      for (const field of Object.keys(interval) as (keyof TokenUsage)[])
+        interval[field] = Math.max(0, current[field] - (before?.[field] ?? 0));
+      entries.push({
+        usage: interval,
+        model,
+        ...(snapshot.timestamp === undefined ? {} : { timestamp: snapshot.timestamp }),
+      });
+    }
+  }
+  return entries;
 }
