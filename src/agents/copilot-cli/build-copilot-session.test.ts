@@ -128,6 +128,13 @@ describe('buildCopilotSession on the corpus', () => {
           session.usage.inputTokens + session.usage.cacheReadTokens + session.usage.cacheWriteTokens,
         ).toBe(scan.ownInput);
 
+        // Messages: unique ids, every tool call and result part naming a call of the tree.
+        const messages = sessions.flatMap((s) => s.messages);
+        expect(new Set(messages.map((m) => m.id)).size).toBe(messages.length);
+        const callIds = new Set(calls.map((call) => call.id));
+        for (const part of messages.flatMap((m) => m.parts))
+          if (part.type === 'tool_call' || part.type === 'tool_result') expect(callIds.has(part.callId)).toBe(true);
+
         // Identity and subagents.
         expect(session.id).toBe(scan.sessionId);
         expect(session.agent).toBe('copilot-cli');

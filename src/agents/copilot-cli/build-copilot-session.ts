@@ -38,6 +38,7 @@ export function buildCopilotSession(file: RecordFile): Session {
   const versions: string[] = [];
   let gitBranch: string | undefined;
   const shutdowns: ShutdownSnapshot[] = [];
+  const usedIds = new Set<string>();
 
   const conversationOf = (event: DecodedCopilotEvent): CopilotConversation => {
     const parentCall = str(event.data.parentToolCallId);
@@ -57,8 +58,12 @@ export function buildCopilotSession(file: RecordFile): Session {
     const conversation = conversationOf(event);
     observeTime(conversation, event.timestamp);
     if (conversation !== main) observeTime(main, event.timestamp);
+    // Record ids are UUIDs; a repeated or missing one (trimmed fixtures) gives way to the line.
+    const id =
+      event.id !== undefined && !usedIds.has(event.id) ? event.id : `${sessionId}:${record.location.line}`;
+    usedIds.add(id);
     const base = {
-      id: event.id ?? `${sessionId}:${record.location.line}`,
+      id,
       location: record.location,
       ...optional('timestamp', event.timestamp),
       ...optional('agentId', conversation.agentId),
@@ -121,15 +126,15 @@ export function buildCopilotSession(file: RecordFile): Session {
         );
         break;
       case 'tool.execution_start': {
-        const id = str(data.toolCallId);
-        if (id === undefined) break;
-        const known = callOwners.get(id);
+        const callId = str(data.toolCallId);
+        if (callId === undefined) break;
+        const known = callOwners.get(callId);
         if (known) {
           // The start is when the tool ran; the request's time is when the response was written.
           if (event.timestamp !== undefined) known.call.startTime = event.timestamp;
           break;
         }
-        const call = createCopilotCall(id, str(data.toolName) ?? '(no name)', data.arguments, {
+        const call = createCopilotCall(callId, str(data.toolName) ?? '(no name)', data.arguments, {
           sessionId,
           location: record.location,
           timestamp: event.timestamp,
@@ -138,21 +143,21 @@ export function buildCopilotSession(file: RecordFile): Session {
           agentId: conversation.agentId,
           mcpServers,
         });
-        callOwners.set(id, { call, conversation });
+        callOwners.set(callId, { call, conversation });
         conversation.calls.push(call);
-        push('assistant', 'response', [{ type: 'tool_call', callId: id }], optional('model', call.model));
+        push('assistant', 'response', [{ type: 'tool_call', callId }], optional('model', call.model));
         break;
       }
       case 'tool.execution_complete': {
-        const id = str(data.toolCallId);
-        if (id === undefined) break;
+        const callId = str(data.toolCallId);
+        if (callId === undefined) break;
         const outcome = outcomeOfComplete(data, record.location, event.timestamp);
-        const owner = callOwners.get(id);
+        const owner = callOwners.get(callId);
         // A second result for a call (or for an orphan's id) adds nothing: the first one stands.
-        if (owner?.call.result || (!owner && orphans.some((o) => o.id === id))) break;
+        if (owner?.call.result || (!owner && orphans.some((o) => o.id === callId))) break;
         if (owner) settleCopilotCall(owner.call, outcome);
         else {
-          const orphan = orphanCall(id, sessionId, record.location);
+          const orphan = orphanCall(callId, sessionId, record.location);
           settleCopilotCall(orphan, outcome);
           orphans.push(orphan);
         }
@@ -160,7 +165,7 @@ export function buildCopilotSession(file: RecordFile): Session {
           ...base,
           role: 'user',
           kind: 'tool_results',
-          parts: [{ type: 'tool_result', callId: id }],
+          parts: [{ type: 'tool_result', callId }],
         });
         break;
       }
