@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusMoreDir } from '../../../test/corpus.js';
+import { readRecordFile } from '../../lifecycle/load-sessions.js';
 import type { Session } from '../../model/session.js';
 import { buildCopilotSession } from './build-copilot-session.js';
-import { readCopilotEvents } from './read-copilot-events.js';
 
 /** The Copilot CLI JSONL files of corpus-more: PROVENANCE.tsv rows of agent `copilot-cli` ending in .jsonl. */
 function copilotEventFiles(): string[] {
@@ -91,7 +91,7 @@ describe('buildCopilotSession on the corpus', () => {
     describe(path.relative(corpusMoreDir, file), () => {
       it('accounts for every line, pairs every call and sums the usage records', async () => {
         const scan = plainScan(file);
-        const read = await readCopilotEvents(file);
+        const read = await readRecordFile(file);
         const session = buildCopilotSession(read);
         const sessions = tree(session);
 
@@ -133,7 +133,8 @@ describe('buildCopilotSession on the corpus', () => {
         expect(new Set(messages.map((m) => m.id)).size).toBe(messages.length);
         const callIds = new Set(calls.map((call) => call.id));
         for (const part of messages.flatMap((m) => m.parts))
-          if (part.type === 'tool_call' || part.type === 'tool_result') expect(callIds.has(part.callId)).toBe(true);
+          if (part.type === 'tool_call' || part.type === 'tool_result')
+            expect(callIds.has(part.callId)).toBe(true);
 
         // Identity and subagents.
         expect(session.id).toBe(scan.sessionId);
@@ -148,7 +149,7 @@ describe('buildCopilotSession on the genuine 1.0.95-2 capture', () => {
   const file = files.find((f) => f.includes('tool-exercise')) ?? '';
 
   it('reads the session facts from session.start and the messages', async () => {
-    const session = buildCopilotSession(await readCopilotEvents(file));
+    const session = buildCopilotSession(await readRecordFile(file));
     expect(session.cwd).toBe('/private/tmp/copilot-tools-exercise');
     expect(session.project).toBe('copilot-tools-exercise');
     expect(session.versions).toEqual(['1.0.95-2']);
@@ -159,7 +160,7 @@ describe('buildCopilotSession on the genuine 1.0.95-2 capture', () => {
   });
 
   it('gives the shell command that exited 1 the status error although success is true', async () => {
-    const session = buildCopilotSession(await readCopilotEvents(file));
+    const session = buildCopilotSession(await readRecordFile(file));
     const failing = session.toolCalls.find((c) => c.id === 'toolu_01A8gFQ6XkALsnTj5xNNUB8k');
     expect(failing?.status).toBe('error');
     expect(failing?.statusReason).toBe('exit code 1');
@@ -167,7 +168,7 @@ describe('buildCopilotSession on the genuine 1.0.95-2 capture', () => {
   });
 
   it('links the explore subagent to its task call; its usage matches subagent.completed.totalTokens', async () => {
-    const session = buildCopilotSession(await readCopilotEvents(file));
+    const session = buildCopilotSession(await readRecordFile(file));
     const [subagent] = session.subagents;
     const task = session.toolCalls.find((c) => c.name === 'task');
     expect(subagent?.toolCallId).toBe(task?.id);
@@ -182,7 +183,7 @@ describe('buildCopilotSession on the genuine 1.0.95-2 capture', () => {
   });
 
   it('gives each tool its canonical kind and MCP tools their server', async () => {
-    const session = buildCopilotSession(await readCopilotEvents(file));
+    const session = buildCopilotSession(await readRecordFile(file));
     const kinds = Object.fromEntries(session.toolCalls.map((c) => [c.name, c.kind]));
     expect(Object.values(kinds).every((k) => k === 'builtin')).toBe(true);
   });

@@ -1,14 +1,14 @@
-import type { RecordFile } from '../../lifecycle/claude-code/build-claude-code-session.js';
-import { arr, baseName, obj, optional, str } from '../../lifecycle/value-access.js';
 import type { Message, MessageKind, MessagePart } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
 import { resultWithoutCallName, type ToolCall } from '../../model/tool-call.js';
 import type { UsageEntry } from '../../model/usage.js';
+import { arr, baseName, obj, optional, str } from '../../schemas/common/value-access.js';
+import type { AdapterFile } from '../agent-adapter.js';
 import { type CopilotConversation, createConversation, observeTime } from './copilot-conversation.js';
 import { sessionOfConversation } from './copilot-session-of.js';
-import { createCopilotCall, outcomeOfComplete, setStatus, settleCopilotCall } from './copilot-tool-call.js';
-import { type ShutdownSnapshot, shutdownUsageEntries } from './copilot-usage.js';
 import { type DecodedCopilotEvent, decodeCopilotEvent } from './schemas/decode-copilot-event.js';
+import { createCopilotCall, outcomeOfComplete, setStatus, settleCopilotCall } from './tool-call.js';
+import { type ShutdownSnapshot, shutdownUsageEntries } from './usage.js';
 
 /**
  * Builds a session from one Copilot CLI `events.jsonl` (or the older bare `<id>.jsonl`). Messages come from
@@ -19,7 +19,7 @@ import { type DecodedCopilotEvent, decodeCopilotEvent } from './schemas/decode-c
  * Records with an `agentId` belong to an inline subagent: they build a subagent session linked to the
  * `task` call that started it (`subagent.started.toolCallId`, or the records' `parentToolCallId`).
  */
-export function buildCopilotSession(file: RecordFile): Session {
+export function buildCopilotSession(file: AdapterFile): Session {
   const decoded = file.records.map((record) => ({
     record,
     event: decodeCopilotEvent(record.value, 'envelope'),

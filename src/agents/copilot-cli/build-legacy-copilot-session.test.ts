@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusMoreDir } from '../../../test/corpus.js';
-import type { RecordFile } from '../../lifecycle/claude-code/build-claude-code-session.js';
+import { readRecordFile } from '../../lifecycle/load-sessions.js';
+import type { AdapterFile } from '../agent-adapter.js';
 import { buildLegacyCopilotSession } from './build-legacy-copilot-session.js';
-import { copilotRecordType } from './copilot-record-type.js';
-import { legacyDocumentRecords } from './legacy-records.js';
+import { buildCopilotCliSession } from './build-session.js';
+import { copilotRecordType } from './decode-record.js';
+import { legacyDocumentRecords } from './read.js';
 import { looksLikeLegacyCopilotSession } from './schemas/legacy-session.js';
 
 type Json = Record<string, unknown>;
@@ -18,12 +20,12 @@ const text = readFileSync(file, 'utf8');
 const document = JSON.parse(text) as Json;
 
 /** The document as records, counted one "line" per record (the shared document reader's rule). */
-function recordFile(): RecordFile {
+function recordFile(): AdapterFile {
   const records = legacyDocumentRecords(document, text).map((r) => ({
     value: r.value,
     location: { file, line: r.line },
   }));
-  const counts: RecordFile['counts'] = {
+  const counts: AdapterFile['counts'] = {
     lines: records.length,
     blankLines: 0,
     records: records.length,
@@ -111,5 +113,16 @@ describe('the legacy Copilot CLI document (history-session-state)', () => {
     const view = session.toolCalls.find((c) => c.id === 'toolu_017HSQoNjKo4AkvK9kgYZYVC');
     expect(view?.result?.text.startsWith('1.# CLAUDE.md')).toBe(true);
     expect(view?.kind).toBe('builtin');
+  });
+
+  it('is read by the shared reader as Copilot CLI records, one per entry, and built by the adapter', async () => {
+    const read = await readRecordFile(file);
+    expect(read.agent).toBe('copilot-cli');
+    expect(read.counts.records).toBe(1 + chat.length + timeline.length);
+    expect(read.counts.records + read.counts.errors + read.counts.blankLines).toBe(read.counts.lines);
+    expect(read.counts.unknownRecordTypes).toEqual({});
+    const session = buildCopilotCliSession(read);
+    expect(session.id).toBe(document.sessionId);
+    expect(session.toolCalls).toHaveLength(buildLegacyCopilotSession(recordFile()).toolCalls.length);
   });
 });

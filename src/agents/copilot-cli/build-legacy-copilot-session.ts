@@ -1,18 +1,13 @@
-import { buildTurns } from '../../lifecycle/build-turns.js';
-import type { RecordFile } from '../../lifecycle/claude-code/build-claude-code-session.js';
-import { arr, obj, optional, str, timeOf } from '../../lifecycle/value-access.js';
+import { buildTurns } from '../../model/build-turns.js';
 import type { Message, MessagePart } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
 import type { SourceLocation } from '../../model/source-location.js';
 import type { ToolCall } from '../../model/tool-call.js';
 import { emptyUsage } from '../../model/usage.js';
-import { copilotRecordShape } from './copilot-record-type.js';
-import {
-  type CopilotOutcome,
-  createCopilotCall,
-  exitCodeInText,
-  settleCopilotCall,
-} from './copilot-tool-call.js';
+import { arr, obj, optional, str, timeOf } from '../../schemas/common/value-access.js';
+import type { AdapterFile } from '../agent-adapter.js';
+import { copilotRecordShape } from './decode-record.js';
+import { type CopilotOutcome, createCopilotCall, exitCodeInText, settleCopilotCall } from './tool-call.js';
 
 /**
  * Builds a session from a legacy Copilot CLI document (`history-session-state/<id>.json`, read into records
@@ -23,7 +18,7 @@ import {
  * `result.type` and the exit code line of shell output. Calls that only `chatMessages` holds are added after.
  * The document records no usage, model or version.
  */
-export function buildLegacyCopilotSession(file: RecordFile): Session {
+export function buildLegacyCopilotSession(file: AdapterFile): Session {
   const header = file.records.find((r) => copilotRecordShape(r.value) === 'legacy-header')?.value ?? {};
   const sessionId = str(header.sessionId) ?? 'unknown';
   const chat = file.records.filter((r) => copilotRecordShape(r.value) === 'legacy-chat');

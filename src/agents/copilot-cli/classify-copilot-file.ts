@@ -2,7 +2,14 @@ import path from 'node:path';
 import { base, type Classified, type FileFacts, skip } from '../../sources/classify-file.js';
 import type { DirLookup } from '../../sources/dir-lookup.js';
 import type { SessionFileRef } from '../../sources/discovery.js';
-import { copilotSessionFolders } from './copilot-roots.js';
+
+/** Where session files live under a Copilot home: the event logs and the 2025 whole-document sessions. */
+export const copilotSessionFolders = {
+  /** `session-state/<id>/events.jsonl` (current) or `session-state/<id>.jsonl` (older 0.0.x). */
+  events: 'session-state',
+  /** `history-session-state/<id>.json` (2025 builds). */
+  legacy: 'history-session-state',
+} as const;
 
 /** Folders of a session directory that hold the agent's scratch files, never transcripts (COPILOTCLI-FORMAT.md). */
 const scratchFolders = new Set(['checkpoints', 'files', 'research', 'rewind-file-snapshots']);

@@ -1,8 +1,8 @@
-import { timeOf } from '../../lifecycle/value-access.js';
 import type { Message } from '../../model/message.js';
 import type { ToolCall } from '../../model/tool-call.js';
 import type { UsageEntry } from '../../model/usage.js';
-import { createCopilotUsageTracker } from './copilot-usage.js';
+import { timeOf } from '../../schemas/common/value-access.js';
+import { createCopilotUsageTracker } from './usage.js';
 
 /**
  * What one conversation of a Copilot CLI file accumulates while its records are read: the session's own

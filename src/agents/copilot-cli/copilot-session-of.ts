@@ -1,13 +1,13 @@
-import { buildTurns } from '../../lifecycle/build-turns.js';
-import type { RecordFile } from '../../lifecycle/claude-code/build-claude-code-session.js';
-import { baseName, optional } from '../../lifecycle/value-access.js';
+import { buildTurns } from '../../model/build-turns.js';
 import type { ReadCounts, Session, Subagent } from '../../model/session.js';
 import type { ToolCall } from '../../model/tool-call.js';
+import { baseName, optional } from '../../schemas/common/value-access.js';
+import type { AdapterFile } from '../agent-adapter.js';
 import type { CopilotConversation } from './copilot-conversation.js';
 
 /** What `buildCopilotSession` gathered from a file, to assemble into sessions. */
 export interface CopilotSessionInputs {
-  file: RecordFile;
+  file: AdapterFile;
   sessionId: string;
   main: CopilotConversation;
   subagents: ReadonlyMap<string, CopilotConversation>;

@@ -1,4 +1,5 @@
 import type { ToolSpec } from '../../../schemas/common/define-tool.js';
+import type { AgentTools } from '../../agent-adapter.js';
 import {
   type CopilotToolName,
   copilotMcpToolSpec,
@@ -47,3 +48,14 @@ export function splitCopilotMcpName(
   if (hyphen <= 0 || hyphen === name.length - 1) return undefined;
   return { server: name.slice(0, hyphen), tool: name.slice(hyphen + 1) };
 }
+
+/** Role `tools/`: the registry and its lookup as the adapter contract has them. */
+export const copilotCliTools: AgentTools = {
+  tools: copilotTools,
+  lookup(name) {
+    const lookup = lookupCopilotTool(name);
+    if (lookup.kind === 'builtin') return { kind: 'builtin', spec: lookup.spec };
+    if (lookup.kind === 'mcp') return { kind: 'mcp', server: lookup.server, tool: lookup.tool };
+    return { kind: 'unknown' };
+  },
+};

@@ -1,6 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { expandHome } from '../../sources/expand-home.js';
+import type { AgentRoots } from '../agent-adapter.js';
+import { classifyCopilotFile, copilotSessionFolders, pruneSessionState } from './classify-copilot-file.js';
 
 /**
  * Candidate Copilot CLI home folders, existing or not, each holding `session-state/` (and, for 2025 builds,
@@ -26,16 +28,8 @@ export function copilotRoots(env: NodeJS.ProcessEnv = process.env, home: string 
   return roots;
 }
 
-/** Where session files live under a Copilot home: the event logs and the 2025 whole-document sessions. */
-export const copilotSessionFolders = {
-  /** `session-state/<id>/events.jsonl` (current) or `session-state/<id>.jsonl` (older 0.0.x). */
-  events: 'session-state',
-  /** `history-session-state/<id>.json` (2025 builds). */
-  legacy: 'history-session-state',
-} as const;
-
 /** The environment variables that move the Copilot CLI folders (see `copilotRoots`). */
-export const copilotRootVariables = [
+export const copilotRootVariables: AgentRoots['variables'] = [
   {
     name: 'COPILOT_HOME',
     meaning:
@@ -51,4 +45,26 @@ export const copilotRootVariables = [
     meaning:
       "When set, `$XDG_STATE_HOME/.copilot` is searched too: VS Code's Copilot CLI integration looks there.",
   },
-] as const;
+];
+
+/** Role `roots.ts`: the Copilot homes and, in each, the session folders with their classifier. */
+export const copilotCliRoots: AgentRoots = {
+  variables: copilotRootVariables,
+  searches: (env, home) =>
+    copilotRoots(env, home).map((root) => ({
+      agent: 'copilot-cli',
+      root,
+      parts: [
+        {
+          name: copilotSessionFolders.events,
+          context: () => ({ kind: 'agent', root, classify: classifyCopilotFile }),
+          prune: pruneSessionState,
+        },
+        {
+          name: copilotSessionFolders.legacy,
+          context: () => ({ kind: 'agent', root, classify: classifyCopilotFile }),
+          collect: (name) => name.endsWith('.json'),
+        },
+      ],
+    })),
+};

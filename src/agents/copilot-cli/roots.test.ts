@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copilotRoots } from './copilot-roots.js';
+import { copilotRoots } from './roots.js';
 
 const home = path.resolve('/home/someone');
 

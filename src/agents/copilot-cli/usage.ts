@@ -1,4 +1,3 @@
-import { num, obj, str } from '../../lifecycle/value-access.js';
 import {
   addUsage,
   addUsageTo,
@@ -7,6 +6,8 @@ import {
   type TokenUsage,
   type UsageEntry,
 } from '../../model/usage.js';
+import { isObject, num, obj, str } from '../../schemas/common/value-access.js';
+import type { AgentUsage } from '../agent-adapter.js';
 
 /** How Copilot CLI usage becomes agentlog's, for the docs. */
 export const copilotUsageNote =
@@ -125,4 +126,16 @@ export function shutdownUsageEntries(snapshots: readonly ShutdownSnapshot[]): Us
     }
   }
   return entries;
+}
+
+/** Role `usage.ts`: `normalise` takes a `session.usage_record`'s `data.usage` (or a shutdown's model usage). */
+export const copilotCliUsage: AgentUsage = {
+  note: copilotUsageNote,
+  normalise: (raw) => (isObject(raw) && hasTokenCounts(raw) ? copilotUsageOf(raw) : undefined),
+};
+
+function hasTokenCounts(usage: Record<string, unknown>): boolean {
+  return ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'].some(
+    (key) => num(usage[key]) !== undefined,
+  );
 }

@@ -1,5 +1,5 @@
-import { isObject } from '../../lifecycle/value-access.js';
-import { decodeCopilotEvent } from './schemas/decode-copilot-event.js';
+import { isObject } from '../../schemas/common/value-access.js';
+import { decodeCopilotEvent, looksLikeCopilotEvent } from './schemas/decode-copilot-event.js';
 import { knownLegacyChatRoles, knownLegacyTimelineTypes } from './schemas/legacy-session.js';
 
 /** Which of the two Copilot CLI shapes a record comes from. */
@@ -40,4 +40,16 @@ export function copilotRecordType(value: Record<string, unknown>): { name: strin
     default:
       return { name: '(no type)', known: false };
   }
+}
+
+/** The keys of a legacy document's header record (the document without its arrays), as every one seen has. */
+const legacyHeaderKeys = new Set(['sessionId', 'startTime']);
+
+/**
+ * Whether the first record of a file is Copilot CLI's: an `events.jsonl` record, or the header record of a
+ * legacy document (`sessionId` and `startTime` only: the 2025 shape, no longer written).
+ */
+export function looksLikeCopilotRecord(first: Record<string, unknown>): boolean {
+  if (looksLikeCopilotEvent(first)) return true;
+  return typeof first.sessionId === 'string' && Object.keys(first).every((key) => legacyHeaderKeys.has(key));
 }

@@ -1,4 +1,6 @@
-import { isObject } from '../../lifecycle/value-access.js';
+import { isObject } from '../../schemas/common/value-access.js';
+import type { AgentReading } from '../agent-adapter.js';
+import { looksLikeLegacyCopilotSession } from './schemas/legacy-session.js';
 
 /** One record of a legacy session document, with the line of the document it starts on. */
 export interface LegacyRecord {
@@ -78,3 +80,8 @@ function elementLines(text: string): Map<string, { array: number; elements: numb
   }
   return out;
 }
+
+/** Role `read.ts`: `events.jsonl` goes through the shared JSONL reader; the legacy documents are listed here. */
+export const copilotCliReading: AgentReading = {
+  document: { claims: looksLikeLegacyCopilotSession, records: legacyDocumentRecords },
+};

@@ -1,6 +1,6 @@
-import { isObject, num, obj, optional, str, timeOf } from '../../lifecycle/value-access.js';
 import type { SourceLocation } from '../../model/source-location.js';
 import type { ToolCall, ToolCallStatus } from '../../model/tool-call.js';
+import { isObject, num, obj, optional, str, timeOf } from '../../schemas/common/value-access.js';
 import { lookupCopilotTool } from './tools/lookup-copilot-tool.js';
 
 interface CallContext {

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { arr, isObject, obj, str } from '../../lifecycle/value-access.js';
 import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
 import { unknownKeys } from '../../schemas/common/unknown-keys.js';
-import { copilotRecordShape, copilotRecordType } from './copilot-record-type.js';
+import { arr, isObject, obj, str } from '../../schemas/common/value-access.js';
+import { copilotRecordShape, copilotRecordType } from './decode-record.js';
 import { copilotEventDataSchemaFor, copilotEventEnvelopeSchema } from './schemas/copilot-event.js';
 import { decodeCopilotEvent } from './schemas/decode-copilot-event.js';
 import {
@@ -79,7 +79,7 @@ function checkToolInput(name: string | undefined, args: unknown, line: number, s
     return;
   }
   const subject = `copilot-cli-tool:${lookup.kind === 'mcp' ? 'mcp' : name}:input`;
-  let input = args ?? {};
+  let input: unknown = args ?? {};
   if (typeof input === 'string' && !(lookup.kind === 'builtin' && name === 'apply_patch')) {
     try {
       input = JSON.parse(input) as unknown;

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusMoreDir } from '../../../test/corpus.js';
 import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
-import { legacyDocumentRecords } from './legacy-records.js';
-import { validateCopilotRecord } from './validate-copilot-record.js';
+import { legacyDocumentRecords } from './read.js';
+import { validateCopilotRecord } from './validate-record.js';
 
 function collectingSink() {
   const out = {

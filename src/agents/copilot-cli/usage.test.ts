@@ -7,7 +7,7 @@ import {
   copilotUsageOf,
   createCopilotUsageTracker,
   shutdownUsageEntries,
-} from './copilot-usage.js';
+} from './usage.js';
 
 type Json = Record<string, unknown>;
 
