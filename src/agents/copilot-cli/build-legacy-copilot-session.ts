@@ -36,10 +36,11 @@ export function buildLegacyCopilotSession(file: AdapterFile): Session {
   let firstPrompt: string | undefined;
   let first = timeOf(header.startTime);
   let last = first;
-  const context = (location: SourceLocation, timestamp: string | undefined, messageId: string) => ({
+  // A timeline entry is written when the call completed: the call has an end time, no start time.
+  const context = (location: SourceLocation, messageId: string) => ({
     sessionId,
     location,
-    timestamp,
+    timestamp: undefined,
     model: undefined,
     messageId,
     agentId: undefined,
@@ -83,7 +84,7 @@ export function buildLegacyCopilotSession(file: AdapterFile): Session {
           id,
           str(value.name) ?? '(no name)',
           value.arguments,
-          context(location, timestamp, base.id),
+          context(location, base.id),
         );
         calls.set(id, call);
         settleCopilotCall(call, outcomeOfTimeline(value, chatResults.get(id), location, timestamp));
@@ -118,7 +119,7 @@ export function buildLegacyCopilotSession(file: AdapterFile): Session {
         id,
         str(fn?.name) ?? '(no name)',
         fn?.arguments,
-        context(location, undefined, messageId),
+        context(location, messageId),
       );
       calls.set(id, call);
       const result = chatResults.get(id);
