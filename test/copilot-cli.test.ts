@@ -46,7 +46,7 @@ describe('agentlog on the Copilot CLI corpus', () => {
     expect(run.code).toBe(0);
     const rows = JSON.parse(run.out) as Json[];
     const ids = [
-      String((records(genuine)[0]?.data as Json).sessionId),
+      String((records(genuine)[0]?.data as Json | undefined)?.sessionId),
       String((JSON.parse(readFileSync(legacy, 'utf8')) as Json).sessionId),
     ];
     expect(rows).toHaveLength(4);
