@@ -6,9 +6,10 @@ import type { Agent } from '../schemas/common/agent.js';
 import type { AgentAdapter } from './agent-adapter.js';
 import { claudeCodeAdapter } from './claude-code/index.js';
 import { codexAdapter } from './codex/index.js';
+import { geminiCliAdapter } from './gemini-cli/index.js';
 
 /** Every registered adapter. Order matters only for content sniffing: Claude Code, the fallback, is last. */
-export const adapters: readonly AgentAdapter[] = [codexAdapter, claudeCodeAdapter];
+export const adapters: readonly AgentAdapter[] = [codexAdapter, geminiCliAdapter, claudeCodeAdapter];
 
 const byAgent = new Map<Agent, AgentAdapter>(adapters.map((adapter) => [adapter.agent, adapter]));
 
