@@ -7,9 +7,15 @@ import type { AgentAdapter } from './agent-adapter.js';
 import { claudeCodeAdapter } from './claude-code/index.js';
 import { codexAdapter } from './codex/index.js';
 import { copilotCliAdapter } from './copilot-cli/index.js';
+import { geminiCliAdapter } from './gemini-cli/index.js';
 
 /** Every registered adapter. Order matters only for content sniffing: Claude Code, the fallback, is last. */
-export const adapters: readonly AgentAdapter[] = [codexAdapter, copilotCliAdapter, claudeCodeAdapter];
+export const adapters: readonly AgentAdapter[] = [
+  codexAdapter,
+  geminiCliAdapter,
+  copilotCliAdapter,
+  claudeCodeAdapter,
+];
 
 const byAgent = new Map<Agent, AgentAdapter>(adapters.map((adapter) => [adapter.agent, adapter]));
 

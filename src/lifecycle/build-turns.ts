@@ -1,2 +1,2 @@
-/** `buildTurns` lives in `model/` so that agent adapters (below lifecycle) can split their sessions into turns. */
-export { buildTurns } from '../model/build-turns.js';
+/** Moved to `model/build-turns.ts` so that agent adapters (`src/agents/`) build turns too. */
+export * from '../model/build-turns.js';

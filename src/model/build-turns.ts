@@ -1,6 +1,6 @@
-import type { Message } from '../model/message.js';
-import type { Turn } from '../model/session.js';
-import type { ToolCall } from '../model/tool-call.js';
+import type { Message } from './message.js';
+import type { Turn } from './session.js';
+import type { ToolCall } from './tool-call.js';
 
 /**
  * Splits messages into turns (a prompt and what followed) and settles calls left without a result: a call
