@@ -172,3 +172,33 @@ describe('default discovery in a fresh HOME laid out as Copilot CLI lays it out'
     ]);
   });
 });
+
+describe('the index on a Copilot CLI session that grows', () => {
+  it('gives the same session after an append as a fresh read without the index', async () => {
+    const home = path.join(tmp, 'grow-home');
+    const dir = path.join(home, '.copilot', 'session-state', '4ea18a78-3f3c-4f67-a61e-21fab96427be');
+    mkdirSync(dir, { recursive: true });
+    const lines = readFileSync(genuine, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
+    const target = path.join(dir, 'events.jsonl');
+    // Cut inside the first turns: calls requested but not yet completed.
+    writeFileSync(target, `${lines.slice(0, 20).join('\n')}\n`);
+    const growEnv = { AGENTLOG_CACHE_DIR: path.join(tmp, 'grow-cache'), HOME: home };
+    const before = await runBuiltCli(['ls', '--json', '--agent', 'copilot-cli'], tmp, growEnv);
+    expect(before.code).toBe(0);
+    const early = (JSON.parse(before.out) as Json[])[0];
+    expect(early?.toolCalls).toBe(12);
+    writeFileSync(target, `${lines.join('\n')}\n`);
+    const after = await runBuiltCli(['ls', '--json', '--agent', 'copilot-cli'], tmp, growEnv);
+    const fresh = await runBuiltCli(['ls', '--json', '--agent', 'copilot-cli', '--no-cache'], tmp, growEnv);
+    expect(after.code).toBe(0);
+    expect(JSON.parse(after.out)).toEqual(JSON.parse(fresh.out));
+    const row = (JSON.parse(after.out) as Json[])[0];
+    const requested = records(genuine)
+      .filter((r) => r.type === 'assistant.message')
+      .reduce((n, r) => n + (((r.data as Json).toolRequests as unknown[] | undefined)?.length ?? 0), 0);
+    // The list counts the calls of the tree: the subagent's too.
+    expect(row?.toolCalls).toBe(requested);
+  });
+});
