@@ -2,7 +2,7 @@ import type { Message, MessageKind, MessagePart } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
 import { resultWithoutCallName, type ToolCall } from '../../model/tool-call.js';
 import type { UsageEntry } from '../../model/usage.js';
-import { arr, baseName, obj, optional, str } from '../../schemas/common/value-access.js';
+import { arr, baseName, obj, optional, str, timeOf } from '../../schemas/common/value-access.js';
 import type { AdapterFile } from '../agent-adapter.js';
 import { type CopilotConversation, createConversation, observeTime } from './copilot-conversation.js';
 import { sessionOfConversation } from './copilot-session-of.js';
@@ -56,8 +56,10 @@ export function buildCopilotSession(file: AdapterFile): Session {
   for (const { record, event } of decoded) {
     const data = event.data;
     const conversation = conversationOf(event);
-    observeTime(conversation, event.timestamp);
-    if (conversation !== main) observeTime(main, event.timestamp);
+    // A timestamp that is not a time (trimmed fixtures) is left out rather than shown.
+    const timestamp = timeOf(event.timestamp) === undefined ? undefined : event.timestamp;
+    observeTime(conversation, timestamp);
+    if (conversation !== main) observeTime(main, timestamp);
     // Record ids are UUIDs; a repeated or missing one (trimmed fixtures) gives way to the line.
     const id =
       event.id !== undefined && !usedIds.has(event.id) ? event.id : `${sessionId}:${record.location.line}`;
@@ -65,7 +67,7 @@ export function buildCopilotSession(file: AdapterFile): Session {
     const base = {
       id,
       location: record.location,
-      ...optional('timestamp', event.timestamp),
+      ...optional('timestamp', timestamp),
       ...optional('agentId', conversation.agentId),
     };
     const push = (
@@ -105,7 +107,7 @@ export function buildCopilotSession(file: AdapterFile): Session {
           const call = createCopilotCall(request.id, request.name, request.args, {
             sessionId,
             location: record.location,
-            timestamp: event.timestamp,
+            timestamp: timestamp,
             model: conversation.model,
             messageId: base.id,
             agentId: conversation.agentId,
@@ -131,13 +133,13 @@ export function buildCopilotSession(file: AdapterFile): Session {
         const known = callOwners.get(callId);
         if (known) {
           // The start is when the tool ran; the request's time is when the response was written.
-          if (event.timestamp !== undefined) known.call.startTime = event.timestamp;
+          if (timestamp !== undefined) known.call.startTime = timestamp;
           break;
         }
         const call = createCopilotCall(callId, str(data.toolName) ?? '(no name)', data.arguments, {
           sessionId,
           location: record.location,
-          timestamp: event.timestamp,
+          timestamp: timestamp,
           model: str(data.model) ?? conversation.model,
           messageId: base.id,
           agentId: conversation.agentId,
@@ -151,7 +153,7 @@ export function buildCopilotSession(file: AdapterFile): Session {
       case 'tool.execution_complete': {
         const callId = str(data.toolCallId);
         if (callId === undefined) break;
-        const outcome = outcomeOfComplete(data, record.location, event.timestamp);
+        const outcome = outcomeOfComplete(data, record.location, timestamp);
         const owner = callOwners.get(callId);
         // A second result for a call (or for an orphan's id) adds nothing: the first one stands.
         if (owner?.call.result || (!owner && orphans.some((o) => o.id === callId))) break;
@@ -172,7 +174,7 @@ export function buildCopilotSession(file: AdapterFile): Session {
       case 'session.usage_record': {
         const usage = obj(data.usage);
         if (!usage) break;
-        const entry = conversation.usage.add(usage, event.timestamp);
+        const entry = conversation.usage.add(usage, timestamp);
         if (entry.model !== undefined) conversation.models.add(entry.model);
         linkUsage(conversation, str(usage.apiCallId), { entry });
         break;
@@ -192,8 +194,7 @@ export function buildCopilotSession(file: AdapterFile): Session {
       }
       case 'session.shutdown': {
         const metrics = obj(data.modelMetrics);
-        if (metrics && conversation === main)
-          shutdowns.push({ timestamp: event.timestamp, modelMetrics: metrics });
+        if (metrics && conversation === main) shutdowns.push({ timestamp: timestamp, modelMetrics: metrics });
         break;
       }
       case 'subagent.selected':
