@@ -188,3 +188,82 @@ describe('buildCopilotSession on the genuine 1.0.95-2 capture', () => {
     expect(Object.values(kinds).every((k) => k === 'builtin')).toBe(true);
   });
 });
+
+describe('buildCopilotSession statuses (records written as Copilot writes them)', () => {
+  let line = 0;
+  const record = (type: string, data: Record<string, unknown>) => ({
+    value: {
+      type,
+      data,
+      id: `r${++line}`,
+      timestamp: `2026-01-01T00:00:${String(line).padStart(2, '0')}.000Z`,
+      parentId: null,
+    },
+    location: { file: 'events.jsonl', line },
+  });
+  const request = (toolCallId: string, name: string, args: unknown) => ({
+    toolCallId,
+    name,
+    arguments: args,
+    type: 'function',
+  });
+  const records = [
+    record('session.start', { sessionId: 's1', copilotVersion: '1.0.95-2', context: { cwd: '/w/p' } }),
+    record('user.message', { content: 'go' }),
+    record('assistant.message', {
+      messageId: 'm1',
+      content: '',
+      toolRequests: [
+        request('c-fail', 'view', { path: '/nope' }),
+        request('c-denied', 'bash', { command: 'rm -rf /' }),
+        request('c-open', 'bash', { command: 'sleep 99' }),
+        request('c-mcp', 'github-mcp-server-search_code', { query: 'x' }),
+      ],
+    }),
+    record('tool.execution_complete', {
+      toolCallId: 'c-fail',
+      success: false,
+      error: { message: 'Path does not exist', code: 'failure' },
+    }),
+    record('tool.execution_complete', {
+      toolCallId: 'c-denied',
+      success: false,
+      error: { message: 'The user denied permission to run this tool' },
+    }),
+    record('tool.execution_complete', { toolCallId: 'c-mcp', success: true, result: { content: '[]' } }),
+    record('abort', { reason: 'user initiated' }),
+    record('tool.execution_complete', {
+      toolCallId: 'c-unknown',
+      success: true,
+      result: { content: 'late' },
+    }),
+  ];
+  const counts = {
+    lines: records.length,
+    blankLines: 0,
+    records: records.length,
+    errors: 0,
+    recordsByType: {},
+    unknownRecordTypes: {},
+  };
+  const session = buildCopilotSession({ file: 'events.jsonl', records, counts, problems: [] });
+  const status = (id: string) => session.toolCalls.find((c) => c.id === id);
+
+  it('gives a failed call error, a refused one denied, an open one at an abort interrupted', () => {
+    expect(status('c-fail')).toMatchObject({ status: 'error', statusReason: 'Path does not exist' });
+    expect(status('c-fail')?.result?.isError).toBe(true);
+    expect(status('c-denied')?.status).toBe('denied');
+    expect(status('c-open')).toMatchObject({ status: 'interrupted', statusReason: 'the turn was aborted' });
+    expect(status('c-unknown')?.status).toBe('orphan_result');
+    expect(session.messages.some((m) => m.kind === 'interrupt')).toBe(true);
+  });
+
+  it('resolves MCP tools of the built-in GitHub server', () => {
+    expect(status('c-mcp')).toMatchObject({
+      kind: 'mcp',
+      mcpServer: 'github-mcp-server',
+      mcpTool: 'search_code',
+      status: 'ok',
+    });
+  });
+});
