@@ -93,6 +93,28 @@ describe('agentlog on the Copilot CLI corpus', () => {
     expect(rows.find((r) => r.tool === 'task')?.calls).toBe(1);
   });
 
+  it('tools --by kind puts each Copilot tool under its canonical kind', async () => {
+    const run = await runBuiltCli(
+      ['tools', copilotDir, '--agent', 'copilot-cli', '--by', 'kind', '--json'],
+      tmp,
+      env(),
+    );
+    expect(run.code).toBe(0);
+    const rows = JSON.parse(run.out) as { tool: string; group: string }[];
+    const kindOf = Object.fromEntries(rows.map((r) => [r.tool, r.group]));
+    expect(kindOf).toMatchObject({
+      bash: 'shell',
+      view: 'read',
+      create: 'write',
+      edit: 'edit',
+      str_replace_editor: 'edit',
+      grep: 'search',
+      glob: 'search',
+      web_fetch: 'web',
+      task: 'subagent',
+    });
+  });
+
   it('report and show work, show renders the subagent under its task call', async () => {
     const report = await runBuiltCli(['report', copilotDir, '--agent', 'copilot-cli'], tmp, env());
     expect(report.code).toBe(0);
