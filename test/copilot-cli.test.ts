@@ -223,4 +223,31 @@ describe('the index on a Copilot CLI session that grows', () => {
     // The list counts the calls of the tree: the subagent's too.
     expect(row?.toolCalls).toBe(requested);
   });
+
+  it('reads a rewritten legacy document again whole', async () => {
+    const home = path.join(tmp, 'doc-home');
+    const dir = path.join(home, '.copilot', 'history-session-state');
+    mkdirSync(dir, { recursive: true });
+    const target = path.join(dir, '06141331-92e8-4e9e-8bbb-9b7a729eb01a.json');
+    const doc = JSON.parse(readFileSync(legacy, 'utf8')) as { timeline: Json[] } & Json;
+    const calls = (timeline: Json[]) => timeline.filter((e) => e.type === 'tool_call_completed').length;
+    // First the document as it was 40 timeline entries in (and its chat history so far), then whole.
+    const early = { ...doc, timeline: doc.timeline.slice(0, 40) };
+    writeFileSync(target, JSON.stringify(early, null, 4));
+    const docEnv = { AGENTLOG_CACHE_DIR: path.join(tmp, 'doc-cache'), HOME: home };
+    const before = await runBuiltCli(['ls', '--json', '--agent', 'copilot-cli'], tmp, docEnv);
+    expect(before.code).toBe(0);
+    const chatCalls = (doc.chatMessages as Json[])
+      .flatMap((m) => (m.tool_calls ?? []) as Json[])
+      .map((c) => c.id);
+    const earlyIds = new Set(early.timeline.map((e) => e.callId).filter(Boolean));
+    expect((JSON.parse(before.out) as Json[])[0]?.toolCalls).toBe(
+      calls(early.timeline) + chatCalls.filter((id) => !earlyIds.has(id)).length,
+    );
+    writeFileSync(target, JSON.stringify(doc, null, 4));
+    const after = await runBuiltCli(['ls', '--json', '--agent', 'copilot-cli'], tmp, docEnv);
+    const fresh = await runBuiltCli(['ls', '--json', '--agent', 'copilot-cli', '--no-cache'], tmp, docEnv);
+    expect(JSON.parse(after.out)).toEqual(JSON.parse(fresh.out));
+    expect((JSON.parse(after.out) as Json[])[0]?.toolCalls).toBe(calls(doc.timeline));
+  });
 });
