@@ -1,10 +1,6 @@
 import type { z } from 'zod';
 import { isObject } from '../../../schemas/common/is-object.js';
-import {
-  copilotEventDataSchemaFor,
-  copilotEventEnvelopeSchema,
-  type KnownCopilotEventType,
-} from './copilot-event.js';
+import { copilotEventDataSchemaFor, copilotEventEnvelopeSchema } from './copilot-event.js';
 
 /** A problem found in a record; `path` is a JSON path relative to the line. */
 export interface CopilotIssue {
@@ -67,11 +63,6 @@ export function looksLikeCopilotEvent(value: Record<string, unknown>): boolean {
     'parentId' in value &&
     (value.type.includes('.') || value.type === 'abort')
   );
-}
-
-/** `type` as a known type, for switches. */
-export function knownType(decoded: DecodedCopilotEvent): KnownCopilotEventType | undefined {
-  return decoded.known ? (decoded.type as KnownCopilotEventType) : undefined;
 }
 
 function fullIssues(value: Record<string, unknown>, schema: z.ZodType | undefined): CopilotIssue[] {
