@@ -14,14 +14,26 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-type Json = Record<string, any>;
+/** The raw fields the walk reads, as the format describes them. */
+interface RawRecord {
+  uuid: string;
+  sessionId: string;
+  type: string;
+  message?: { parts?: { functionCall?: { id: string }; functionResponse?: { id: string } }[] };
+  toolCallResult?: { status?: string };
+  usageMetadata?: {
+    promptTokenCount?: number;
+    cachedContentTokenCount?: number;
+    candidatesTokenCount?: number;
+  };
+}
 
 /** An independent walk of the raw lines: what the format says is there. */
 function plainWalk(file: string) {
   const lines = readFileSync(file, 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '');
-  const records = lines.map((l) => JSON.parse(l) as Json);
+  const records = lines.map((l) => JSON.parse(l) as RawRecord);
   const callIds = new Set<string>();
   const resultIds = new Set<string>();
   const statuses: Record<string, number> = {};
