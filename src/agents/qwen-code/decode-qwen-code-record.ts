@@ -1,18 +1,11 @@
-import type { z } from 'zod';
 import { isObject } from '../../schemas/common/is-object.js';
+import { type RecordIssue, schemaIssues } from '../schema-issues.js';
 import {
   knownQwenSystemSubtypes,
   type QwenRecordType,
   qwenRecordSchemas,
   qwenSystemPayloadSchemas,
 } from './qwen-code-records.js';
-
-/** A problem found in a record; `path` is a JSON path relative to the record. */
-export interface RecordIssue {
-  path: (string | number)[];
-  message: string;
-  code: string;
-}
 
 /** One Qwen Code record, classified. */
 export interface DecodedQwenRecord {
@@ -50,11 +43,11 @@ export function decodeQwenCodeRecord(
       (type === 'user' && (userSubtypes.has(subtype) || systemSubtypes.has(subtype))));
   const issues: RecordIssue[] = [];
   if (mode === 'full' && knownType) {
-    issues.push(...check(qwenRecordSchemas[type as QwenRecordType], value, []));
+    issues.push(...schemaIssues(qwenRecordSchemas[type as QwenRecordType], value, []));
     if (type === 'system' && subtype !== undefined && Object.hasOwn(qwenSystemPayloadSchemas, subtype)) {
       const schema = qwenSystemPayloadSchemas[subtype as keyof typeof qwenSystemPayloadSchemas];
       if (isObject(value.systemPayload))
-        issues.push(...check(schema, value.systemPayload, ['systemPayload']));
+        issues.push(...schemaIssues(schema, value.systemPayload, ['systemPayload']));
     }
   }
   return { type, subtype, name, known, issues };
@@ -68,14 +61,4 @@ export function looksLikeQwenCodeRecord(first: Record<string, unknown>): boolean
   const message = first.message;
   if (isObject(message)) return Array.isArray(message.parts);
   return 'systemPayload' in first;
-}
-
-export function check(schema: z.ZodType, value: unknown, prefix: (string | number)[]): RecordIssue[] {
-  const result = schema.safeParse(value);
-  if (result.success) return [];
-  return result.error.issues.map((issue) => ({
-    path: [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
-    message: issue.message,
-    code: issue.code,
-  }));
 }
