@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { openEnum } from '../../schemas/codex/open-enum.js';
+import { markOpenShape } from '../../schemas/common/unknown-keys.js';
 
 export const piTextContentSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
 export const piImageContentSchema = z.looseObject({
@@ -22,7 +23,11 @@ export const piToolCallContentSchema = z.looseObject({
   type: z.literal('toolCall'),
   id: z.string().describe('Call id; the toolResult message names it in `toolCallId`'),
   name: z.string(),
-  arguments: z.looseObject({}),
+  arguments: markOpenShape(z.looseObject({}).describe("Checked against the tool's input schema")),
+  partialJson: z
+    .string()
+    .optional()
+    .describe('Argument text still streaming when the response ended (seen in failed and aborted responses)'),
 });
 /** A content block; unknown block types are kept as loose objects. */
 export const piContentBlockSchema = z.union([
@@ -135,7 +140,7 @@ export const piEntrySchemas = {
   message: z.looseObject({
     ...entryBase,
     type: z.literal('message'),
-    message: z.looseObject({ role: z.string() }),
+    message: markOpenShape(z.looseObject({ role: z.string() })),
   }),
   model_change: z.looseObject({
     ...entryBase,

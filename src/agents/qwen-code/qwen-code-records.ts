@@ -6,6 +6,10 @@
  */
 import { z } from 'zod';
 import { openEnum } from '../../schemas/codex/open-enum.js';
+import { markOpenShape } from '../../schemas/common/unknown-keys.js';
+
+/** Call arguments: checked against the tool's own input schema, not here. */
+const openObject = () => markOpenShape(z.looseObject({}));
 
 /** A Gemini `Part`: text (a thought when `thought` is true), a function call or response, or inline data. */
 export const qwenPartSchema = z.looseObject({
@@ -16,14 +20,14 @@ export const qwenPartSchema = z.looseObject({
     .looseObject({
       id: z.string().optional().describe('Call id; the tool_result record names it in `functionResponse.id`'),
       name: z.string(),
-      args: z.looseObject({}).optional(),
+      args: openObject().optional(),
     })
     .optional(),
   functionResponse: z
     .looseObject({
       id: z.string().optional(),
       name: z.string().optional(),
-      response: z.looseObject({}).optional().describe('`{output}` or `{error}`'),
+      response: openObject().optional().describe('`{output}` or `{error}`'),
     })
     .optional(),
   inlineData: z.looseObject({ mimeType: z.string().optional(), data: z.string().optional() }).optional(),
