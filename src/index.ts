@@ -3,6 +3,10 @@
  * The library entry: explicit named exports only.
  */
 
+export type { AgentAdapter } from './agents/agent-adapter.js';
+/** Every registered agent's default places (Claude Code, Codex and the adapters' roots). */
+export { discoverAgents as discoverDefault } from './agents/discover-agents.js';
+export { adapterFor, adapters } from './agents/registry.js';
 export type {
   AnthropicToolDefinition,
   JsonSchema,
@@ -107,7 +111,7 @@ export {
   validateToolResult,
 } from './schemas/claude-code/tools/index.js';
 export type { Agent } from './schemas/common/agent.js';
-export { agents, isAgent } from './schemas/common/agent.js';
+export { type AgentInfo, agentInfo, agents, isAgent } from './schemas/common/agent.js';
 export type { ToolSpec, ToolStatus } from './schemas/common/define-tool.js';
 export type {
   DiscoverDefaultOptions,
@@ -119,4 +123,4 @@ export type {
   SkippedFile,
   SourceAgent,
 } from './sources/index.js';
-export { claudeCodeRoots, codexRoots, discoverDefault, discoverPaths } from './sources/index.js';
+export { claudeCodeRoots, codexRoots, discoverPaths } from './sources/index.js';

@@ -13,14 +13,15 @@ const ranks: Record<string, number> = {
   definitions: 2,
   hooks: 2,
   redaction: 2,
-  lifecycle: 3,
-  analytics: 4,
-  cache: 5,
-  archive: 5,
-  exporters: 6,
-  viewer: 6,
-  mcp: 7,
-  cli: 8,
+  agents: 3,
+  lifecycle: 4,
+  analytics: 5,
+  cache: 6,
+  archive: 6,
+  exporters: 7,
+  viewer: 7,
+  mcp: 8,
+  cli: 9,
 };
 /** Folders after `lifecycle/` see only the agent-neutral model, never wire formats. */
 const wireFree = new Set(['analytics', 'cache', 'exporters', 'viewer', 'mcp']);
@@ -75,6 +76,7 @@ describe('architecture', () => {
         else if (
           wireFree.has(from) &&
           (to === 'reader' ||
+            to === 'agents' ||
             (to === 'schemas' && !path.relative(srcDir, target).startsWith(`schemas${path.sep}common`)))
         )
           violations.push(`${rel} (wire formats stop at lifecycle/)`);

@@ -5,6 +5,7 @@ import { mergeCounts } from '../lifecycle/claude-code/build-claude-code-session.
 import type { RecordPart, RecordSlice, RecordSliceReader, ResumePoint } from '../lifecycle/record-slice.js';
 import { claudeKeyOf, firstSessionId, lastSessionId } from '../lifecycle/session-unit.js';
 import type { Session } from '../model/session.js';
+import { isAgent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { fileIdentity } from './file-identity.js';
 import { encodePart, type FileRow, fingerprintPrefix, type StoredPart } from './file-store.js';
@@ -69,7 +70,7 @@ export function startFile(
         byteOffset: row.consumed_bytes,
         line: row.consumed_line,
         records: row.consumed_records,
-        agent: row.body_agent === 'codex' || row.body_agent === 'claude-code' ? row.body_agent : undefined,
+        agent: row.body_agent !== null && isAgent(row.body_agent) ? row.body_agent : undefined,
       };
   }
   // Validation goes on from the stored state; a file stored without one is read whole to get it.

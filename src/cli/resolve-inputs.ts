@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { discoverDefault, discoverPaths, type SessionFileRef, type SkippedFile } from '../sources/index.js';
+import { discoverAgents } from '../agents/discover-agents.js';
+import { discoverPaths, type SessionFileRef, type SkippedFile } from '../sources/index.js';
 import { type ArchiveFlags, archiveCovers, withArchivedFiles } from './archive-source.js';
 import { CliError, quote } from './cli-error.js';
 import type { Io } from './output.js';
@@ -42,7 +43,7 @@ export async function resolveInputs(
     const files = await withArchivedFiles(discovery.files, roots, archive, io);
     return { files, searched: [...paths], skipped: discovery.skipped };
   }
-  const discovery = await discoverDefault({ env: io.env });
+  const discovery = await discoverAgents({ env: io.env });
   for (const warning of discovery.warnings)
     io.stderr.write(`${colors.yellow('warning')}: ${warning.message}\n`);
   const roots = discovery.searched.map((s) => s.path);

@@ -3,11 +3,11 @@
  * one task at a time per message, answering with the task's id.
  */
 import { parentPort } from 'node:worker_threads';
+import { validateSource as validateFile } from '../agents/validate-source.js';
 import { projectRecord } from '../cache/project-record.js';
 import { readRecordSlice } from '../lifecycle/read-record-slice.js';
 import { FileUnreadableError } from '../lifecycle/record-slice.js';
 import { redirectReads, removeRedirect } from '../reader/read-path.js';
-import { validateFile } from '../reader/validate-file.js';
 import type { ScanReply, ScanTask } from './scan-pool.js';
 
 const port = parentPort;

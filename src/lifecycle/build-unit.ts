@@ -1,6 +1,7 @@
+import { adapterFor } from '../agents/registry.js';
 import type { Session } from '../model/session.js';
 import type { SessionFileRef } from '../sources/index.js';
-import { buildClaudeSafely, buildCodexSafely } from './build-safely.js';
+import { buildClaudeSafely, buildCodexSafely, buildSafely } from './build-safely.js';
 import { buildUnclaimedSubagent, claimSubagentFiles } from './claim-subagent-files.js';
 import { claudeSessionIdOf } from './claude-code/build-claude-code-session.js';
 import { linkCodexThreads } from './link-codex-threads.js';
@@ -69,6 +70,11 @@ export async function buildUnit(
     if (ref.role !== 'session') continue;
     const file = await fileOf(ref.path);
     if (!file) continue;
+    const building = file.agent === undefined ? undefined : adapterFor(file.agent)?.build;
+    if (building?.kind === 'file') {
+      guarded(ref.path, 0, () => [buildSafely(file, (f) => building.buildSession(f))]);
+      continue;
+    }
     if (file.agent === 'codex') {
       const prebuilt = options.prebuilt?.get(ref.path);
       guarded(ref.path, 0, () => [prebuilt ?? buildCodexSafely(file)]);

@@ -1,3 +1,4 @@
+import { adapterFor } from '../agents/registry.js';
 import type { Session } from '../model/session.js';
 import { readPathOf } from '../reader/read-path.js';
 import { readAgentMeta, type SessionFileRef } from '../sources/index.js';
@@ -37,6 +38,12 @@ export async function claimSubagentFiles(
  */
 export function buildUnclaimedSubagent(ref: SessionFileRef, file: UnitFile): Session {
   if (file.agent === 'codex') return buildCodexSafely(file);
+  const building = file.agent === undefined ? undefined : adapterFor(file.agent)?.build;
+  if (building?.kind === 'file') {
+    const own = buildSafely(file, (f) => building.buildSession(f));
+    own.isSubagent = true;
+    return own;
+  }
   const session = buildSafely(
     { ...file, ...(ref.agentId === undefined ? {} : { agentId: ref.agentId }) },
     (f) => buildClaudeCodeSession(f),

@@ -1,11 +1,12 @@
 import { resolve as resolvePath } from 'node:path';
+import { discoverAgents } from '../agents/discover-agents.js';
+import { readSource } from '../agents/read-source.js';
+import { agentOfRecord, recordTypeOf } from '../agents/registry.js';
 import type { Session } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
-import { describeCut, MAX_JSON_DEPTH, ReadError, readJsonl, TOO_DEEP } from '../reader/index.js';
-import { decodeClaudeCodeRecord } from '../schemas/claude-code/decode-record.js';
-import { decodeCodexLine, looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
+import { describeCut, MAX_JSON_DEPTH, ReadError, TOO_DEEP } from '../reader/index.js';
 import type { Agent } from '../schemas/common/agent.js';
-import { discoverDefault, discoverPaths, type SessionFileRef } from '../sources/index.js';
+import { discoverPaths, type SessionFileRef } from '../sources/index.js';
 import { buildUnit } from './build-unit.js';
 import type { RecordFile } from './claude-code/build-claude-code-session.js';
 import type { LocatedRecord } from './claude-code/build-conversation.js';
@@ -42,7 +43,7 @@ export interface ReadFile extends RecordFile {
   agent: Agent | undefined;
 }
 
-/** Reads one JSONL file into located records (envelope decode: cheap) and counts what it read. */
+/** Reads one file (JSONL, or a whole JSON document: `agents/read-source.ts`) into located records (envelope decode: cheap) and counts what it read. */
 export async function readRecordFile(path: string): Promise<ReadFile> {
   const records: LocatedRecord[] = [];
   const file: ReadFile = {
@@ -52,7 +53,7 @@ export async function readRecordFile(path: string): Promise<ReadFile> {
     counts: { lines: 0, blankLines: 0, records: 0, errors: 0, recordsByType: {}, unknownRecordTypes: {} },
     problems: [],
   };
-  const reader = readJsonl(path);
+  const reader = readSource(path);
   let index = 0;
   for await (const result of reader) {
     if (!result.ok) {
@@ -63,7 +64,7 @@ export async function readRecordFile(path: string): Promise<ReadFile> {
       });
       continue;
     }
-    file.agent ??= looksLikeCodexRollout(result.value) ? 'codex' : 'claude-code';
+    file.agent ??= agentOfRecord(result.value);
     const type = recordTypeOf(file.agent, result.value, index++);
     file.counts.recordsByType[type.name] = (file.counts.recordsByType[type.name] ?? 0) + 1;
     if (!type.known)
@@ -80,28 +81,7 @@ export async function readRecordFile(path: string): Promise<ReadFile> {
   return file;
 }
 
-/** A record's type as counted in `ReadCounts` (`user`, `response_item:function_call`...) and whether it is known. */
-export function recordTypeOf(
-  agent: Agent,
-  value: Record<string, unknown>,
-  lineIndex: number,
-): { name: string; known: boolean } {
-  switch (agent) {
-    case 'claude-code': {
-      const decoded = decodeClaudeCodeRecord(value, 'envelope');
-      return { name: decoded.type ?? '(no type)', known: decoded.kind === 'known' };
-    }
-    case 'codex': {
-      const decoded = decodeCodexLine(value, 'envelope', { lineIndex });
-      return {
-        name: decoded.subtype === undefined ? decoded.type : `${decoded.type}:${decoded.subtype}`,
-        known: decoded.known,
-      };
-    }
-    default:
-      return agent satisfies never;
-  }
-}
+export { recordTypeOf };
 
 /**
  * Groups discovered files into sessions and builds them: Claude Code main files with their subagent files
@@ -158,7 +138,7 @@ export async function listSessions(
     ? { files: [...options.files], warnings: [] }
     : options.paths !== undefined && options.paths.length > 0
       ? await discoverPaths(options.paths)
-      : await discoverDefault(options.env === undefined ? {} : { env: options.env });
+      : await discoverAgents(options.env === undefined ? {} : { env: options.env });
   const warnings = [
     ...discovery.warnings.map((w) => w.message),
     ...('errors' in discovery ? (discovery.errors as { message: string }[]).map((e) => e.message) : []),

@@ -1,17 +1,10 @@
+import { readSource } from '../agents/read-source.js';
+import { agentOfRecord, recordTypeOf } from '../agents/registry.js';
+import { createAgentFileValidator } from '../agents/validate-source.js';
 import type { LocatedProblem } from '../model/source-location.js';
-import { createFileValidator } from '../reader/file-validator.js';
-import {
-  describeCut,
-  type LineResult,
-  MAX_JSON_DEPTH,
-  ReadError,
-  readJsonl,
-  TOO_DEEP,
-} from '../reader/index.js';
-import { looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
+import { describeCut, type LineResult, MAX_JSON_DEPTH, ReadError, TOO_DEEP } from '../reader/index.js';
 import type { Agent } from '../schemas/common/agent.js';
 import type { LocatedRecord } from './claude-code/build-conversation.js';
-import { recordTypeOf } from './load-sessions.js';
 import {
   emptyCounts,
   FileUnreadableError,
@@ -29,7 +22,7 @@ export const readRecordSlice: RecordSliceReader = async (file, options = {}) => 
   const project = options.project;
   // Validation runs one line behind the reader: the last line is known to be unterminated (not part of the
   // state to resume from) only once the file has ended.
-  const validator = options.validate && createFileValidator(file, {}, options.validate.state);
+  const validator = options.validate && createAgentFileValidator(file, {}, options.validate.state);
   let held: LineResult | undefined;
   const body: RecordPart = { records: [], problems: [], counts: emptyCounts() };
   let agent: Agent | undefined = start.agent;
@@ -45,7 +38,7 @@ export const readRecordSlice: RecordSliceReader = async (file, options = {}) => 
         agent: Agent | undefined;
       }
     | undefined;
-  const reader = readJsonl(file, {
+  const reader = readSource(file, {
     start: { byteOffset: start.byteOffset, line: start.line },
     ...(options.end === undefined ? {} : { end: options.end }),
   });
@@ -63,7 +56,7 @@ export const readRecordSlice: RecordSliceReader = async (file, options = {}) => 
         continue;
       }
       const before = agent;
-      agent ??= looksLikeCodexRollout(result.value) ? 'codex' : 'claude-code';
+      agent ??= agentOfRecord(result.value);
       const type = recordTypeOf(agent, result.value, index++);
       countType(body, type, 1);
       for (const cut of result.cuts ?? [])

@@ -6,8 +6,10 @@
  * files with {@link groupUnits} and build a unit with `buildUnit`; they differ only in how they learn a
  * file's {@link UnitKeyFacts} (the stream reads a few records, the index keeps them per file).
  */
-import { ReadError, readJsonl } from '../reader/index.js';
-import { decodeCodexLine, looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
+import { readSource } from '../agents/read-source.js';
+import { adapterFor, agentOfRecord } from '../agents/registry.js';
+import { ReadError } from '../reader/index.js';
+import { decodeCodexLine } from '../schemas/codex/decode-line.js';
 import type { Agent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { claudeSessionIdOf, type RecordFile } from './claude-code/build-claude-code-session.js';
@@ -63,8 +65,9 @@ export function groupUnits<T extends { ref: SessionFileRef; facts: UnitKeyFacts 
   const units = new Map<string, T[]>();
   for (const entry of entries) {
     const { ref, facts } = entry;
-    const key =
-      ref.role === 'subagent'
+    const key = isFileUnit(facts)
+      ? `${facts.agent}\u0000${ref.path}`
+      : ref.role === 'subagent'
         ? `claude\u0000${subagentOwnerKey(ref, facts.sessionKey)}`
         : isCodexThread(ref, facts)
           ? `codex\u0000${root(facts.sessionKey ?? ref.path)}`
@@ -79,6 +82,11 @@ export function groupUnits<T extends { ref: SessionFileRef; facts: UnitKeyFacts 
 /** The owner of a subagent file: its folder and the session it belongs to (from discovery or its records). */
 export function subagentOwnerKey(ref: SessionFileRef, firstSession: string | undefined): string {
   return `${ref.projectDir ?? ''}\u0000${ref.parentSessionId ?? firstSession ?? ''}`;
+}
+
+/** A file of an agent whose adapter builds one session per file (`build.kind: 'file'`): a unit of its own. */
+export function isFileUnit(facts: UnitKeyFacts): boolean {
+  return facts.agent !== undefined && adapterFor(facts.agent)?.build.kind === 'file';
 }
 
 function isCodexThread(ref: SessionFileRef, facts: UnitKeyFacts): boolean {
@@ -125,6 +133,8 @@ const uuidStem = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
  */
 export async function probeUnitKeyFacts(ref: SessionFileRef): Promise<UnitKeyFacts> {
   const stem = (ref.path.split(/[\\/]/).pop() ?? ref.path).replace(/\.jsonl$/, '');
+  if (ref.agent !== 'unknown' && adapterFor(ref.agent)?.build.kind === 'file')
+    return { agent: ref.agent, sessionKey: undefined };
   if (ref.role === 'subagent' && ref.parentSessionId !== undefined)
     return { agent: 'claude-code', sessionKey: ref.parentSessionId };
   if (ref.role === 'session' && ref.agent === 'claude-code' && uuidStem.test(stem))
@@ -133,10 +143,14 @@ export async function probeUnitKeyFacts(ref: SessionFileRef): Promise<UnitKeyFac
     let codex: boolean | undefined;
     let lastSessionId: string | undefined;
     let index = 0;
-    for await (const result of readJsonl(ref.path, { chunkSize: 64 * 1024 })) {
+    for await (const result of readSource(ref.path, { chunkSize: 64 * 1024 })) {
       if (!result.ok) continue;
       const value = result.value;
-      codex ??= looksLikeCodexRollout(value);
+      if (codex === undefined) {
+        const agent = agentOfRecord(value);
+        if (adapterFor(agent)?.build.kind === 'file') return { agent, sessionKey: undefined };
+        codex = agent === 'codex';
+      }
       if (codex) {
         const line = decodeCodexLine(value, 'envelope', { lineIndex: index++ });
         if (line.type === 'session_meta') return codexFacts(ref, line.payload);

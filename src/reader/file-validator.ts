@@ -70,7 +70,24 @@ export interface ValidatorState {
   };
 }
 
+/** How the records of one agent are validated (the adapter's `decode.validate` and `decode.subject`). */
+export interface AgentLineValidator {
+  agent: Agent;
+  validate?: (
+    value: Record<string, unknown>,
+    line: number,
+    context: FileContext,
+    sink: ValidationSink,
+  ) => void;
+  subject: (type: string) => string;
+}
+
 export interface FileValidatorOptions {
+  /**
+   * The validator of a file's agent: the agent a resumed read already knows, else the one its first record
+   * tells (`src/agents/` passes the registry's). Default: Codex for a rollout, else Claude Code.
+   */
+  validatorFor?: (first: Record<string, unknown>, known: Agent | undefined) => AgentLineValidator;
   /** Also report fields no schema declares (drift). Default true. */
   unknownFields?: boolean;
 }
@@ -116,6 +133,11 @@ function liveValidator(file: string, options: FileValidatorOptions, from: Valida
     ]),
   );
   let rejectedInputs = from?.rejectedInputs ?? 0;
+  let lineValidator: AgentLineValidator | undefined;
+  // The agent is decided by the first record (and kept in the state a resumed read starts from).
+  const validatorFor = (first: Record<string, unknown>, known: Agent | undefined): AgentLineValidator => {
+    return options.validatorFor?.(first, known) ?? defaultValidator(first, known);
+  };
   const context: FileContext = {
     file,
     toolNamesById: new Map(from?.context.toolNamesById),
@@ -214,16 +236,19 @@ function liveValidator(file: string, options: FileValidatorOptions, from: Valida
         });
         return;
       }
-      agent ??= looksLikeCodexRollout(result.value) ? 'codex' : 'claude-code';
+      if (agent === undefined || lineValidator === undefined) {
+        lineValidator = validatorFor(result.value, agent);
+        agent ??= lineValidator.agent;
+      }
       const type = typeof result.value.type === 'string' ? result.value.type : '(no type)';
-      const subject = agent === 'codex' ? `codex:${type}` : `record:${type}`;
+      const subject = lineValidator.subject(type);
       // The path is cut short (a cut lies over 100 levels down); the depth is in the message.
       for (const cut of result.cuts ?? [])
         sink.issue(subject, cut.path.slice(0, 4), tooDeepMessage(cut.depth), result.location.line);
       // Per record: a record the validators choke on is an issue at its line, and the file goes on.
       try {
-        if (agent === 'codex') validateCodexLine(result.value, result.location.line, context, sink);
-        else validateClaudeCodeLine(result.value, result.location.line, context, sink);
+        if (lineValidator.validate) lineValidator.validate(result.value, result.location.line, context, sink);
+        else sink.record(type);
       } catch (error) {
         const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
         sink.issue(
@@ -294,4 +319,23 @@ function sortedSets(map: Map<string, Set<string>>): Record<string, string[]> {
 
 function bump(counts: Record<string, number>, key: string): void {
   counts[key] = (counts[key] ?? 0) + 1;
+}
+
+const codexValidator: AgentLineValidator = {
+  agent: 'codex',
+  validate: validateCodexLine,
+  subject: (type) => `codex:${type}`,
+};
+const claudeValidator: AgentLineValidator = {
+  agent: 'claude-code',
+  validate: validateClaudeCodeLine,
+  subject: (type) => `record:${type}`,
+};
+
+/** Without an agent validator: Codex for a rollout, Claude Code otherwise; a resumed file keeps its agent. */
+function defaultValidator(first: Record<string, unknown>, known: Agent | undefined): AgentLineValidator {
+  if (known === 'codex') return codexValidator;
+  if (known === 'claude-code') return claudeValidator;
+  if (known !== undefined) return { agent: known, subject: (type) => `${known}:${type}` };
+  return looksLikeCodexRollout(first) ? codexValidator : claudeValidator;
 }

@@ -1,3 +1,4 @@
+import { agentInfo, isAgent } from '../schemas/common/agent.js';
 import { sortVersions } from './validate-files.js';
 import type { ValidationReport } from './validation-report.js';
 
@@ -74,5 +75,7 @@ export function describeSubject(subject: string): string {
   if (kind === 'tool' || kind === 'codex-tool') return `${name} ${part === 'result' ? 'results' : 'inputs'}`;
   if (kind === 'record') return `${name} records`;
   if (kind === 'codex') return `Codex ${subject.slice('codex:'.length)} lines`;
+  if (kind !== undefined && isAgent(kind))
+    return `${agentInfo[kind].name} ${subject.slice(kind.length + 1)} records`;
   return subject;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { DirLookup } from './dir-lookup.js';
 import type { SessionFileRef, SkippedFile } from './discovery.js';
+import { looksLikeSessionDocument } from './looks-like-session-document.js';
 import { isUuid, parseFileName } from './parse-file-name.js';
 import { readCodexHeader } from './read-codex-header.js';
 
@@ -14,9 +15,18 @@ export type ClassifyContext =
    */
   | { kind: 'codex'; archived: boolean }
   /** Anywhere (user-given paths): classified by path shape. */
-  | { kind: 'paths' };
+  | { kind: 'paths' }
+  /**
+   * Under a root of another agent (`src/agents/<agent>/roots.ts`): the agent's own rule decides
+   * (`root` is the folder the part was walked from).
+   */
+  | { kind: 'agent'; root: string; classify: AgentClassifier };
 
-export type Classified = { ref: SessionFileRef } | { skipped: SkippedFile };
+/** An agent's rule for the files found under one of its roots: a ref, or why the file is skipped. */
+export type AgentClassifier = (file: FileFacts, root: string, lookup: DirLookup) => Promise<Classified>;
+
+/** `ignored`: a file collected only to look at (a `.json` that is not a session document), never listed. */
+export type Classified = { ref: SessionFileRef } | { skipped: SkippedFile } | { ignored: true };
 
 /** Stats of the file to classify. */
 export interface FileFacts {
@@ -44,6 +54,8 @@ export async function classifyFile(
       return await classifyCodexFile(file, context.archived);
     case 'paths':
       return classifyByShape(file, lookup);
+    case 'agent':
+      return context.classify(file, context.root, lookup);
     default:
       return context satisfies never;
   }
@@ -97,6 +109,11 @@ async function classifyByShape(file: FileFacts, lookup: DirLookup): Promise<Clas
   const parent = path.dirname(file.path);
   const parsed = parseFileName(name);
   if (parsed.kind === 'orphaned') return skip(file, orphanedReason);
+  // A whole-document session (Gemini CLI `session-*.json`...): its agent is decided by its content.
+  if (name.endsWith('.json')) {
+    if (!(await looksLikeSessionDocument(file.path))) return { ignored: true };
+    return { ref: { ...base(file, 'unknown', 'session'), projectDir: parent } };
+  }
   if (path.basename(parent) === 'subagents') {
     const agentId = parsed.kind === 'agent' ? parsed.agentId : undefined;
     return nestedSubagent(file, agentId, path.dirname(path.dirname(parent)), lookup);
@@ -199,12 +216,16 @@ async function hasSessionDir(dir: string, stem: string, child: string, lookup: D
   return (await lookup.hasDir(dir, stem)) && (await lookup.hasDir(path.join(dir, stem), child));
 }
 
-function base(file: FileFacts, agent: SessionFileRef['agent'], role: SessionFileRef['role']): SessionFileRef {
+export function base(
+  file: FileFacts,
+  agent: SessionFileRef['agent'],
+  role: SessionFileRef['role'],
+): SessionFileRef {
   const ref: SessionFileRef = { path: file.path, agent, role, size: file.size, mtimeMs: file.mtimeMs };
   if (file.identity !== undefined) ref.identity = file.identity;
   return ref;
 }
 
-function skip(file: FileFacts, reason: string): Classified {
+export function skip(file: FileFacts, reason: string): Classified {
   return { skipped: { path: file.path, reason } };
 }

@@ -18,13 +18,25 @@ export interface DiscoverDefaultOptions {
   home?: string;
   /** File-system calls in flight at once (default 32). */
   concurrency?: number;
+  /**
+   * The roots of the other agents (`src/agents/*\/roots.ts`, gathered by `src/agents/discover-agents.ts`),
+   * searched after Claude Code's and Codex's.
+   */
+  searches?: readonly RootSearch[];
 }
 
-interface RootSearch {
+/** One root of an agent to search, with its folders to walk. */
+export interface RootSearch {
   agent: SourceAgent;
   root: string;
-  /** Folders of the root to walk, each with how to read the files found there. */
-  parts: { name: string; context: (dir: string) => ClassifyContext; prune?: (name: string) => boolean }[];
+  /** Folders of the root to walk (`.`: the root itself), each with how to read the files found there. */
+  parts: {
+    name: string;
+    context: (dir: string) => ClassifyContext;
+    prune?: (name: string) => boolean;
+    /** Which file names to collect (default: `*.jsonl` and orphaned copies). */
+    collect?: (name: string) => boolean;
+  }[];
 }
 
 /**
@@ -60,6 +72,7 @@ export async function discoverDefault(options: DiscoverDefaultOptions = {}): Pro
         ],
       }),
     ),
+    ...(options.searches ?? []),
   ];
   const gathered = emptyGathered();
   const exists = await Promise.all(searches.map((search) => searchRoot(search, gathered, limit)));
@@ -97,7 +110,7 @@ async function searchRoot(search: RootSearch, gathered: Gathered, limit: Limiter
         return;
       }
       const walk = await walkTree(dir, {
-        collect: isCollectedName,
+        collect: part.collect ?? isCollectedName,
         ...(part.prune ? { prune: part.prune } : {}),
       });
       addWalk(gathered, walk, part.context(dir));

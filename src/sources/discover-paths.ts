@@ -4,7 +4,7 @@ import { addWalk, collectDiscovery, emptyGathered, type Gathered } from './colle
 import { createLimiter, type Limiter } from './create-limiter.js';
 import { describeFsError } from './describe-fs-error.js';
 import type { Discovery, PathError } from './discovery.js';
-import { isCollectedName } from './parse-file-name.js';
+import { isCollectedPathName } from './parse-file-name.js';
 import { probePath } from './probe-path.js';
 import { walkTree } from './walk-tree.js';
 
@@ -67,7 +67,7 @@ async function searchPath(given: string, gathered: Gathered, limit: Limiter): Pr
       return { absolute, exists: true };
     }
     case 'dir': {
-      const walk = await walkTree(absolute, { collect: isCollectedName });
+      const walk = await walkTree(absolute, { collect: isCollectedPathName });
       addWalk(gathered, walk, { kind: 'paths' });
       return { absolute, exists: true };
     }

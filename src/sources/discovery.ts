@@ -1,5 +1,7 @@
+import type { Agent } from '../schemas/common/agent.js';
+
 /** Which agent wrote a file, as far as its location tells; `unknown` files are decided later by content. */
-export type SourceAgent = 'claude-code' | 'codex' | 'unknown';
+export type SourceAgent = Agent | 'unknown';
 
 /** One transcript file found on disk, with what its path and its neighbours tell about it. */
 export interface SessionFileRef {

@@ -1,6 +1,15 @@
+export {
+  type AgentClassifier,
+  base as fileRef,
+  type Classified,
+  type ClassifyContext,
+  type FileFacts,
+  skip as skipFile,
+} from './classify-file.js';
 export { claudeCodeRoots } from './claude-code-roots.js';
 export { codexRoots } from './codex-roots.js';
-export { type DiscoverDefaultOptions, discoverDefault } from './discover-default.js';
+export type { DirLookup } from './dir-lookup.js';
+export { type DiscoverDefaultOptions, discoverDefault, type RootSearch } from './discover-default.js';
 export { type DiscoverPathsOptions, discoverPaths } from './discover-paths.js';
 export type {
   Discovery,
@@ -10,6 +19,7 @@ export type {
   SkippedFile,
   SourceAgent,
 } from './discovery.js';
+export { expandHome } from './expand-home.js';
 export { isUuid, lastUuid } from './parse-file-name.js';
 export { type AgentMeta, readAgentMeta } from './read-agent-meta.js';
 export { restatFiles } from './restat-files.js';

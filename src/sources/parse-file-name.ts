@@ -44,3 +44,11 @@ export function parseFileName(name: string): FileNameKind {
 export function isCollectedName(name: string): boolean {
   return name.endsWith('.jsonl') || orphanedName.test(name);
 }
+
+/**
+ * True for names a walk of user-given paths collects: those of {@link isCollectedName}, and `*.json` files
+ * other than Claude Code's `*.meta.json` sidecars (whole-document sessions; see `classify-file.ts`).
+ */
+export function isCollectedPathName(name: string): boolean {
+  return isCollectedName(name) || (name.endsWith('.json') && !name.endsWith('.meta.json'));
+}

@@ -1,4 +1,5 @@
 import type { Session } from '../model/session.js';
+import { agents, isAgent } from '../schemas/common/agent.js';
 
 /** The session list's filters, from the query string of `/` and `/dashboard`. */
 export interface ListFilters {
@@ -26,8 +27,8 @@ export function parseListFilters(params: URLSearchParams): { filters: ListFilter
   if (project !== undefined) filters.project = project;
   const agent = text('agent');
   if (agent !== undefined) {
-    if (agent === 'claude-code' || agent === 'codex') filters.agent = agent;
-    else problems.push(`Agent must be "claude-code" or "codex", got "${agent}".`);
+    if (isAgent(agent)) filters.agent = agent;
+    else problems.push(`Agent must be one of ${agents.map((a) => `"${a}"`).join(', ')}, got "${agent}".`);
   }
   for (const name of ['since', 'until'] as const) {
     const value = text(name);

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
+import { adapterFor, adapters } from '../../agents/registry.js';
 import { parseVersion } from '../../definitions/agent-version.js';
-import { claudeCodeToolRegistry } from '../../definitions/claude-code-tool-definition.js';
 import { findToolDefinition, type ToolRegistry } from '../../definitions/find-tool-definition.js';
 import type { JsonSchema } from '../../definitions/json-schema.js';
 import { jsonSchemaToTypeScript, typeScriptTypeName } from '../../definitions/json-schema-to-typescript.js';
@@ -10,8 +10,7 @@ import { type OpenAIApi, toOpenAITool } from '../../definitions/to-openai-tool.j
 import { formatLifespan, type ToolPresence } from '../../definitions/tool-lifespan.js';
 import { ToolNameMap } from '../../definitions/tool-name-map.js';
 import { toolSpecAtVersion } from '../../definitions/tool-spec-at-version.js';
-import { codexTools, getCodexTool } from '../../schemas/codex/tools/registry.js';
-import type { Agent } from '../../schemas/common/agent.js';
+import { type Agent, agentInfo } from '../../schemas/common/agent.js';
 import type { ToolSpec } from '../../schemas/common/define-tool.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
 import { colorsFor, type Io, plural, renderTable, writeJson, writeLine } from '../output.js';
@@ -40,17 +39,22 @@ interface ListRow {
   presence?: ToolPresence;
 }
 
-const codexToolRegistry: ToolRegistry = { agent: 'Codex', tools: codexTools, resolve: getCodexTool };
-
+/** An agent's tool registry, from its adapter (agents without one have no tools to show). */
 function registryFor(agent: Agent): ToolRegistry {
-  switch (agent) {
-    case 'claude-code':
-      return claudeCodeToolRegistry;
-    case 'codex':
-      return codexToolRegistry;
-    default:
-      return agent satisfies never;
-  }
+  const adapter = adapterFor(agent);
+  if (adapter === undefined)
+    throw new CliError(
+      `agentlog does not read ${agentInfo[agent].name} logs yet, so it has no tools to show.`,
+    );
+  const { tools } = adapter;
+  return {
+    agent: agentInfo[agent].name,
+    tools: tools.tools,
+    resolve: (name) => {
+      const lookup = tools.lookup(name);
+      return lookup.kind === 'builtin' ? lookup.spec : undefined;
+    },
+  };
 }
 
 function checkVersion(text: string | undefined): void {
@@ -205,7 +209,9 @@ export function registerSchemaCommand(program: Command, io: Io): void {
         .default('responses'),
     )
     .addOption(
-      new Option('--agent <agent>', 'whose tools').choices(['claude-code', 'codex']).default('claude-code'),
+      new Option('--agent <agent>', 'whose tools')
+        .choices(adapters.map((a) => a.agent))
+        .default('claude-code'),
     )
     .option('--version <version>', 'the tool as it was in this agent version (e.g. 1.0.30)')
     .option('--agent-version <version>', 'the same as --version')

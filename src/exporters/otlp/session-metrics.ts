@@ -20,14 +20,13 @@ import {
 } from '@opentelemetry/semantic-conventions/incubating';
 import type { Session } from '../../model/session.js';
 import type { TokenUsage } from '../../model/usage.js';
+import { agentInfo } from '../../schemas/common/agent.js';
 import { projectAttributes } from './project-attributes.js';
 
 /** Bucket boundaries the GenAI conventions advise for `gen_ai.client.token.usage`. */
 export const tokenBuckets = [
   1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304, 16777216, 67108864,
 ];
-
-const providers: Record<Session['agent'], string> = { 'claude-code': 'anthropic', codex: 'openai' };
 
 /**
  * Usage of one session tree (the session and its subagents) as OTLP metrics, cumulative from the
@@ -48,7 +47,7 @@ export function sessionMetrics(session: Session, options: { content?: boolean } 
   const endTime = millisToHrTime(Number.isNaN(endParsed) ? start : Math.max(start, endParsed));
   const base: Attributes = {
     [ATTR_GEN_AI_CONVERSATION_ID]: session.id,
-    [ATTR_GEN_AI_PROVIDER_NAME]: providers[session.agent],
+    [ATTR_GEN_AI_PROVIDER_NAME]: agentInfo[session.agent].provider,
     'agentlog.agent': session.agent,
     ...projectAttributes(session.project, options.content ?? false),
   };

@@ -23,6 +23,7 @@ import type { Message } from '../../model/message.js';
 import type { Session, Turn } from '../../model/session.js';
 import type { ToolCall, ToolCallStatus } from '../../model/tool-call.js';
 import { addUsage, emptyUsage, type TokenUsage } from '../../model/usage.js';
+import { agentInfo } from '../../schemas/common/agent.js';
 import { spanIdOf, traceIdOf } from './otlp-ids.js';
 import { projectAttributes } from './project-attributes.js';
 
@@ -65,7 +66,6 @@ const failedStatuses: ReadonlySet<ToolCallStatus> = new Set([
 ]);
 
 /** GenAI `gen_ai.provider.name` of each agent's models. */
-const providers: Record<Session['agent'], string> = { 'claude-code': 'anthropic', codex: 'openai' };
 
 /**
  * The spans of a session tree: the session (`invoke_agent`), one span per turn (prompt to next prompt),
@@ -139,7 +139,7 @@ function addSession(
       [ATTR_GEN_AI_AGENT_NAME]: subagent?.agentType ?? agentName,
       [ATTR_GEN_AI_AGENT_ID]: session.agentId ?? session.id,
       [ATTR_GEN_AI_CONVERSATION_ID]: context.root.id,
-      [ATTR_GEN_AI_PROVIDER_NAME]: providers[session.agent],
+      [ATTR_GEN_AI_PROVIDER_NAME]: agentInfo[session.agent].provider,
       [ATTR_GEN_AI_REQUEST_MODEL]: session.models[0],
       ...usageAttributes(session.usage),
       'agentlog.agent': session.agent,
@@ -221,7 +221,7 @@ function addTurn(
     endMs,
     attributes: compact({
       [ATTR_GEN_AI_CONVERSATION_ID]: context.root.id,
-      [ATTR_GEN_AI_PROVIDER_NAME]: providers[session.agent],
+      [ATTR_GEN_AI_PROVIDER_NAME]: agentInfo[session.agent].provider,
       [ATTR_GEN_AI_REQUEST_MODEL]: models[0],
       ...usageAttributes(usage),
       'agentlog.session.id': session.id,

@@ -1,3 +1,4 @@
+import { usageFromAnthropic } from '../../agents/claude-code/usage.js';
 import type { Message } from '../../model/message.js';
 import type { LocatedProblem } from '../../model/source-location.js';
 import type { ToolCall } from '../../model/tool-call.js';
@@ -13,7 +14,6 @@ import {
   type UsageByKey,
 } from './message-fold.js';
 import { type BranchNode, branchNodeOf, offBranchRecords } from './off-branch-records.js';
-import { usageFromAnthropic } from './wire-usage.js';
 
 export type { LocatedRecord } from './message-fold.js';
 

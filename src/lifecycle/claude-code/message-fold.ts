@@ -2,6 +2,8 @@
 // become messages, tool calls paired with their results, and usage per API message. `buildConversation`
 // runs it over a whole file; `appendConversation` resumes it from a stored conversation and the records
 // appended since, so that both give the same messages, calls and usage.
+
+import { usageFromAnthropic } from '../../agents/claude-code/usage.js';
 import type { Message } from '../../model/message.js';
 import type { LocatedProblem, SourceLocation } from '../../model/source-location.js';
 import { resultWithoutCallName, type ToolCall } from '../../model/tool-call.js';
@@ -11,7 +13,6 @@ import { arr, isObject, type JsonObject, num, obj, optional, str, timeOf } from 
 import { classifyToolResult } from './classify-tool-result.js';
 import { flattenResultContent, partsFromContent, promptText, userMessageKind } from './message-parts.js';
 import { isParentlessCompactSummary } from './off-branch-records.js';
-import { usageFromAnthropic } from './wire-usage.js';
 
 /** A decoded record and where it came from. */
 export interface LocatedRecord {

@@ -1,5 +1,6 @@
 import type { ToolInventoryRow } from '../../analytics/tool-inventory.js';
 import type { UsageRow } from '../../analytics/usage-report.js';
+import { agents } from '../../schemas/common/agent.js';
 import { escapeHtml, jsonForScript } from '../escape-html.js';
 import { countOf, formatCost, formatNumber, formatTime } from '../format-values.js';
 import { type SessionListing, sessionTable } from '../index-page.js';
@@ -16,7 +17,7 @@ function filterForm(action: string, filters: ListFilters, states: readonly strin
     `<label>${label}<input type="${type}" name="${name}" value="${escapeHtml(filters[name] === undefined ? '' : String(filters[name]))}" placeholder="${placeholder}"></label>`;
   const select = (name: 'agent' | 'state', label: string, options: readonly string[]) =>
     `<label>${label}<select name="${name}"><option value="">any</option>${options.map((o) => `<option${filters[name] === o ? ' selected' : ''}>${escapeHtml(o)}</option>`).join('')}</select></label>`;
-  return `<form class="filters" method="get" action="${action}">${input('project', 'project', 'text', 'path contains')}${select('agent', 'agent', ['claude-code', 'codex'])}${input('since', 'since', 'date')}${input('until', 'until', 'date')}${select('state', 'state', states)}<label class="check"><input type="checkbox" name="errors" value="1"${filters.errors ? ' checked' : ''}> has errors</label><button type="submit">filter</button><a href="${action}">clear</a></form>`;
+  return `<form class="filters" method="get" action="${action}">${input('project', 'project', 'text', 'path contains')}${select('agent', 'agent', agents)}${input('since', 'since', 'date')}${input('until', 'until', 'date')}${select('state', 'state', states)}<label class="check"><input type="checkbox" name="errors" value="1"${filters.errors ? ' checked' : ''}> has errors</label><button type="submit">filter</button><a href="${action}">clear</a></form>`;
 }
 
 function problemsHtml(problems: readonly string[]): string {

@@ -1,0 +1,41 @@
+/** Every registered agent implements every role of the adapter contract (src/agents/README.md). */
+import { describe, expect, it } from 'vitest';
+import { adapterFor, adapters } from '../src/agents/registry.js';
+import { agentInfo, agents, isAgent } from '../src/schemas/common/agent.js';
+import { isToolKind } from '../src/schemas/common/tool-kind.js';
+
+describe('agent adapters', () => {
+  it('are registered once each, under a known agent name', () => {
+    const names = adapters.map((a) => a.agent);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(isAgent(name)).toBe(true);
+    for (const name of agents) expect(agentInfo[name].name).not.toBe('');
+  });
+
+  it.each(adapters.map((a) => [a.agent, a] as const))('%s fills every role', (agent, adapter) => {
+    expect(adapterFor(agent)).toBe(adapter);
+    // roots.ts: documented variables; other agents than the built-in two search their own roots.
+    expect(adapter.roots.variables.length).toBeGreaterThan(0);
+    for (const v of adapter.roots.variables) expect(v.meaning.length).toBeGreaterThan(10);
+    if (adapter.build.kind === 'file') expect(typeof adapter.roots.searches).toBe('function');
+    // decode: record types and the drift subject.
+    expect(typeof adapter.decode.recordType).toBe('function');
+    expect(adapter.decode.subject('x')).toMatch(/x$/);
+    // tools: a registry whose entries resolve by name; kinds, where set, are canonical.
+    const names = Object.keys(adapter.tools.tools);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) {
+      expect(adapter.tools.lookup(name).kind).toBe('builtin');
+      const kind = adapter.tools.tools[name]?.kind;
+      if (kind !== undefined) expect(isToolKind(kind)).toBe(true);
+    }
+    if (adapter.build.kind === 'file') {
+      // New agents classify every tool.
+      for (const name of names) expect(adapter.tools.tools[name]?.kind, name).toBeDefined();
+      expect(typeof adapter.build.buildSession).toBe('function');
+    }
+    // usage.ts: a note and a normaliser that ignores what is not usage.
+    expect(adapter.usage.note.length).toBeGreaterThan(20);
+    expect(adapter.usage.normalise(undefined)).toBeUndefined();
+  });
+});
