@@ -6,9 +6,16 @@ import type { Agent } from '../schemas/common/agent.js';
 import type { AgentAdapter } from './agent-adapter.js';
 import { claudeCodeAdapter } from './claude-code/index.js';
 import { codexAdapter } from './codex/index.js';
+import { piAdapter } from './pi/index.js';
+import { qwenCodeAdapter } from './qwen-code/index.js';
 
 /** Every registered adapter. Order matters only for content sniffing: Claude Code, the fallback, is last. */
-export const adapters: readonly AgentAdapter[] = [codexAdapter, claudeCodeAdapter];
+export const adapters: readonly AgentAdapter[] = [
+  codexAdapter,
+  qwenCodeAdapter,
+  piAdapter,
+  claudeCodeAdapter,
+];
 
 const byAgent = new Map<Agent, AgentAdapter>(adapters.map((adapter) => [adapter.agent, adapter]));
 

@@ -1,12 +1,13 @@
-/** Test support: reads a JSONL file into a RecordFile, counting records with an agent's record classifier. */
-import type { RecordFile } from '../../lifecycle/claude-code/build-claude-code-session.js';
+/** Test support: reads a JSONL file into a AdapterFile, counting records with an agent's record classifier. */
+
 import { readJsonl } from '../../reader/index.js';
+import type { AdapterFile } from '../agent-adapter.js';
 
 export async function readAgentFile(
   path: string,
   classify: (value: Record<string, unknown>) => { name: string; known: boolean },
-): Promise<RecordFile> {
-  const file: RecordFile = {
+): Promise<AdapterFile> {
+  const file: AdapterFile = {
     file: path,
     records: [],
     counts: { lines: 0, blankLines: 0, records: 0, errors: 0, recordsByType: {}, unknownRecordTypes: {} },

@@ -1,8 +1,8 @@
 import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
 import { isObject } from '../../schemas/common/is-object.js';
 import { unknownKeys } from '../../schemas/common/unknown-keys.js';
-import { decodePiRecord } from './decode-pi-record.js';
-import { type PiEntryType, piEntrySchemas, piMessageSchemas } from './pi-records.js';
+import { decodePiRecord } from './decode-record.js';
+import { type PiEntryType, piEntrySchemas, piMessageSchemas } from './schemas/pi-records.js';
 import { lookupPiTool } from './tools/pi-tools.js';
 
 /** Full validation of one Pi entry, its message, and the `toolCall` blocks it carries. */

@@ -1,6 +1,14 @@
-import { arr, isObject, type JsonObject, obj, optional, str, timeOf } from '../../lifecycle/value-access.js';
 import type { SourceLocation } from '../../model/source-location.js';
 import { resultWithoutCallName, type ToolCall, type ToolCallStatus } from '../../model/tool-call.js';
+import {
+  arr,
+  isObject,
+  type JsonObject,
+  obj,
+  optional,
+  str,
+  timeOf,
+} from '../../schemas/common/value-access.js';
 import { lookupQwenCodeTool } from './tools/qwen-code-tools.js';
 
 /** A tool call from an assistant record's `functionCall` part. */

@@ -1,6 +1,6 @@
 import { isObject } from '../../schemas/common/is-object.js';
 import { type RecordIssue, schemaIssues } from '../schema-issues.js';
-import { type PiEntryType, piEntrySchemas, piMessageSchemas } from './pi-records.js';
+import { type PiEntryType, piEntrySchemas, piMessageSchemas } from './schemas/pi-records.js';
 
 /** One Pi entry, classified. */
 export interface DecodedPiRecord {

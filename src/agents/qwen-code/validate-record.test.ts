@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collectValidation, collectValidationOfText } from '../test-support/collect-validation.js';
-import { validateQwenCodeLine } from './validate-qwen-code-line.js';
+import { validateQwenCodeLine } from './validate-record.js';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
-import { expandHome } from '../../sources/expand-home.js';
+import { type AgentClassifier, expandHome, fileRef, type RootSearch, skipFile } from '../../sources/index.js';
+import type { AgentRoots } from '../agent-adapter.js';
 
 /**
  * Candidate Qwen Code runtime folders, existing or not: `QWEN_RUNTIME_DIR` when set (and not blank), then
@@ -31,3 +32,31 @@ export function isQwenCodeChatPath(relative: string): boolean {
     (parts.length === 4 && parts[1] === 'chats' && parts[2] === 'archive')
   );
 }
+
+const classify: AgentClassifier = async (file, root) => {
+  const relative = path.relative(root, file.path);
+  return isQwenCodeChatPath(relative)
+    ? { ref: fileRef(file, 'qwen-code', 'session') }
+    : skipFile(file, 'Not a Qwen Code chat file (expected <project>/chats/<session id>.jsonl)');
+};
+
+/** Role `roots.ts`: the runtime folders and the variable that moves them. */
+export const qwenCodeRootsRole: AgentRoots = {
+  variables: [
+    {
+      name: 'QWEN_RUNTIME_DIR',
+      meaning:
+        'The Qwen Code runtime folder (chats in `projects/<project>/chats/`); default `~/.qwen`, which is searched too.',
+    },
+  ],
+  searches: (env, home): RootSearch[] =>
+    qwenCodeRoots(env, home).map((root) => ({
+      agent: 'qwen-code',
+      root,
+      parts: qwenCodeSessionFolders.map((name) => ({
+        name,
+        context: (dir: string) => ({ kind: 'agent', root: dir, classify }),
+        collect: (file: string) => file.endsWith('.jsonl'),
+      })),
+    })),
+};

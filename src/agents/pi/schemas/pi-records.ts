@@ -5,8 +5,8 @@
  * a linear list and are never migrated on disk unless pi loads them). Unknown keys are kept.
  */
 import { z } from 'zod';
-import { openEnum } from '../../schemas/codex/open-enum.js';
-import { markOpenShape } from '../../schemas/common/unknown-keys.js';
+import { openEnum } from '../../../schemas/codex/open-enum.js';
+import { markOpenShape } from '../../../schemas/common/unknown-keys.js';
 
 export const piTextContentSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
 export const piImageContentSchema = z.looseObject({

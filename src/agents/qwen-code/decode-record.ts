@@ -5,7 +5,7 @@ import {
   type QwenRecordType,
   qwenRecordSchemas,
   qwenSystemPayloadSchemas,
-} from './qwen-code-records.js';
+} from './schemas/qwen-code-records.js';
 
 /** One Qwen Code record, classified. */
 export interface DecodedQwenRecord {

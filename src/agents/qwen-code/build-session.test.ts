@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readAgentFile } from '../test-support/read-agent-file.js';
-import { buildQwenCodeSession } from './build-qwen-code-session.js';
-import { decodeQwenCodeRecord } from './decode-qwen-code-record.js';
+import { buildQwenCodeSession } from './build-session.js';
+import { decodeQwenCodeRecord } from './decode-record.js';
 
 const root = path.resolve('test/data/corpus-more/qwen-code');
 

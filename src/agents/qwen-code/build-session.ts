@@ -1,19 +1,6 @@
-import { buildTurns } from '../../lifecycle/build-turns.js';
-import type { RecordFile } from '../../lifecycle/claude-code/build-claude-code-session.js';
-import type { LocatedRecord } from '../../lifecycle/claude-code/build-conversation.js';
-import { type BranchNode, offBranchRecords } from '../../lifecycle/claude-code/off-branch-records.js';
-import { orderConversation } from '../../lifecycle/conversation-order.js';
-import {
-  arr,
-  baseName,
-  isObject,
-  type JsonObject,
-  num,
-  obj,
-  optional,
-  str,
-  timeOf,
-} from '../../lifecycle/value-access.js';
+import { type BranchNode, offBranchRecords } from '../../model/branch-rule.js';
+import { buildTurns } from '../../model/build-turns.js';
+import { orderConversation } from '../../model/conversation-order.js';
 import type { Message, MessageKind, MessagePart } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
 import type { LocatedProblem } from '../../model/source-location.js';
@@ -27,13 +14,25 @@ import {
   type UsageEntry,
 } from '../../model/usage.js';
 import {
+  arr,
+  baseName,
+  isObject,
+  type JsonObject,
+  num,
+  obj,
+  optional,
+  str,
+  timeOf,
+} from '../../schemas/common/value-access.js';
+import type { AdapterFile, AdapterRecord } from '../agent-adapter.js';
+import {
   createQwenCodeCall,
   orphanQwenCodeCall,
   type QwenCodeResult,
   resultsOf,
   settleQwenCodeCall,
-} from './qwen-code-tool-call.js';
-import { qwenCodeUsage } from './qwen-code-usage.js';
+} from './tool-call.js';
+import { qwenCodeUsage } from './usage.js';
 
 /** System subtypes shown as messages; the others (telemetry, snapshots, bookkeeping) are records only. */
 const shownSystemSubtypes = new Set([
@@ -49,10 +48,10 @@ const shownSystemSubtypes = new Set([
 
 interface Node {
   key: string;
-  record: LocatedRecord;
+  record: AdapterRecord;
   index: number;
   /** Later records with the same uuid (Qwen Code rewrites an assistant record as it streams). */
-  copies: LocatedRecord[];
+  copies: AdapterRecord[];
 }
 
 /**
@@ -64,7 +63,7 @@ interface Node {
  * assistant record's `usageMetadata` (see `qwenCodeUsage`), keyed by record uuid so a `/branch` copy of
  * the session counts its requests once; `ui_telemetry` api_response events repeat it and are not added.
  */
-export function buildQwenCodeSession(file: RecordFile): Session {
+export function buildQwenCodeSession(file: AdapterFile): Session {
   const first = file.records.find((r) => typeof r.value.sessionId === 'string')?.value;
   const sessionId = str(first?.sessionId) ?? baseName(file.file).replace(/\.jsonl$/, '');
   const problems: LocatedProblem[] = [...file.problems];

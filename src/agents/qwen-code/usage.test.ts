@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qwenCodeUsage } from './qwen-code-usage.js';
+import { qwenCodeUsage } from './usage.js';
 
 describe('qwenCodeUsage', () => {
   it('takes cached tokens out of the prompt count (Gemini convention: prompt includes cached)', () => {

@@ -1,6 +1,14 @@
-import { arr, isObject, type JsonObject, obj, optional, str, timeOf } from '../../lifecycle/value-access.js';
 import type { SourceLocation } from '../../model/source-location.js';
 import { resultWithoutCallName, type ToolCall } from '../../model/tool-call.js';
+import {
+  arr,
+  isObject,
+  type JsonObject,
+  obj,
+  optional,
+  str,
+  timeOf,
+} from '../../schemas/common/value-access.js';
 import { lookupPiTool } from './tools/pi-tools.js';
 
 /** A tool call from an assistant message's `toolCall` block. */

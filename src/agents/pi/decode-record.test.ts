@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodePiRecord, looksLikePiSession } from './decode-pi-record.js';
+import { decodePiRecord, looksLikePiSession } from './decode-record.js';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readAgentFile } from '../test-support/read-agent-file.js';
-import { buildPiSession } from './build-pi-session.js';
-import { decodePiRecord } from './decode-pi-record.js';
+import { buildPiSession } from './build-session.js';
+import { decodePiRecord } from './decode-record.js';
 
 const root = path.resolve('test/data/corpus-more/pi');
 

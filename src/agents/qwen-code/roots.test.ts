@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isQwenCodeChatPath, qwenCodeRoots } from './qwen-code-roots.js';
+import { isQwenCodeChatPath, qwenCodeRoots } from './roots.js';
 
 const home = path.resolve('/home/someone');
 

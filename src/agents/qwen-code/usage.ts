@@ -1,5 +1,5 @@
-import { num, obj } from '../../lifecycle/value-access.js';
 import { emptyUsage, type TokenUsage } from '../../model/usage.js';
+import { num, obj } from '../../schemas/common/value-access.js';
 
 /**
  * One assistant record's `usageMetadata` in the agent-neutral shape:
@@ -32,3 +32,6 @@ export function qwenCodeUsage(usageMetadata: unknown): TokenUsage | undefined {
   usage.reasoningTokens = thoughts;
   return usage;
 }
+
+export const qwenCodeUsageNote =
+  "Each assistant record's `usageMetadata` (Gemini shape) is one request. `promptTokenCount` (plus `toolUsePromptTokenCount`) includes `cachedContentTokenCount`: uncached input is the difference, cache reads the cached count; no cache writes are recorded. `thoughtsTokenCount` is reasoning; output is `candidatesTokenCount`, plus the thoughts only when `totalTokenCount` shows they were counted apart (a Gemini backend) rather than inside the candidates (the OpenAI-compatible backends, whose `completion_tokens` Qwen Code copies into `candidatesTokenCount`). `ui_telemetry` api_response events repeat these counts and are not added.";

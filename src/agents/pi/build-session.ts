@@ -1,8 +1,11 @@
-import { buildTurns } from '../../lifecycle/build-turns.js';
-import type { RecordFile } from '../../lifecycle/claude-code/build-claude-code-session.js';
-import type { LocatedRecord } from '../../lifecycle/claude-code/build-conversation.js';
-import { type BranchNode, offBranchRecords } from '../../lifecycle/claude-code/off-branch-records.js';
-import { orderConversation } from '../../lifecycle/conversation-order.js';
+import { type BranchNode, offBranchRecords } from '../../model/branch-rule.js';
+import { buildTurns } from '../../model/build-turns.js';
+import { orderConversation } from '../../model/conversation-order.js';
+import type { Message, MessageKind, MessagePart } from '../../model/message.js';
+import type { Session } from '../../model/session.js';
+import type { LocatedProblem } from '../../model/source-location.js';
+import type { ToolCall } from '../../model/tool-call.js';
+import { addUsage, addUsageTo, emptyUsage, type TokenUsage, type UsageEntry } from '../../model/usage.js';
 import {
   arr,
   baseName,
@@ -12,19 +15,15 @@ import {
   optional,
   str,
   timeOf,
-} from '../../lifecycle/value-access.js';
-import type { Message, MessageKind, MessagePart } from '../../model/message.js';
-import type { Session } from '../../model/session.js';
-import type { LocatedProblem } from '../../model/source-location.js';
-import type { ToolCall } from '../../model/tool-call.js';
-import { addUsage, addUsageTo, emptyUsage, type TokenUsage, type UsageEntry } from '../../model/usage.js';
-import { contentText, createPiCall, orphanPiCall, type PiResult, settlePiCall } from './pi-tool-call.js';
-import { piCost, piUsage } from './pi-usage.js';
+} from '../../schemas/common/value-access.js';
+import type { AdapterFile, AdapterRecord } from '../agent-adapter.js';
+import { contentText, createPiCall, orphanPiCall, type PiResult, settlePiCall } from './tool-call.js';
+import { piCost, piUsage } from './usage.js';
 
 interface Entry {
   key: string;
   parent: string | undefined;
-  record: LocatedRecord;
+  record: AdapterRecord;
   index: number;
 }
 
@@ -37,7 +36,7 @@ interface Entry {
  * response errors. Usage is each assistant message's `usage` (see `piUsage`), keyed by its response id
  * and time so that a fork's copy counts once; pi's own cost is kept in `meta.recordedCostUsd`.
  */
-export function buildPiSession(file: RecordFile): Session {
+export function buildPiSession(file: AdapterFile): Session {
   const header = file.records.find((r) => r.value.type === 'session')?.value;
   const sessionId = str(header?.id) ?? idFromName(file.file) ?? baseName(file.file).replace(/\.jsonl$/, '');
   const problems: LocatedProblem[] = [...file.problems];

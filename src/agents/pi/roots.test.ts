@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isPiSessionPath, piRoots } from './pi-roots.js';
+import { isPiSessionPath, piRoots } from './roots.js';
 
 const home = path.resolve('/home/someone');
 

@@ -1,8 +1,8 @@
 import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
 import { isObject } from '../../schemas/common/is-object.js';
 import { unknownKeys } from '../../schemas/common/unknown-keys.js';
-import { decodeQwenCodeRecord } from './decode-qwen-code-record.js';
-import { type QwenRecordType, qwenRecordSchemas } from './qwen-code-records.js';
+import { decodeQwenCodeRecord } from './decode-record.js';
+import { type QwenRecordType, qwenRecordSchemas } from './schemas/qwen-code-records.js';
 import { lookupQwenCodeTool } from './tools/qwen-code-tools.js';
 
 /** Full validation of one Qwen Code record and of the `functionCall` parts it carries. */

@@ -1,5 +1,5 @@
-import { num, obj } from '../../lifecycle/value-access.js';
 import { emptyUsage, type TokenUsage } from '../../model/usage.js';
+import { num, obj } from '../../schemas/common/value-access.js';
 
 /**
  * An assistant message's `usage` in the agent-neutral shape. pi-ai already splits it as agentlog does
@@ -24,3 +24,6 @@ export function piUsage(usage: unknown): TokenUsage | undefined {
 export function piCost(usage: unknown): number | undefined {
   return num(obj(obj(usage)?.cost)?.total);
 }
+
+export const piUsageNote =
+  "Each assistant message's `usage` is one request, already split by pi-ai for every provider: `input` is uncached input, `cacheRead` and `cacheWrite` the cache reads and writes, `output` includes reasoning and `reasoning` (newer builds) is its reasoning part. The mapping is one to one; pi's own dollar figure (`cost.total`) is kept as the session's recorded cost.";

@@ -5,8 +5,8 @@
  * Unknown keys are kept (loose objects); unknown subtypes are preserved as unknown record types.
  */
 import { z } from 'zod';
-import { openEnum } from '../../schemas/codex/open-enum.js';
-import { markOpenShape } from '../../schemas/common/unknown-keys.js';
+import { openEnum } from '../../../schemas/codex/open-enum.js';
+import { markOpenShape } from '../../../schemas/common/unknown-keys.js';
 
 /** Call arguments: checked against the tool's own input schema, not here. */
 const openObject = () => markOpenShape(z.looseObject({}));
