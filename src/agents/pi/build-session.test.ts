@@ -101,7 +101,8 @@ describe('buildPiSession on the corpus-more Pi files', () => {
   it('reads the v1 session of the pi author: linear order, 391 calls, 18 without a result settled by their response', async () => {
     const file = files.find((f) => f.endsWith('large-session.jsonl')) as string;
     const session = buildPiSession(await read(file));
-    expect(session.versions).toEqual(['session v1']);
+    expect(session.versions).toEqual([]);
+    expect(session.meta.sessionFormat).toBe(1);
     expect(session.cwd).toBe('/Users/badlogic/workspaces/pi-mono');
     expect(session.messages.some((m) => m.offBranch)).toBe(false);
     // Linear: messages keep file order.

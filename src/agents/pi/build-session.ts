@@ -230,7 +230,8 @@ export function buildPiSession(file: AdapterFile): Session {
     agent: 'pi',
     files: [file.file],
     cwds: cwd === undefined ? [] : [cwd],
-    versions: [`session v${typeof header?.version === 'number' ? header.version : 1}`],
+    // Pi records no CLI version; the session format version is in meta.
+    versions: [],
     models: [...models],
     messages,
     turns: buildTurns(messages, toolCalls),
@@ -244,6 +245,7 @@ export function buildPiSession(file: AdapterFile): Session {
     meta: {
       ...(priced ? { recordedCostUsd: Math.round(cost * 1e9) / 1e9 } : {}),
       ...optional('parentSession', parentSession),
+      sessionFormat: typeof header?.version === 'number' ? header.version : 1,
       ...optional('provider', str(header?.provider)),
     },
     isSubagent: false,
