@@ -1,2 +1,2 @@
-/** Turn building is agent-neutral and lives in `model/` (adapters in `agents/` use it); re-exported for lifecycle. */
-export { buildTurns } from '../model/build-turns.js';
+/** Moved to `model/build-turns.ts` so that agent adapters (`src/agents/`) build turns too. */
+export * from '../model/build-turns.js';

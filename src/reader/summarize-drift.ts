@@ -72,7 +72,8 @@ function entry(
 /** `tool:Bash:result` -> `Bash results`; `record:assistant` -> `assistant records`. */
 export function describeSubject(subject: string): string {
   const [kind, name, part] = subject.split(':');
-  if (kind === 'tool' || kind === 'codex-tool') return `${name} ${part === 'result' ? 'results' : 'inputs'}`;
+  if (kind === 'tool' || kind?.endsWith('-tool'))
+    return `${name} ${part === 'result' ? 'results' : 'inputs'}`;
   if (kind === 'record') return `${name} records`;
   if (kind === 'codex') return `Codex ${subject.slice('codex:'.length)} lines`;
   if (kind !== undefined && isAgent(kind))
