@@ -158,3 +158,106 @@ describe('buildQwenCodeSession on the corpus-more Qwen Code files', () => {
     ]);
   });
 });
+
+describe('Qwen Code tool_call telemetry', () => {
+  it('gives a call its measured duration and a rejected call the status denied, by call_id', () => {
+    const file = 'x/s.jsonl';
+    const base = { sessionId: 's', cwd: '/p', version: '0.30.0' };
+    const telemetry = (uuid: string, parent: string, event: Record<string, unknown>) => ({
+      ...base,
+      uuid,
+      parentUuid: parent,
+      timestamp: '2026-01-01T00:00:02.000Z',
+      type: 'system',
+      subtype: 'ui_telemetry',
+      systemPayload: { uiEvent: { 'event.name': 'qwen-code.tool_call', ...event } },
+    });
+    const lines = [
+      {
+        ...base,
+        uuid: 'u',
+        parentUuid: null,
+        timestamp: '2026-01-01T00:00:00.000Z',
+        type: 'user',
+        message: { role: 'user', parts: [{ text: 'go' }] },
+      },
+      {
+        ...base,
+        uuid: 'a',
+        parentUuid: 'u',
+        timestamp: '2026-01-01T00:00:01.000Z',
+        type: 'assistant',
+        message: {
+          role: 'model',
+          parts: [
+            { functionCall: { id: 'c1', name: 'run_shell_command', args: { command: 'rm -rf /' } } },
+            { functionCall: { id: 'c2', name: 'read_file', args: { file_path: '/p/a' } } },
+          ],
+        },
+      },
+      telemetry('t1', 'a', {
+        call_id: 'c1',
+        function_name: 'run_shell_command',
+        decision: 'reject',
+        status: 'cancelled',
+        duration_ms: 0,
+      }),
+      telemetry('t2', 't1', {
+        call_id: 'c2',
+        function_name: 'read_file',
+        decision: 'auto_accept',
+        status: 'success',
+        duration_ms: 17,
+      }),
+      {
+        ...base,
+        uuid: 'r1',
+        parentUuid: 't2',
+        timestamp: '2026-01-01T00:00:03.000Z',
+        type: 'tool_result',
+        message: {
+          role: 'user',
+          parts: [
+            {
+              functionResponse: {
+                id: 'c1',
+                name: 'run_shell_command',
+                response: { error: '[Operation Cancelled] Reason: User cancelled the operation.' },
+              },
+            },
+          ],
+        },
+        toolCallResult: { callId: 'c1', status: 'cancelled' },
+      },
+      {
+        ...base,
+        uuid: 'r2',
+        parentUuid: 'r1',
+        timestamp: '2026-01-01T00:00:03.000Z',
+        type: 'tool_result',
+        message: {
+          role: 'user',
+          parts: [{ functionResponse: { id: 'c2', name: 'read_file', response: { output: 'text' } } }],
+        },
+        toolCallResult: { callId: 'c2', status: 'success' },
+      },
+    ];
+    const session = buildQwenCodeSession({
+      file,
+      records: lines.map((value, i) => ({ value, location: { file, line: i + 1 } })),
+      counts: {
+        lines: lines.length,
+        blankLines: 0,
+        records: lines.length,
+        errors: 0,
+        recordsByType: {},
+        unknownRecordTypes: {},
+      },
+      problems: [],
+    });
+    expect(session.toolCalls.map((t) => [t.id, t.status, t.durationMs])).toEqual([
+      ['c1', 'denied', 0],
+      ['c2', 'ok', 17],
+    ]);
+  });
+});

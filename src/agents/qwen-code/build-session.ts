@@ -26,6 +26,7 @@ import {
 } from '../../schemas/common/value-access.js';
 import type { AdapterFile, AdapterRecord } from '../agent-adapter.js';
 import {
+  applyToolCallEvent,
   createQwenCodeCall,
   orphanQwenCodeCall,
   type QwenCodeResult,
@@ -113,6 +114,8 @@ export function buildQwenCodeSession(file: AdapterFile): Session {
   let firstPrompt: string | undefined;
   let title: string | undefined;
   let telemetryRequests = 0;
+  /** `ui_telemetry` tool_call events by call id (newer builds write `call_id`). */
+  const toolEvents = new Map<string, JsonObject>();
 
   for (const key of order) {
     const node = nodes.get(key);
@@ -211,14 +214,22 @@ export function buildQwenCodeSession(file: AdapterFile): Session {
     } else if (type === 'system') {
       const payload = obj(value.systemPayload);
       if (subtype === 'custom_title' && !off) title = str(payload?.customTitle) ?? title;
-      if (subtype === 'ui_telemetry' && str(obj(payload?.uiEvent)?.['event.name'])?.endsWith('api_response'))
-        telemetryRequests += 1;
+      const uiEvent = subtype === 'ui_telemetry' ? obj(payload?.uiEvent) : undefined;
+      const eventName = str(uiEvent?.['event.name']);
+      if (eventName?.endsWith('api_response')) telemetryRequests += 1;
+      const eventCallId = str(uiEvent?.call_id);
+      if (uiEvent && eventName?.endsWith('tool_call') && eventCallId !== undefined)
+        toolEvents.set(eventCallId, uiEvent);
       if (subtype === undefined || !shownSystemSubtypes.has(subtype)) continue;
       const kind: MessageKind = subtype === 'chat_compression' ? 'compact_boundary' : 'system';
       messages.push({ ...base, role: 'system', kind, parts: systemParts(subtype, payload), subtype });
     }
   }
 
+  for (const [callId, event] of toolEvents) {
+    const call = calls.get(callId);
+    if (call) applyToolCallEvent(call, event);
+  }
   const orphans = [...pending.values()].map((result) => orphanQwenCodeCall(result, sessionId));
   const toolCalls = [...calls.values(), ...orphans];
   const records = file.records.map((r) => r.value);

@@ -116,6 +116,24 @@ export function settleQwenCodeCall(call: ToolCall, result: QwenCodeResult): void
   else call.statusReason = status === 'cancelled' ? firstLine(text) || 'cancelled' : reason;
 }
 
+/**
+ * What a `qwen-code.tool_call` telemetry event adds to its call (matched by `call_id`): the measured
+ * `duration_ms`; a `decision` of `reject` makes a call that did not succeed `denied`; a `cancelled`
+ * status settles a call left without a result as `interrupted`.
+ */
+export function applyToolCallEvent(call: ToolCall, event: JsonObject): void {
+  const duration = event.duration_ms;
+  if (typeof duration === 'number' && Number.isFinite(duration) && duration >= 0) call.durationMs = duration;
+  if (call.status === 'ok' || call.status === 'orphan_result') return;
+  if (event.decision === 'reject') {
+    call.status = 'denied';
+    call.statusReason = 'rejected by the user';
+  } else if (call.status === 'missing' && event.status === 'cancelled') {
+    call.status = 'interrupted';
+    call.statusReason = 'cancelled';
+  }
+}
+
 /** A call whose result is in the log but whose call is not. */
 export function orphanQwenCodeCall(result: QwenCodeResult, sessionId: string): ToolCall {
   const call: ToolCall = {
