@@ -29,11 +29,9 @@ describe('agent adapters', () => {
       const kind = adapter.tools.tools[name]?.kind;
       if (kind !== undefined) expect(isToolKind(kind)).toBe(true);
     }
-    if (adapter.build.kind === 'file') {
-      // New agents classify every tool.
-      for (const name of names) expect(adapter.tools.tools[name]?.kind, name).toBeDefined();
-      expect(typeof adapter.build.buildSession).toBe('function');
-    }
+    // Every tool has its canonical kind, so that `tools --by kind` compares agents.
+    for (const name of names) expect(adapter.tools.tools[name]?.kind, name).toBeDefined();
+    if (adapter.build.kind === 'file') expect(typeof adapter.build.buildSession).toBe('function');
     // usage.ts: a note and a normaliser that ignores what is not usage.
     expect(adapter.usage.note.length).toBeGreaterThan(20);
     expect(adapter.usage.normalise(undefined)).toBeUndefined();

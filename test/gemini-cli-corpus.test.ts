@@ -23,6 +23,7 @@ function walk(dir: string): string[] {
   });
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a plain walk over parsed JSON, as a reader of the format would write it
 type Json = Record<string, any>;
 
 /** The plain walk: per file, its raw records and its messages (last copy per id, in first-seen order). */
@@ -132,6 +133,29 @@ describe('Gemini CLI corpus', () => {
       expect(sum('inputTokens')).toBe(once.input - once.cached + once.tool);
       expect(sum('totalTokens')).toBe(once.total);
       expect(sum('requests')).toBe(requests.size);
+    });
+
+    it('tools --by kind puts each call under its kind, with and without the index', async () => {
+      const byName: Record<string, number> = {};
+      for (const p of plain)
+        for (const m of p.messages)
+          for (const c of m.toolCalls ?? []) byName[c.name] = (byName[c.name] ?? 0) + 1;
+      const runs = await Promise.all([
+        runBuiltCli(['tools', '--by', 'kind', '--json', root], root, env),
+        runBuiltCli(['tools', '--by', 'kind', '--json', root, '--no-cache'], root, env),
+      ]);
+      for (const run of runs) expect(run.code, run.err).toBe(0);
+      expect(runs[0]?.out).toBe(runs[1]?.out);
+      const rows = JSON.parse(runs[0]?.out ?? '[]') as Json[];
+      expect(Object.fromEntries(rows.map((r) => [r.tool, r.calls]))).toEqual(byName);
+      // What the tools do (FORMATS.md): run_shell_command runs commands, read_file reads, write_file writes.
+      const group = (tool: string) => rows.find((r) => r.tool === tool)?.group;
+      expect([
+        group('run_shell_command'),
+        group('read_file'),
+        group('write_file'),
+        group('write_todos'),
+      ]).toEqual(['shell', 'read', 'write', 'plan']);
     });
 
     it('validate accounts for every record of every file', async () => {

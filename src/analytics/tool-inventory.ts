@@ -4,7 +4,7 @@ import { sessionCalls } from './all-calls.js';
 import { percentile } from './percentile.js';
 import { dayKey, type WeekStart, weekKeyFor } from './time-keys.js';
 
-export type InventorySplit = 'version' | 'project' | 'model' | 'day' | 'week' | 'agent';
+export type InventorySplit = 'version' | 'project' | 'model' | 'day' | 'week' | 'agent' | 'kind';
 
 /** One row of the tool inventory: the stable `agentlog tools --json` shape. */
 export interface ToolInventoryRow {
@@ -44,6 +44,22 @@ export interface InventoryOptions {
   mcp?: boolean;
   /** What a tool does, from the agent's registry (the CLI passes it in; analytics sees no wire formats). */
   describe?: (agent: string, tool: string) => string | undefined;
+  /**
+   * With `by: "kind"`: the canonical kind of an agent's tool (shell, read, edit, ..., `schemas/common/tool-kind.ts`)
+   * from its registry (the CLI passes it in). MCP calls are `mcp`, tools no registry knows `unknown`.
+   */
+  kindOf?: (agent: string, tool: string) => string | undefined;
+}
+
+/** A call's canonical tool kind for `by: "kind"` (see `InventoryOptions.kindOf`). */
+export function toolKindOf(
+  options: InventoryOptions,
+  agent: string,
+  call: { name: string; kind: ToolInventoryRow['kind'] },
+): string {
+  if (call.kind === 'mcp') return 'mcp';
+  if (call.kind === 'unknown') return 'unknown';
+  return options.kindOf?.(agent, call.name) ?? 'unclassified';
 }
 
 const statusKeys: Record<ToolCallStatus, keyof ToolInventoryRow> = {
@@ -84,6 +100,7 @@ export function computeToolInventory(
               model: call.model,
               time: call.startTime ?? root.startTime,
               agent: session.agent,
+              toolKind: options.by === 'kind' ? toolKindOf(options, session.agent, call) : '',
             },
             options.weekStart,
           )
@@ -216,7 +233,7 @@ function finishRow(row: ToolInventoryRow, durations: number[], total: number): T
 
 /**
  * A call's split value: the session's last agent version, the project, the model, the UTC day or week (weeks
- * starting on `weekStart`), the agent.
+ * starting on `weekStart`), the agent, the tool's canonical kind.
  */
 export function inventoryGroup(
   by: InventorySplit,
@@ -226,6 +243,8 @@ export function inventoryGroup(
     model: string | undefined;
     time: string | undefined;
     agent: string;
+    /** The call's canonical tool kind (see {@link toolKindOf}); read by the `kind` split only. */
+    toolKind: string;
   },
   weekStart: WeekStart = 'monday',
 ): string {
@@ -242,6 +261,8 @@ export function inventoryGroup(
       return weekKeyFor(call.time, weekStart);
     case 'agent':
       return call.agent;
+    case 'kind':
+      return call.toolKind;
     default:
       return by satisfies never;
   }

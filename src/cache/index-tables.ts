@@ -60,7 +60,7 @@ export const indexTables: TableDoc[] = [
         type: 'INTEGER',
         description: 'for subagents: the sessions rowid of the parent session (rowid order is tree order)',
       },
-      { name: 'agent', type: 'TEXT', description: 'claude-code or codex' },
+      { name: 'agent', type: 'TEXT', description: 'the agent: claude-code, codex, gemini-cli...' },
       { name: 'is_subagent', type: 'INTEGER', description: '1 for subagent sessions' },
       {
         name: 'top_level',
@@ -102,7 +102,7 @@ export const indexTables: TableDoc[] = [
     columns: [
       { name: 'id', type: 'INTEGER', description: 'tree id (sessions.tree)', constraint: 'PRIMARY KEY' },
       { name: 'session_id', type: 'TEXT', description: 'the top-level session id' },
-      { name: 'agent', type: 'TEXT', description: 'claude-code or codex' },
+      { name: 'agent', type: 'TEXT', description: 'the agent: claude-code, codex, gemini-cli...' },
       { name: 'project', type: 'TEXT', description: 'last segment of cwd' },
       { name: 'cwds', type: 'TEXT', description: 'JSON array of every working directory seen' },
       { name: 'start_time', type: 'TEXT', description: 'ISO time of the first record' },

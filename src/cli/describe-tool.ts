@@ -11,3 +11,12 @@ export function describeTool(agent: string, name: string): string | undefined {
   if (lookup?.kind === 'mcp') return `MCP tool "${lookup.tool}" of server "${lookup.server}"`;
   return undefined;
 }
+
+/** The canonical kind of an agent's tool (`tools --by kind`), from its registry; MCP tools are `mcp`. */
+export function toolKindOfAgent(agent: string, name: string): string | undefined {
+  if (!isAgent(agent)) return undefined;
+  const lookup = adapterFor(agent)?.tools.lookup(name);
+  if (lookup?.kind === 'builtin') return lookup.spec.kind;
+  if (lookup?.kind === 'mcp') return 'mcp';
+  return undefined;
+}

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { dateBound } from '../analytics/date-bound.js';
 import type { SessionFilter } from '../lifecycle/load-sessions.js';
-import { isAgent } from '../schemas/common/agent.js';
+import { agents, isAgent } from '../schemas/common/agent.js';
 import type { ArchiveFlags } from './archive-source.js';
 import { CliError, exitCodes } from './cli-error.js';
 
@@ -25,7 +25,7 @@ export function addFilterOptions(command: Command): Command {
       'only sessions active on or before this date (a date alone means its whole day)',
     )
     .option('--project <text>', 'only sessions whose project path contains this text')
-    .option('--agent <agent>', 'only this agent: claude-code or codex')
+    .option('--agent <agent>', `only this agent: ${agents.join(', ')}`)
     .option('--session <id>', 'only this session (id or id prefix)');
 }
 
@@ -51,7 +51,7 @@ export function parseFilter(flags: FilterFlags): SessionFilter {
   if (flags.session !== undefined) filter.session = flags.session;
   if (flags.agent !== undefined) {
     if (!isAgent(flags.agent))
-      throw new CliError(`Option --agent must be "claude-code" or "codex", got "${flags.agent}".`, {
+      throw new CliError(`Option --agent must be one of ${agents.join(', ')}; got "${flags.agent}".`, {
         exitCode: exitCodes.usage,
       });
     filter.agent = flags.agent;

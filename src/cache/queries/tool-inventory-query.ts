@@ -8,6 +8,7 @@ import {
   type InventoryOptions,
   inventoryGroup,
   type ToolInventoryRow,
+  toolKindOf,
 } from '../../analytics/tool-inventory.js';
 import { type ToolCallStatus, toolCallStatuses } from '../../model/tool-call.js';
 import { callsInOrder } from './calls-in-order.js';
@@ -70,6 +71,7 @@ export function queryToolInventory(
                 model: call.model ?? undefined,
                 time: call.startTime ?? root.startTime ?? undefined,
                 agent: session.agent,
+                toolKind: options.by === 'kind' ? toolKindOf(options, session.agent, call) : '',
               },
               options.weekStart,
             )

@@ -3,7 +3,7 @@ import { clip } from '../../analytics/summarize-tool-input.js';
 import { terminalText } from '../../analytics/terminal-text.js';
 import type { InventorySplit, ToolInventoryRow } from '../../analytics/tool-inventory.js';
 import { CliError, exitCodes } from '../cli-error.js';
-import { describeTool } from '../describe-tool.js';
+import { describeTool, toolKindOfAgent } from '../describe-tool.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags } from '../load-data.js';
 import {
@@ -18,7 +18,7 @@ import {
 import { loadReportData } from '../report-data.js';
 import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 
-const splits = ['version', 'project', 'model', 'day', 'week', 'agent'] as const;
+const splits = ['version', 'project', 'model', 'day', 'week', 'agent', 'kind'] as const;
 
 export interface ToolsFlags extends DataFlags {
   json?: boolean;
@@ -60,6 +60,7 @@ export function registerToolsCommand(program: Command, io: Io): void {
         weekStart,
         mcp: flags.mcp ?? false,
         describe: describeTool,
+        kindOf: toolKindOfAgent,
       });
     } finally {
       data.close();

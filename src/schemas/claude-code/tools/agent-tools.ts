@@ -158,6 +158,7 @@ const agentHistory = [
 
 /** The `Agent` tool. */
 export const agentTool = defineTool({
+  kind: 'subagent',
   name: 'Agent',
   aliases: ['Task'],
   description: 'Starts a subagent that works on a delegated task and reports back.',
@@ -169,6 +170,7 @@ export const agentTool = defineTool({
 
 /** The `Task` tool. */
 export const taskTool = defineTool({
+  kind: 'subagent',
   name: 'Task',
   canonical: 'Agent',
   description: 'Starts a subagent that works on a delegated task and reports back (named Agent from 2.1.63).',

@@ -22,6 +22,7 @@ const bashOutputResultSchema = z.looseObject({
 
 /** The `BashOutput` tool. */
 export const bashOutputTool = defineTool({
+  kind: 'shell',
   name: 'BashOutput',
   canonical: 'TaskOutput',
   description: 'Reads new output of a background shell started by Bash.',
@@ -56,6 +57,7 @@ const agentOutputResultSchema = z.looseObject({
 
 /** The `AgentOutputTool` tool. */
 export const agentOutputTool = defineTool({
+  kind: 'subagent',
   name: 'AgentOutputTool',
   canonical: 'TaskOutput',
   description: 'Reads the output of an agent running in the background.',
@@ -90,6 +92,7 @@ const taskOutputResultSchema = z.looseObject({
 
 /** The `TaskOutput` tool. */
 export const taskOutputTool = defineTool({
+  kind: 'shell',
   name: 'TaskOutput',
   aliases: ['BashOutput', 'AgentOutputTool', 'BashOutputTool'],
   description: 'Reads the output of a background task (shell or agent), optionally waiting for it.',
@@ -115,6 +118,7 @@ const killShellResultSchema = z.looseObject({
 
 /** The `KillBash` tool. */
 export const killBashTool = defineTool({
+  kind: 'shell',
   name: 'KillBash',
   canonical: 'TaskStop',
   description: 'Stops a background shell started by Bash.',
@@ -126,6 +130,7 @@ export const killBashTool = defineTool({
 
 /** The `KillShell` tool. */
 export const killShellTool = defineTool({
+  kind: 'shell',
   name: 'KillShell',
   canonical: 'TaskStop',
   description: 'Stops a background shell started by Bash.',
@@ -138,6 +143,7 @@ export const killShellTool = defineTool({
 
 /** The `TaskStop` tool. */
 export const taskStopTool = defineTool({
+  kind: 'shell',
   name: 'TaskStop',
   aliases: ['KillShell', 'KillBash'],
   description: 'Stops a background task (shell, agent or monitor).',

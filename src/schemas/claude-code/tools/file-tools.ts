@@ -105,6 +105,7 @@ const readResultSchema = z.discriminatedUnion('type', [
 
 /** The `Read` tool. */
 export const readTool = defineTool({
+  kind: 'read',
   name: 'Read',
   aliases: ['View'],
   description: 'Reads a file (text, image, PDF or notebook) into the conversation.',
@@ -144,6 +145,7 @@ const writeResultSchema = z.looseObject({
 
 /** The `Write` tool. */
 export const writeTool = defineTool({
+  kind: 'write',
   name: 'Write',
   description: 'Creates a file or overwrites it with new content.',
   input: writeInputSchema,
@@ -180,6 +182,7 @@ const editResultSchema = z.looseObject({
 
 /** The `Edit` tool. */
 export const editTool = defineTool({
+  kind: 'edit',
   name: 'Edit',
   description: 'Replaces an exact string in a file (once, or everywhere with replace_all).',
   input: editInputSchema,
@@ -201,6 +204,7 @@ const multiEditItem = z
 
 /** The `MultiEdit` tool. */
 export const multiEditTool = defineTool({
+  kind: 'edit',
   name: 'MultiEdit',
   description: 'Applies several string replacements to one file in a single step.',
   input: z.looseObject({
@@ -225,6 +229,7 @@ const editMode = z.enum(['replace', 'insert', 'delete']).describe('What to do wi
 
 /** The `NotebookEdit` tool. */
 export const notebookEditTool = defineTool({
+  kind: 'edit',
   name: 'NotebookEdit',
   description: 'Replaces, inserts or deletes one cell of a Jupyter notebook.',
   input: z.looseObject({
@@ -254,6 +259,7 @@ export const notebookEditTool = defineTool({
 
 /** The `NotebookRead` tool. */
 export const notebookReadTool = defineTool({
+  kind: 'read',
   name: 'NotebookRead',
   description: 'Reads the cells of a Jupyter notebook (superseded by Read).',
   input: z.looseObject({

@@ -5,6 +5,7 @@ const sdkTypesOnly = 'Named in the SDK tool types only; never confirmed in trans
 
 /** The `TimeMachine` tool. */
 export const timeMachineTool = defineTool({
+  kind: 'other',
   name: 'TimeMachine',
   description: 'Experimental: rewinds the conversation to an earlier point.',
   input: opaqueInputSchema,
@@ -15,6 +16,7 @@ export const timeMachineTool = defineTool({
 
 /** The `SubscribeMcpResource` tool. */
 export const subscribeMcpResourceTool = defineTool({
+  kind: 'mcp',
   name: 'SubscribeMcpResource',
   description: 'Experimental: subscribes to change notifications of an MCP resource.',
   input: opaqueInputSchema,
@@ -25,6 +27,7 @@ export const subscribeMcpResourceTool = defineTool({
 
 /** The `UnsubscribeMcpResource` tool. */
 export const unsubscribeMcpResourceTool = defineTool({
+  kind: 'mcp',
   name: 'UnsubscribeMcpResource',
   description: 'Experimental: ends a subscription to an MCP resource.',
   input: opaqueInputSchema,
@@ -35,6 +38,7 @@ export const unsubscribeMcpResourceTool = defineTool({
 
 /** The `SubscribePolling` tool. */
 export const subscribePollingTool = defineTool({
+  kind: 'other',
   name: 'SubscribePolling',
   description: 'Experimental: polls a source periodically and reports changes.',
   input: opaqueInputSchema,
@@ -45,6 +49,7 @@ export const subscribePollingTool = defineTool({
 
 /** The `UnsubscribePolling` tool. */
 export const unsubscribePollingTool = defineTool({
+  kind: 'other',
   name: 'UnsubscribePolling',
   description: 'Experimental: stops a polling subscription.',
   input: opaqueInputSchema,

@@ -16,6 +16,7 @@ const toolSearchResultSchema = z.looseObject({
 
 /** The `ToolSearch` tool. */
 export const toolSearchTool = defineTool({
+  kind: 'other',
   name: 'ToolSearch',
   aliases: ['MCPSearch'],
   description: 'Finds deferred tools (mostly MCP tools) and loads their definitions into context.',
@@ -29,6 +30,7 @@ export const toolSearchTool = defineTool({
 
 /** The `MCPSearch` tool. */
 export const mcpSearchTool = defineTool({
+  kind: 'mcp',
   name: 'MCPSearch',
   canonical: 'ToolSearch',
   description:
@@ -42,6 +44,7 @@ export const mcpSearchTool = defineTool({
 
 /** The `ListMcpResourcesTool` tool. */
 export const listMcpResourcesTool = defineTool({
+  kind: 'mcp',
   name: 'ListMcpResourcesTool',
   aliases: ['ListMcpResourcesInput'],
   description: 'Lists the resources that connected MCP servers offer.',
@@ -65,6 +68,7 @@ export const listMcpResourcesTool = defineTool({
 
 /** The `ReadMcpResourceTool` tool. */
 export const readMcpResourceTool = defineTool({
+  kind: 'mcp',
   name: 'ReadMcpResourceTool',
   aliases: ['ReadMcpResourceInput'],
   description: 'Reads one resource from an MCP server.',
@@ -92,6 +96,7 @@ export const readMcpResourceTool = defineTool({
 
 /** The `ReadMcpResourceDirTool` tool. */
 export const readMcpResourceDirTool = defineTool({
+  kind: 'mcp',
   name: 'ReadMcpResourceDirTool',
   aliases: ['ReadMcpResourceDirInput'],
   description: 'Lists the resources under a directory-like URI of an MCP server.',
@@ -118,6 +123,7 @@ export const readMcpResourceDirTool = defineTool({
 
 /** The `RefreshMcpTools` tool. */
 export const refreshMcpToolsTool = defineTool({
+  kind: 'mcp',
   name: 'RefreshMcpTools',
   description: 'Reloads the tool lists of MCP servers.',
   input: z.looseObject({
@@ -143,6 +149,7 @@ export const refreshMcpToolsTool = defineTool({
 
 /** The `WaitForMcpServers` tool. */
 export const waitForMcpServersTool = defineTool({
+  kind: 'mcp',
   name: 'WaitForMcpServers',
   description: 'Waits until MCP servers that are still connecting are ready.',
   input: opaqueInputSchema,
@@ -158,6 +165,7 @@ const mcpContentBlockSchema = z
 /** Any tool of a connected MCP server (`mcp__<server>__<tool>`): arguments and results are the server's own. */
 export const mcpToolSpec = defineTool({
   name: 'mcp__*',
+  kind: 'mcp',
   description: 'Calls a tool of a connected MCP server.',
   input: z.looseObject({}).describe('MCP tool arguments'),
   result: z

@@ -5,6 +5,7 @@ import { emptyInputSchema } from './shared-shapes.js';
 
 /** The `EnterPlanMode` tool. */
 export const enterPlanModeTool = defineTool({
+  kind: 'plan',
   name: 'EnterPlanMode',
   description: 'Switches the session into plan mode (read-only exploration before changes).',
   input: emptyInputSchema,
@@ -58,6 +59,7 @@ const exitPlanModeHistory = [
 
 /** The `ExitPlanMode` tool. */
 export const exitPlanModeTool = defineTool({
+  kind: 'plan',
   name: 'ExitPlanMode',
   aliases: ['exit_plan_mode'],
   description: 'Presents the plan for approval and leaves plan mode.',
@@ -68,6 +70,7 @@ export const exitPlanModeTool = defineTool({
 
 /** The `exit_plan_mode` tool. */
 export const exitPlanModeSnakeTool = defineTool({
+  kind: 'plan',
   name: 'exit_plan_mode',
   canonical: 'ExitPlanMode',
   description: 'Presents the plan for approval and leaves plan mode (old snake_case name).',
@@ -138,6 +141,7 @@ const legacyAskInputSchema = legacyField(
 
 /** The `AskUserQuestion` tool. */
 export const askUserQuestionTool = defineTool({
+  kind: 'other',
   name: 'AskUserQuestion',
   aliases: ['MultipleChoiceQuestionInput'],
   description: 'Asks the user one to four multiple-choice questions and waits for the answers.',

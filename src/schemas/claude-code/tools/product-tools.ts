@@ -20,6 +20,7 @@ const findingSchema = z
 
 /** The `ReportFindings` tool. */
 export const reportFindingsTool = defineTool({
+  kind: 'other',
   name: 'ReportFindings',
   description: 'Reports code-review findings in a structured form.',
   input: z.looseObject({
@@ -35,6 +36,7 @@ export const reportFindingsTool = defineTool({
 
 /** The `SendFeedback` tool. */
 export const sendFeedbackTool = defineTool({
+  kind: 'other',
   name: 'SendFeedback',
   description: 'Files feedback about Claude Code (bug, idea, missing capability).',
   input: z.looseObject({
@@ -76,6 +78,7 @@ export const sendFeedbackTool = defineTool({
 
 /** The `ReadNotifications` tool. */
 export const readNotificationsTool = defineTool({
+  kind: 'other',
   name: 'ReadNotifications',
   description: 'Reads queued notifications for the session.',
   input: emptyInputSchema,
@@ -100,6 +103,7 @@ export const readNotificationsTool = defineTool({
 
 /** The `OfferChromeSetup` tool. */
 export const offerChromeSetupTool = defineTool({
+  kind: 'other',
   name: 'OfferChromeSetup',
   description: 'Offers the user to connect the Chrome browser extension.',
   input: z.looseObject({ reason: z.string().optional().describe('Why the browser is needed') }),
@@ -110,6 +114,7 @@ export const offerChromeSetupTool = defineTool({
 
 /** The `ShowOnboardingRolePicker` tool. */
 export const showOnboardingRolePickerTool = defineTool({
+  kind: 'other',
   name: 'ShowOnboardingRolePicker',
   description: 'Shows the onboarding role picker to the user.',
   input: emptyInputSchema,
@@ -121,6 +126,7 @@ export const showOnboardingRolePickerTool = defineTool({
 
 /** The `ShareOnboardingGuide` tool. */
 export const shareOnboardingGuideTool = defineTool({
+  kind: 'other',
   name: 'ShareOnboardingGuide',
   description: 'Shares an onboarding guide with the user.',
   input: opaqueInputSchema,
@@ -130,6 +136,7 @@ export const shareOnboardingGuideTool = defineTool({
 
 /** The `ClaudeDesign` tool. */
 export const claudeDesignTool = defineTool({
+  kind: 'other',
   name: 'ClaudeDesign',
   description: 'Calls an operation of the Claude Design integration.',
   input: z.looseObject({
@@ -145,6 +152,7 @@ export const claudeDesignTool = defineTool({
 
 /** The `Projects` tool. */
 export const projectsTool = defineTool({
+  kind: 'other',
   name: 'Projects',
   description: 'Reads, searches and writes the files and memory of a Claude project.',
   input: z.looseObject({
@@ -171,6 +179,7 @@ export const projectsTool = defineTool({
 
 /** The `Artifact` tool. */
 export const artifactTool = defineTool({
+  kind: 'other',
   name: 'Artifact',
   description: 'Publishes, reads, watches and manages hosted artifacts and their assets.',
   input: z.looseObject({

@@ -6,6 +6,7 @@ const fireTime = z.union([z.string(), z.number()]).describe('Next time the job f
 
 /** The `CronCreate` tool. */
 export const cronCreateTool = defineTool({
+  kind: 'other',
   name: 'CronCreate',
   description: 'Schedules a prompt to run on a cron schedule (once or recurring).',
   input: z.looseObject({
@@ -39,6 +40,7 @@ export const cronCreateTool = defineTool({
 
 /** The `CronDelete` tool. */
 export const cronDeleteTool = defineTool({
+  kind: 'other',
   name: 'CronDelete',
   description: 'Cancels a scheduled job.',
   input: z.looseObject({ id: z.string().describe('Id of the job') }),
@@ -51,6 +53,7 @@ export const cronDeleteTool = defineTool({
 
 /** The `CronList` tool. */
 export const cronListTool = defineTool({
+  kind: 'other',
   name: 'CronList',
   description: 'Lists scheduled jobs.',
   input: emptyInputSchema,
@@ -76,6 +79,7 @@ export const cronListTool = defineTool({
 
 /** The `ScheduleWakeup` tool. */
 export const scheduleWakeupTool = defineTool({
+  kind: 'other',
   name: 'ScheduleWakeup',
   description: 'Asks to be woken up with a prompt after a delay (or cancels pending wake-ups).',
   input: z.looseObject({
@@ -97,6 +101,7 @@ export const scheduleWakeupTool = defineTool({
 
 /** The `PushNotification` tool. */
 export const pushNotificationTool = defineTool({
+  kind: 'other',
   name: 'PushNotification',
   description: "Sends a notification to the user's devices.",
   input: z.looseObject({
@@ -118,6 +123,7 @@ export const pushNotificationTool = defineTool({
 
 /** The `RemoteTrigger` tool. */
 export const remoteTriggerTool = defineTool({
+  kind: 'other',
   name: 'RemoteTrigger',
   description: 'Manages remote triggers that start cloud sessions (list, create, run, read logs).',
   input: z.looseObject({

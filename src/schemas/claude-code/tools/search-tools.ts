@@ -4,6 +4,7 @@ import { legacyField } from '../../common/legacy-field.js';
 
 /** The `LS` tool. */
 export const lsTool = defineTool({
+  kind: 'read',
   name: 'LS',
   aliases: ['LSTool'],
   description: 'Lists the entries of a directory as an indented tree.',
@@ -21,6 +22,7 @@ export const lsTool = defineTool({
 
 /** The `Glob` tool. */
 export const globTool = defineTool({
+  kind: 'search',
   name: 'Glob',
   description: 'Finds files whose paths match a glob pattern, newest first.',
   input: z.looseObject({
@@ -41,6 +43,7 @@ export const globTool = defineTool({
 
 /** The `Grep` tool. */
 export const grepTool = defineTool({
+  kind: 'search',
   name: 'Grep',
   description: 'Searches file contents with a regular expression (ripgrep).',
   input: z.looseObject({

@@ -4,6 +4,7 @@ import { opaqueInputSchema, opaqueResultSchema } from './shared-shapes.js';
 
 /** The `Config` tool. */
 export const configTool = defineTool({
+  kind: 'other',
   name: 'Config',
   description: 'Reads or changes a Claude Code setting.',
   input: z.looseObject({
@@ -28,6 +29,7 @@ export const configTool = defineTool({
 
 /** The `EnterWorktree` tool. */
 export const enterWorktreeTool = defineTool({
+  kind: 'other',
   name: 'EnterWorktree',
   description: 'Creates (or enters) a git worktree and moves the session into it.',
   input: z.looseObject({
@@ -44,6 +46,7 @@ export const enterWorktreeTool = defineTool({
 
 /** The `ExitWorktree` tool. */
 export const exitWorktreeTool = defineTool({
+  kind: 'other',
   name: 'ExitWorktree',
   description: 'Leaves the worktree entered with EnterWorktree, keeping or removing it.',
   input: z.looseObject({
@@ -79,6 +82,7 @@ const lspOperation = z
 
 /** The `LSP` tool. */
 export const lspTool = defineTool({
+  kind: 'search',
   name: 'LSP',
   description: 'Queries a language server (definitions, references, hover, symbols, call hierarchy).',
   input: z.looseObject({
@@ -129,6 +133,7 @@ const sendUserMessageResultSchema = z.looseObject({
 
 /** The `SendUserMessage` tool. */
 export const sendUserMessageTool = defineTool({
+  kind: 'other',
   name: 'SendUserMessage',
   aliases: ['Brief'],
   description: 'Sends a message (with optional attachments) to the user, e.g. in brief or remote mode.',
@@ -139,6 +144,7 @@ export const sendUserMessageTool = defineTool({
 
 /** The `Brief` tool. */
 export const briefTool = defineTool({
+  kind: 'other',
   name: 'Brief',
   canonical: 'SendUserMessage',
   description: 'Sends a message (with optional attachments) to the user; alias of SendUserMessage.',
@@ -149,6 +155,7 @@ export const briefTool = defineTool({
 
 /** The `SendUserFile` tool. */
 export const sendUserFileTool = defineTool({
+  kind: 'other',
   name: 'SendUserFile',
   description: 'Sends a file to the user.',
   input: opaqueInputSchema,
@@ -158,6 +165,7 @@ export const sendUserFileTool = defineTool({
 
 /** The `EndConversation` tool. */
 export const endConversationTool = defineTool({
+  kind: 'other',
   name: 'EndConversation',
   description: 'Ends the conversation.',
   input: opaqueInputSchema,
@@ -167,6 +175,7 @@ export const endConversationTool = defineTool({
 
 /** The `SetGoal` tool. */
 export const setGoalTool = defineTool({
+  kind: 'plan',
   name: 'SetGoal',
   aliases: ['ProposeGoalInput'],
   description: 'Sets a goal condition that the session keeps working towards.',

@@ -106,6 +106,7 @@ const bashResultSchema = z.looseObject({
 
 /** The `Bash` tool. */
 export const bashTool = defineTool({
+  kind: 'shell',
   name: 'Bash',
   description: 'Runs a shell command, in the foreground or as a background task.',
   input: bashInputSchema,
@@ -130,6 +131,7 @@ export const bashTool = defineTool({
 
 /** The `PowerShell` tool. */
 export const powerShellTool = defineTool({
+  kind: 'shell',
   name: 'PowerShell',
   description: 'Runs a PowerShell command on Windows (opt-in), like Bash.',
   input: z.looseObject({
@@ -145,6 +147,7 @@ export const powerShellTool = defineTool({
 
 /** The `Monitor` tool. */
 export const monitorTool = defineTool({
+  kind: 'shell',
   name: 'Monitor',
   description: 'Starts a background watcher (command or WebSocket) whose events are reported to the agent.',
   input: z.looseObject({
@@ -172,6 +175,7 @@ export const monitorTool = defineTool({
 
 /** The `REPL` tool. */
 export const replTool = defineTool({
+  kind: 'shell',
   name: 'REPL',
   description: 'Internal: runs code in a JavaScript REPL that can call other tools.',
   input: z.looseObject({

@@ -4,6 +4,7 @@ import { opaqueInputSchema, opaqueResultSchema } from './shared-shapes.js';
 
 /** The `SlashCommand` tool. */
 export const slashCommandTool = defineTool({
+  kind: 'other',
   name: 'SlashCommand',
   canonical: 'Skill',
   description: 'Runs a custom slash command on behalf of the model.',
@@ -21,6 +22,7 @@ export const slashCommandTool = defineTool({
 
 /** The `Skill` tool. */
 export const skillTool = defineTool({
+  kind: 'other',
   name: 'Skill',
   aliases: ['SlashCommand'],
   description: 'Loads a skill (or runs a slash command) whose instructions follow as a meta user message.',
@@ -63,6 +65,7 @@ const proposalEdit = z
 
 /** The `propose_skills` tool. */
 export const proposeSkillsTool = defineTool({
+  kind: 'other',
   name: 'propose_skills',
   aliases: ['ProposeSkillsInput'],
   description: 'Proposes new skills or improvements to existing ones for the user to accept.',
@@ -91,6 +94,7 @@ export const proposeSkillsTool = defineTool({
 
 /** The `Workflow` tool. */
 export const workflowTool = defineTool({
+  kind: 'other',
   name: 'Workflow',
   description: 'Launches a scripted multi-step workflow as a background or remote task.',
   input: z.looseObject({
@@ -120,6 +124,7 @@ export const workflowTool = defineTool({
 
 /** The `StructuredOutput` tool. */
 export const structuredOutputTool = defineTool({
+  kind: 'other',
   name: 'StructuredOutput',
   description:
     "Returns the final answer as JSON matching the caller's schema (SDK outputFormat, --json-schema).",

@@ -5,6 +5,7 @@ import { anyTodoItemSchema, emptyInputSchema, opaqueResultSchema } from './share
 
 /** The `TodoWrite` tool. */
 export const todoWriteTool = defineTool({
+  kind: 'plan',
   name: 'TodoWrite',
   description: "Replaces the session's todo list (the whole list is sent each time).",
   input: z.looseObject({
@@ -28,6 +29,7 @@ export const todoWriteTool = defineTool({
 
 /** The `TodoRead` tool. */
 export const todoReadTool = defineTool({
+  kind: 'plan',
   name: 'TodoRead',
   description: "Reads the session's todo list.",
   input: emptyInputSchema,
@@ -42,6 +44,7 @@ const metadata = z.record(z.string(), z.unknown()).describe('Free-form metadata'
 
 /** The `TaskCreate` tool. */
 export const taskCreateTool = defineTool({
+  kind: 'plan',
   name: 'TaskCreate',
   description: 'Adds a task to the shared task list.',
   input: z.looseObject({
@@ -98,6 +101,7 @@ const prototypeTaskDetail = z.looseObject({
 
 /** The `TaskGet` tool. */
 export const taskGetTool = defineTool({
+  kind: 'plan',
   name: 'TaskGet',
   description: 'Reads one task of the shared task list.',
   input: z.looseObject({ taskId: z.string().describe('Id of the task') }),
@@ -116,6 +120,7 @@ export const taskGetTool = defineTool({
 
 /** The `TaskUpdate` tool. */
 export const taskUpdateTool = defineTool({
+  kind: 'plan',
   name: 'TaskUpdate',
   description: 'Changes a task of the shared task list (status, owner, dependencies, text).',
   input: z.looseObject({
@@ -166,6 +171,7 @@ export const taskUpdateTool = defineTool({
 
 /** The `TaskList` tool. */
 export const taskListTool = defineTool({
+  kind: 'plan',
   name: 'TaskList',
   description: 'Lists the tasks of the shared task list.',
   input: emptyInputSchema,

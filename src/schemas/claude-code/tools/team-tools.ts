@@ -4,6 +4,7 @@ import { emptyInputSchema, opaqueInputSchema, opaqueResultSchema } from './share
 
 /** The `Teammate` tool. */
 export const teammateTool = defineTool({
+  kind: 'subagent',
   name: 'Teammate',
   description: 'Manages an agent team through one operation argument (spawn, join, clean up).',
   input: z.looseObject({
@@ -28,6 +29,7 @@ export const teammateTool = defineTool({
 
 /** The `TeamCreate` tool. */
 export const teamCreateTool = defineTool({
+  kind: 'subagent',
   name: 'TeamCreate',
   description: 'Creates an agent team led by the current session.',
   input: z.looseObject({
@@ -47,6 +49,7 @@ export const teamCreateTool = defineTool({
 
 /** The `TeamDelete` tool. */
 export const teamDeleteTool = defineTool({
+  kind: 'subagent',
   name: 'TeamDelete',
   description: 'Disbands the current agent team.',
   input: emptyInputSchema,
@@ -99,6 +102,7 @@ const messageInputSchema = z.looseObject({
 
 /** The `SendMessage` tool. */
 export const sendMessageTool = defineTool({
+  kind: 'subagent',
   name: 'SendMessage',
   description: 'Sends a message to a teammate, a running subagent or another session.',
   input: z.union([messageInputSchema, legacyMessageVariants]),
@@ -126,6 +130,7 @@ export const sendMessageTool = defineTool({
 
 /** The `ListAgents` tool. */
 export const listAgentsTool = defineTool({
+  kind: 'subagent',
   name: 'ListAgents',
   description: 'Lists agents and sessions that can receive messages.',
   input: opaqueInputSchema,
@@ -135,6 +140,7 @@ export const listAgentsTool = defineTool({
 
 /** The `SubagentHandback` tool. */
 export const subagentHandbackTool = defineTool({
+  kind: 'subagent',
   name: 'SubagentHandback',
   description: 'Hands control and a report from a subagent back to its parent.',
   input: opaqueInputSchema,

@@ -3,6 +3,7 @@ import { defineTool } from '../../common/define-tool.js';
 
 /** The `WebFetch` tool. */
 export const webFetchTool = defineTool({
+  kind: 'web',
   name: 'WebFetch',
   description: 'Fetches a URL and answers a prompt about its content with a small model.',
   input: z.looseObject({
@@ -32,6 +33,7 @@ const searchHit = z
 
 /** The `WebSearch` tool. */
 export const webSearchTool = defineTool({
+  kind: 'web',
   name: 'WebSearch',
   description: 'Searches the web (through the API web_search server tool) and returns result links.',
   input: z.looseObject({

@@ -27,6 +27,7 @@ export const spawnAgentInputSchema = z.looseObject({
 });
 
 export const spawnAgentTool = defineTool({
+  kind: 'subagent',
   name: 'spawn_agent',
   description: 'Starts a sub-agent on a task; returns its id (the sub-agent rollout is a separate file).',
   input: spawnAgentInputSchema,
@@ -52,6 +53,7 @@ export const sendInputInputSchema = agentReference(
 );
 
 export const sendInputTool = defineTool({
+  kind: 'subagent',
   name: 'send_input',
   description: 'Sends a message to a sub-agent, queued or interrupting its current task.',
   input: sendInputInputSchema,
@@ -75,6 +77,7 @@ const waitResultSchema = jsonToolResult(
 );
 
 export const waitTool = defineTool({
+  kind: 'subagent',
   name: 'wait',
   canonical: 'wait_agent',
   description: 'Waits until one of the given sub-agents reaches a final status.',
@@ -84,6 +87,7 @@ export const waitTool = defineTool({
 });
 
 export const waitAgentTool = defineTool({
+  kind: 'subagent',
   name: 'wait_agent',
   description: 'Waits until one of the given sub-agents reaches a final status (or a mailbox update, v2).',
   input: waitInputSchema,
@@ -96,6 +100,7 @@ export const closeAgentInputSchema = agentReference(
 );
 
 export const closeAgentTool = defineTool({
+  kind: 'subagent',
   name: 'close_agent',
   description: 'Closes a sub-agent and returns its last status.',
   input: closeAgentInputSchema,
@@ -111,6 +116,7 @@ export const closeAgentTool = defineTool({
 export const resumeAgentInputSchema = z.looseObject({ id: z.string() });
 
 export const resumeAgentTool = defineTool({
+  kind: 'subagent',
   name: 'resume_agent',
   description: 'Reopens a closed sub-agent.',
   input: resumeAgentInputSchema,
@@ -124,6 +130,7 @@ export const agentMessageInputSchema = z.looseObject({
 });
 
 export const sendMessageTool = defineTool({
+  kind: 'subagent',
   name: 'send_message',
   description: 'Messages a sub-agent without starting a turn (multi-agent v2).',
   input: agentMessageInputSchema,
@@ -131,6 +138,7 @@ export const sendMessageTool = defineTool({
 });
 
 export const followupTaskTool = defineTool({
+  kind: 'subagent',
   name: 'followup_task',
   description: 'Gives a sub-agent a follow-up task (multi-agent v2).',
   input: agentMessageInputSchema,
@@ -138,6 +146,7 @@ export const followupTaskTool = defineTool({
 });
 
 export const interruptAgentTool = defineTool({
+  kind: 'subagent',
   name: 'interrupt_agent',
   description: "Interrupts a sub-agent's current turn (multi-agent v2).",
   input: z.looseObject({ target: z.string() }),
@@ -145,6 +154,7 @@ export const interruptAgentTool = defineTool({
 });
 
 export const listAgentsTool = defineTool({
+  kind: 'subagent',
   name: 'list_agents',
   description: 'Lists the live agents of the thread tree (multi-agent v2).',
   input: z.looseObject({ path_prefix: z.string().optional() }),

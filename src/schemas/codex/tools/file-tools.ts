@@ -13,6 +13,7 @@ export const applyPatchInputSchema = z.looseObject({
 });
 
 export const applyPatchTool = defineTool({
+  kind: 'edit',
   name: 'apply_patch',
   description: 'Adds, deletes, updates or moves files with a patch in the apply_patch format.',
   input: applyPatchInputSchema,
@@ -41,6 +42,7 @@ export const readFileInputSchema = z.looseObject({
 });
 
 export const readFileTool = defineTool({
+  kind: 'read',
   name: 'read_file',
   description: 'Reads a file with 1-based line numbers (slice or indentation-aware block). Experimental.',
   input: readFileInputSchema,
@@ -57,6 +59,7 @@ export const listDirInputSchema = z.looseObject({
 });
 
 export const listDirTool = defineTool({
+  kind: 'read',
   name: 'list_dir',
   description: 'Lists a directory with 1-based entry numbers and type labels. Experimental.',
   input: listDirInputSchema,
@@ -73,6 +76,7 @@ export const grepFilesInputSchema = z.looseObject({
 });
 
 export const grepFilesTool = defineTool({
+  kind: 'search',
   name: 'grep_files',
   description: 'Lists files whose contents match a pattern, newest first. Experimental.',
   input: grepFilesInputSchema,
@@ -86,6 +90,7 @@ export const viewImageInputSchema = z.looseObject({
 });
 
 export const viewImageTool = defineTool({
+  kind: 'read',
   name: 'view_image',
   description: 'Attaches a local image to the conversation for the current turn.',
   input: viewImageInputSchema,

@@ -9,6 +9,7 @@ export const listMcpResourcesInputSchema = z.looseObject({
 });
 
 export const listMcpResourcesTool = defineTool({
+  kind: 'mcp',
   name: 'list_mcp_resources',
   description: 'Lists the resources MCP servers provide.',
   input: listMcpResourcesInputSchema,
@@ -16,6 +17,7 @@ export const listMcpResourcesTool = defineTool({
 });
 
 export const listMcpResourceTemplatesTool = defineTool({
+  kind: 'mcp',
   name: 'list_mcp_resource_templates',
   description: 'Lists the parameterized resource templates MCP servers provide.',
   input: listMcpResourcesInputSchema,
@@ -29,6 +31,7 @@ export const readMcpResourceInputSchema = z.looseObject({
 });
 
 export const readMcpResourceTool = defineTool({
+  kind: 'mcp',
   name: 'read_mcp_resource',
   description: 'Reads one resource of an MCP server by URI.',
   input: readMcpResourceInputSchema,

@@ -9,6 +9,7 @@ import { parsedShellOutputSchema } from './tool-result.js';
  */
 export const mcpToolSpec = defineTool({
   name: 'mcp',
+  kind: 'mcp',
   description:
     'A tool of an MCP server (`mcp__<server>__<tool>`, `<tool>` in namespace `mcp__<server>__`, or `<server>__<tool>` in older rollouts).',
   input: z.record(z.string(), z.unknown()),

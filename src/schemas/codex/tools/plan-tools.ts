@@ -14,6 +14,7 @@ export const updatePlanInputSchema = z.looseObject({
 });
 
 export const updatePlanTool = defineTool({
+  kind: 'plan',
   name: 'update_plan',
   description: 'Replaces the task plan shown to the user (steps with pending/in_progress/completed).',
   input: updatePlanInputSchema,
@@ -34,6 +35,7 @@ export const requestUserInputInputSchema = z.looseObject({
 });
 
 export const requestUserInputTool = defineTool({
+  kind: 'other',
   name: 'request_user_input',
   description: 'Asks the user one to three short multiple-choice questions and waits for the answers.',
   input: requestUserInputInputSchema,

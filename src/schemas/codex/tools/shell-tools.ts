@@ -27,6 +27,7 @@ export const shellInputSchema = z.looseObject({
 });
 
 export const shellTool = defineTool({
+  kind: 'shell',
   name: 'shell',
   description: 'Runs an argv command (execvp) and returns its output and exit code.',
   input: shellInputSchema,
@@ -38,6 +39,7 @@ export const shellTool = defineTool({
 });
 
 export const containerExecTool = defineTool({
+  kind: 'shell',
   name: 'container.exec',
   canonical: 'shell',
   description: 'Oldest name of `shell` (same arguments).',
@@ -56,6 +58,7 @@ export const shellCommandInputSchema = z.looseObject({
 });
 
 export const shellCommandTool = defineTool({
+  kind: 'shell',
   name: 'shell_command',
   description: "Runs a script in the user's default shell and returns its output and exit code.",
   input: shellCommandInputSchema,
@@ -63,6 +66,7 @@ export const shellCommandTool = defineTool({
 });
 
 export const localShellTool = defineTool({
+  kind: 'shell',
   name: 'local_shell',
   description: 'The hosted local-shell tool (`local_shell_call` items); input is the call `action`.',
   input: codexLocalShellActionSchema,
@@ -83,6 +87,7 @@ export const execCommandInputSchema = z.looseObject({
 });
 
 export const execCommandTool = defineTool({
+  kind: 'shell',
   name: 'exec_command',
   description:
     'Runs a command in a PTY; returns output and the exit code, or a session id while it keeps running.',
@@ -102,6 +107,7 @@ export const writeStdinInputSchema = z.looseObject({
 });
 
 export const writeStdinTool = defineTool({
+  kind: 'shell',
   name: 'write_stdin',
   description: 'Writes to a running exec_command session and returns its recent output.',
   input: writeStdinInputSchema,

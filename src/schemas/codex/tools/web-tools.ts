@@ -3,6 +3,7 @@ import { codexWebSearchActionSchema } from '../response-item.js';
 import { noOutputResult } from './tool-result.js';
 
 export const webSearchTool = defineTool({
+  kind: 'web',
   name: 'web_search',
   description: 'Hosted web search (`web_search_call` items); input is the call `action`.',
   input: codexWebSearchActionSchema,
