@@ -156,6 +156,7 @@ export function buildQwenCodeSession(file: AdapterFile): Session {
               fallbackId: `${key}:${parts.length}`,
               ...optional('timestamp', str(record.value.timestamp)),
               ...optional('model', model),
+              ...optional('agentId', str(record.value.agentId)),
             });
             if (calls.has(created.id)) continue;
             const early = pending.get(created.id);

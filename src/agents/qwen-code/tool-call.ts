@@ -19,6 +19,8 @@ export function createQwenCodeCall(
     location: SourceLocation;
     timestamp?: string;
     model?: string;
+    /** The background subagent whose record made the call (`agentId`). */
+    agentId?: string;
     messageId: string;
     fallbackId: string;
   },
@@ -37,6 +39,7 @@ export function createQwenCodeCall(
     messageId: context.messageId,
     ...optional('startTime', context.timestamp),
     ...optional('model', context.model),
+    ...optional('agentId', context.agentId),
   };
   if (lookup.kind === 'mcp') {
     call.mcpServer = lookup.server;
