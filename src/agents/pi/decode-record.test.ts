@@ -48,3 +48,22 @@ describe('decodePiRecord', () => {
     expect(looksLikePiSession({ type: 'session_meta', payload: {} })).toBe(false);
   });
 });
+
+describe('piSchemasByName', () => {
+  it('has a schema for every record name of the corpus, and each accepts its entries', async () => {
+    const { piSchemasByName } = await import('./schemas/pi-records.js');
+    for (const file of filesUnder(path.resolve('test/data/corpus-more/pi')))
+      for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+        const value = JSON.parse(line);
+        const schema = piSchemasByName[decodePiRecord(value, 'envelope').name];
+        expect(schema?.safeParse(value).success).toBe(true);
+      }
+  });
+});
+
+it('every Pi record schema converts to JSON Schema (the docs and `schema` use it)', async () => {
+  const { z } = await import('zod');
+  const { piSchemasByName } = await import('./schemas/pi-records.js');
+  for (const [name, schema] of Object.entries(piSchemasByName))
+    expect(() => z.toJSONSchema(schema, { io: 'input' }), name).not.toThrow();
+});

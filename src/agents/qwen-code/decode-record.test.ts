@@ -67,3 +67,22 @@ describe('decodeQwenCodeRecord', () => {
     );
   });
 });
+
+describe('qwenCodeSchemasByName', () => {
+  it('has a schema for every record name of the corpus, and each accepts its records', async () => {
+    const { qwenCodeSchemasByName } = await import('./schemas/qwen-code-records.js');
+    for (const file of filesUnder(path.resolve('test/data/corpus-more/qwen-code')))
+      for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+        const value = JSON.parse(line);
+        const schema = qwenCodeSchemasByName[decodeQwenCodeRecord(value, 'envelope').name];
+        expect(schema?.safeParse(value).success).toBe(true);
+      }
+  });
+});
+
+it('every Qwen Code record schema converts to JSON Schema (the docs and `schema` use it)', async () => {
+  const { z } = await import('zod');
+  const { qwenCodeSchemasByName } = await import('./schemas/qwen-code-records.js');
+  for (const [name, schema] of Object.entries(qwenCodeSchemasByName))
+    expect(() => z.toJSONSchema(schema, { io: 'input' }), name).not.toThrow();
+});

@@ -2,6 +2,7 @@ import { isObject } from '../../schemas/common/is-object.js';
 import { type RecordIssue, schemaIssues } from '../schema-issues.js';
 import {
   knownQwenSystemSubtypes,
+  knownQwenUserSubtypes,
   type QwenRecordType,
   qwenRecordSchemas,
   qwenSystemPayloadSchemas,
@@ -22,7 +23,7 @@ export interface DecodedQwenRecord {
 
 const systemSubtypes = new Set<string>(knownQwenSystemSubtypes);
 /** Subtypes a `user` record may carry (its payload is a notification or a prompt projection). */
-const userSubtypes = new Set(['notification', 'mid_turn_user_message', 'cron', 'background_task_completed']);
+const userSubtypes = new Set<string>(knownQwenUserSubtypes);
 
 /**
  * Classifies one Qwen Code record (already parsed JSON). `envelope` mode reads `type` and `subtype` only;
@@ -40,7 +41,7 @@ export function decodeQwenCodeRecord(
     knownType &&
     (subtype === undefined ||
       (type === 'system' && systemSubtypes.has(subtype)) ||
-      (type === 'user' && (userSubtypes.has(subtype) || systemSubtypes.has(subtype))));
+      (type === 'user' && userSubtypes.has(subtype)));
   const issues: RecordIssue[] = [];
   if (mode === 'full' && knownType) {
     issues.push(...schemaIssues(qwenRecordSchemas[type as QwenRecordType], value, []));

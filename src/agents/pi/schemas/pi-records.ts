@@ -191,3 +191,14 @@ export const piEntrySchemas = {
 } as const;
 export type PiEntryType = keyof typeof piEntrySchemas;
 export const knownPiEntryTypes = Object.keys(piEntrySchemas) as PiEntryType[];
+
+/** The schema of each record type by the name entries are counted under (`message:<role>` for messages). */
+export const piSchemasByName: Readonly<Record<string, z.ZodType>> = {
+  ...Object.fromEntries(Object.entries(piEntrySchemas).filter(([type]) => type !== 'message')),
+  ...Object.fromEntries(
+    Object.entries(piMessageSchemas).map(([role, message]) => [
+      `message:${role}`,
+      piEntrySchemas.message.extend({ message }),
+    ]),
+  ),
+};

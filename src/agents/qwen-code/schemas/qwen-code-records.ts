@@ -70,21 +70,27 @@ const envelope = {
 };
 
 /** `user`: a prompt (or, with a subtype, a notification or mid-turn message). */
-export const qwenUserRecordSchema = z.looseObject({
-  ...envelope,
-  type: z.literal('user'),
-  message: qwenContentSchema.optional(),
-});
+export const qwenUserRecordSchema = z
+  .looseObject({
+    ...envelope,
+    type: z.literal('user'),
+    message: qwenContentSchema.optional(),
+  })
+  .describe(
+    'A prompt (with a subtype: a notification, a mid-turn message, a cron or background-task prompt)',
+  );
 
 /** `assistant`: one model iteration (text, thoughts, function calls) with its usage. */
-export const qwenAssistantRecordSchema = z.looseObject({
-  ...envelope,
-  type: z.literal('assistant'),
-  model: z.string().optional(),
-  message: qwenContentSchema.optional(),
-  usageMetadata: qwenUsageMetadataSchema.optional(),
-  contextWindowSize: z.number().optional(),
-});
+export const qwenAssistantRecordSchema = z
+  .looseObject({
+    ...envelope,
+    type: z.literal('assistant'),
+    model: z.string().optional(),
+    message: qwenContentSchema.optional(),
+    usageMetadata: qwenUsageMetadataSchema.optional(),
+    contextWindowSize: z.number().optional(),
+  })
+  .describe('One model iteration: text, thoughts and function calls, with the usage of its request');
 
 /** `toolCallResult`: the scheduler's view of a finished call. */
 export const qwenToolCallResultSchema = z.looseObject({
@@ -97,20 +103,24 @@ export const qwenToolCallResultSchema = z.looseObject({
 });
 
 /** `tool_result`: the `functionResponse` parts sent back to the model, with `toolCallResult`. */
-export const qwenToolResultRecordSchema = z.looseObject({
-  ...envelope,
-  type: z.literal('tool_result'),
-  message: qwenContentSchema.optional(),
-  toolCallResult: qwenToolCallResultSchema.optional(),
-});
+export const qwenToolResultRecordSchema = z
+  .looseObject({
+    ...envelope,
+    type: z.literal('tool_result'),
+    message: qwenContentSchema.optional(),
+    toolCallResult: qwenToolCallResultSchema.optional(),
+  })
+  .describe("The answers to calls (`functionResponse` parts) and the scheduler's `toolCallResult`");
 
 /** `system`: an event (`subtype`) with its `systemPayload`. */
-export const qwenSystemRecordSchema = z.looseObject({
-  ...envelope,
-  type: z.literal('system'),
-  subtype: z.string(),
-  message: qwenContentSchema.optional(),
-});
+export const qwenSystemRecordSchema = z
+  .looseObject({
+    ...envelope,
+    type: z.literal('system'),
+    subtype: z.string(),
+    message: qwenContentSchema.optional(),
+  })
+  .describe('An event named by `subtype`, with its `systemPayload`');
 
 /** The `uiEvent` of a `ui_telemetry` record: `qwen-code.api_response`, `qwen-code.tool_call`, ... */
 export const qwenUiEventSchema = z.looseObject({
@@ -124,8 +134,13 @@ export const qwenUiEventSchema = z.looseObject({
   tool_token_count: z.number().optional(),
   total_token_count: z.number().optional(),
   function_name: z.string().optional(),
+  call_id: z.string().optional().describe('The call the tool_call event is about (newer builds)'),
+  decision: z.string().optional().describe('accept, reject, modify or auto_accept'),
+  duration_ms: z.number().optional(),
   status: z.union([z.string(), z.number()]).optional(),
   success: z.boolean().optional(),
+  prompt_id: z.string().optional(),
+  response_id: z.string().optional(),
 });
 
 /** Payload schemas of the system subtypes seen in logs; other known subtypes are loose objects. */
@@ -198,3 +213,37 @@ export const qwenRecordSchemas = {
 } as const;
 export type QwenRecordType = keyof typeof qwenRecordSchemas;
 export const knownQwenRecordTypes = Object.keys(qwenRecordSchemas) as QwenRecordType[];
+
+const systemRecord = (subtype: string) => {
+  const payload = Object.hasOwn(qwenSystemPayloadSchemas, subtype)
+    ? qwenSystemPayloadSchemas[subtype as keyof typeof qwenSystemPayloadSchemas]
+    : undefined;
+  return qwenSystemRecordSchema.extend({
+    subtype: z.literal(subtype),
+    ...(payload ? { systemPayload: payload.optional() } : {}),
+  });
+};
+
+/** Subtypes a `user` record carries in the logs (a notification, a mid-turn message...). */
+export const knownQwenUserSubtypes = [
+  'notification',
+  'mid_turn_user_message',
+  'cron',
+  'background_task_completed',
+] as const;
+
+/** The schema of each record type by the name records are counted under (`system:<subtype>`, `user:<subtype>`). */
+export const qwenCodeSchemasByName: Readonly<Record<string, z.ZodType>> = {
+  user: qwenUserRecordSchema,
+  ...Object.fromEntries(
+    knownQwenUserSubtypes.map((subtype) => [
+      `user:${subtype}`,
+      qwenUserRecordSchema.extend({ subtype: z.literal(subtype) }),
+    ]),
+  ),
+  assistant: qwenAssistantRecordSchema,
+  tool_result: qwenToolResultRecordSchema,
+  ...Object.fromEntries(
+    knownQwenSystemSubtypes.map((subtype) => [`system:${subtype}`, systemRecord(subtype)]),
+  ),
+};
