@@ -7,9 +7,9 @@ import { byText, formatJsonFile } from './markdown.mjs';
 
 const draft = 'https://json-schema.org/draft/2020-12/schema';
 
-/** A file name for a tool (`container.exec` stays as it is; only path separators would be a problem). */
+/** A file name for a tool or record type (`container.exec` stays as it is; path separators and `:` would be a problem). */
 export function toolFileName(name) {
-  return name.replace(/[/\\]/g, '_');
+  return name.replace(/[/\\:]/g, '_');
 }
 
 function titled(schema, title, description) {

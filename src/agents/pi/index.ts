@@ -3,6 +3,7 @@ import type { AgentAdapter } from '../agent-adapter.js';
 import { buildPiSession } from './build-session.js';
 import { decodePiRecord, looksLikePiSession } from './decode-record.js';
 import { piRootsRole } from './roots.js';
+import { piSchemasByName } from './schemas/pi-records.js';
 import { lookupPiTool, piTools } from './tools/pi-tools.js';
 import { piUsage, piUsageNote } from './usage.js';
 import { validatePiLine } from './validate-record.js';
@@ -18,6 +19,7 @@ export const piAdapter: AgentAdapter = {
       return { name: decoded.name, known: decoded.known };
     },
     validate: validatePiLine,
+    schemas: piSchemasByName,
     subject: (type) => `pi:${type}`,
   },
   tools: {

@@ -3,6 +3,7 @@ import type { AgentAdapter } from '../agent-adapter.js';
 import { buildQwenCodeSession } from './build-session.js';
 import { decodeQwenCodeRecord, looksLikeQwenCodeRecord } from './decode-record.js';
 import { qwenCodeRootsRole } from './roots.js';
+import { qwenCodeSchemasByName } from './schemas/qwen-code-records.js';
 import { lookupQwenCodeTool, qwenCodeTools } from './tools/qwen-code-tools.js';
 import { qwenCodeUsage, qwenCodeUsageNote } from './usage.js';
 import { validateQwenCodeLine } from './validate-record.js';
@@ -18,6 +19,7 @@ export const qwenCodeAdapter: AgentAdapter = {
       return { name: decoded.name, known: decoded.known };
     },
     validate: validateQwenCodeLine,
+    schemas: qwenCodeSchemasByName,
     subject: (type) => `qwen-code:${type}`,
   },
   tools: {

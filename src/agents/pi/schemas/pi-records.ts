@@ -192,13 +192,43 @@ export const piEntrySchemas = {
 export type PiEntryType = keyof typeof piEntrySchemas;
 export const knownPiEntryTypes = Object.keys(piEntrySchemas) as PiEntryType[];
 
+/** What each entry type records (docs/session.md), for the docs. */
+const entryMeanings: Readonly<Record<string, string>> = {
+  session:
+    'The header (first line): session id, cwd, format version; version 1 also provider, model, thinking level',
+  model_change: 'The user switched models',
+  thinking_level_change: 'The user changed the thinking level',
+  compaction: 'Context compaction: the summary, the first entry kept, the tokens before',
+  branch_summary: 'A summary of the branch left when switching branches (`/tree`)',
+  custom: 'Extension state (not sent to the model)',
+  custom_message: 'An extension message sent to the model',
+  label: 'A bookmark on an entry',
+  session_info: 'The session name (`/name`)',
+};
+
+/** What each message role is, for the docs. */
+const roleMeanings: Readonly<Record<string, string>> = {
+  user: 'A prompt',
+  assistant: 'A model response: text, thinking and `toolCall` blocks, usage with cost, stop reason',
+  toolResult: 'The result of one call (`toolCallId`), `isError`, tool `details`',
+  bashExecution: 'A command the user ran with `!` (not a model tool call)',
+  custom: 'An extension message',
+  hookMessage: 'Version 2 name of `custom`',
+  branchSummary: 'A branch summary as a message',
+  compactionSummary: 'A compaction summary as a message',
+};
+
 /** The schema of each record type by the name entries are counted under (`message:<role>` for messages). */
 export const piSchemasByName: Readonly<Record<string, z.ZodType>> = {
-  ...Object.fromEntries(Object.entries(piEntrySchemas).filter(([type]) => type !== 'message')),
+  ...Object.fromEntries(
+    Object.entries(piEntrySchemas)
+      .filter(([type]) => type !== 'message')
+      .map(([type, schema]) => [type, schema.describe(entryMeanings[type] ?? type)]),
+  ),
   ...Object.fromEntries(
     Object.entries(piMessageSchemas).map(([role, message]) => [
       `message:${role}`,
-      piEntrySchemas.message.extend({ message }),
+      piEntrySchemas.message.extend({ message }).describe(roleMeanings[role] ?? `A \`${role}\` message`),
     ]),
   ),
 };

@@ -214,14 +214,57 @@ export const qwenRecordSchemas = {
 export type QwenRecordType = keyof typeof qwenRecordSchemas;
 export const knownQwenRecordTypes = Object.keys(qwenRecordSchemas) as QwenRecordType[];
 
+/** What each known subtype records (qwen-code chatRecordingService.ts), for the docs. */
+const subtypeMeanings: Readonly<Record<string, string>> = {
+  session_notes: 'Notes kept for the notes compression strategy',
+  chat_compression: 'A compression checkpoint: token counts before and after, and the compressed history',
+  slash_command: 'A slash command (`/compress`, `/about`...): its invocation or its output',
+  ui_telemetry:
+    'A telemetry event: `qwen-code.api_response` (token counts of a request), `qwen-code.tool_call`...',
+  at_command: 'An @-command: the files it read',
+  attribution_snapshot: 'AI-contribution tracking state',
+  notification: 'A notification (background task, peer message)',
+  background_task_completed: 'A background task finished',
+  cron: 'A scheduled prompt',
+  mid_turn_user_message: 'A message the user typed while the model was working',
+  custom_title: 'The session title (`/rename` or generated); the last one wins',
+  parent_session: 'The session that spawned this one',
+  session_source: 'Which integration created the session',
+  session_execution_engine: 'The execution engine of a daemon session',
+  omni_recall: 'Recalled context',
+  session_model: 'The model a daemon session restores',
+  session_approval_mode: 'The approval mode a daemon session restores',
+  rewind: 'A rewind of the conversation (`truncatedCount` UI items)',
+  agent_bootstrap: "A forked subagent's seeded history",
+  agent_launch_prompt: "A subagent's launch prompt",
+  agent_retry: 'A subagent retry attempt',
+  agent_session_ready: 'A subagent session became ready for its call',
+  file_history_snapshot: 'File snapshots for checkpoint restore',
+  user_text_elements: 'UI text elements of a prompt',
+  session_artifact_event: 'A session artifact changed',
+  session_artifact_snapshot: 'Session artifacts (not part of the conversation)',
+  session_sources_snapshot: "The session's sources",
+  branch_checkpoint: 'A branch point of the conversation',
+  goal_state: 'Goal mode state',
+  goal_runtime: 'Goal mode runtime event',
+  goal_turn_end: 'End of a goal turn',
+  realtime_message: 'A realtime (voice) message',
+  turn_result: 'The result of a turn (text or error)',
+  managed_session_header_v1: 'Managed session log header',
+  managed_session_event_v1: 'Managed session log event',
+  managed_session_commit_v1: 'Managed session log commit',
+};
+
 const systemRecord = (subtype: string) => {
   const payload = Object.hasOwn(qwenSystemPayloadSchemas, subtype)
     ? qwenSystemPayloadSchemas[subtype as keyof typeof qwenSystemPayloadSchemas]
     : undefined;
-  return qwenSystemRecordSchema.extend({
-    subtype: z.literal(subtype),
-    ...(payload ? { systemPayload: payload.optional() } : {}),
-  });
+  return qwenSystemRecordSchema
+    .extend({
+      subtype: z.literal(subtype),
+      ...(payload ? { systemPayload: payload.optional() } : {}),
+    })
+    .describe(subtypeMeanings[subtype] ?? `System event \`${subtype}\``);
 };
 
 /** Subtypes a `user` record carries in the logs (a notification, a mid-turn message...). */
@@ -238,7 +281,9 @@ export const qwenCodeSchemasByName: Readonly<Record<string, z.ZodType>> = {
   ...Object.fromEntries(
     knownQwenUserSubtypes.map((subtype) => [
       `user:${subtype}`,
-      qwenUserRecordSchema.extend({ subtype: z.literal(subtype) }),
+      qwenUserRecordSchema
+        .extend({ subtype: z.literal(subtype) })
+        .describe(`A user-role record: ${(subtypeMeanings[subtype] ?? subtype).toLowerCase()}`),
     ]),
   ),
   assistant: qwenAssistantRecordSchema,
