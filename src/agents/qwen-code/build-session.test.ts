@@ -144,6 +144,8 @@ describe('buildQwenCodeSession on the corpus-more Qwen Code files', () => {
       ['read_file', 'read_file', 'error'],
       ['todo_write', 'todo_write', 'ok'],
     ]);
+    // The shell output says "Exit Code: 0".
+    expect(s.toolCalls.find((t) => t.name === 'run_shell_command')?.result?.exitCode).toBe(0);
     const compression = files.find((f) => f.endsWith('session-compression.jsonl')) as string;
     const c = buildQwenCodeSession(
       await readAgentFile(compression, (v) => decodeQwenCodeRecord(v, 'envelope')),

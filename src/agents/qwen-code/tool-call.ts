@@ -92,12 +92,15 @@ export function settleQwenCodeCall(call: ToolCall, result: QwenCodeResult): void
   const text =
     typeof output === 'string' ? output : typeof error === 'string' ? error : textOf(output ?? error);
   const display = result.toolCallResult?.resultDisplay;
+  // run_shell_command answers "Command: ...\nOutput: ...\nExit Code: N" (or "(none)").
+  const exitCode = /^Exit Code: (-?\d+)$/m.exec(text)?.[1];
   call.result = {
     text,
     content: result.response,
     location: result.location,
     ...optional('structured', display),
     ...optional('timestamp', result.timestamp),
+    ...optional('exitCode', exitCode === undefined ? undefined : Number(exitCode)),
     ...(error !== undefined ? { isError: true } : {}),
   };
   if (result.timestamp !== undefined) {
