@@ -263,3 +263,52 @@ describe('Qwen Code tool_call telemetry', () => {
     ]);
   });
 });
+
+describe('Qwen Code shell exit codes', () => {
+  it('counts a command that exited non-zero as an error, with its exit code', () => {
+    const file = 'x/s.jsonl';
+    const base = { sessionId: 's', cwd: '/p', version: '0.21.7' };
+    const lines = [
+      {
+        ...base,
+        uuid: 'a',
+        parentUuid: null,
+        timestamp: '2026-01-01T00:00:01.000Z',
+        type: 'assistant',
+        message: {
+          role: 'model',
+          parts: [{ functionCall: { id: 'c', name: 'run_shell_command', args: { command: 'false' } } }],
+        },
+      },
+      {
+        ...base,
+        uuid: 'r',
+        parentUuid: 'a',
+        timestamp: '2026-01-01T00:00:02.000Z',
+        type: 'tool_result',
+        message: {
+          role: 'user',
+          parts: [
+            {
+              functionResponse: {
+                id: 'c',
+                name: 'run_shell_command',
+                response: { output: 'Command: false\nOutput: (empty)\nError: (none)\nExit Code: 1' },
+              },
+            },
+          ],
+        },
+        toolCallResult: { callId: 'c', status: 'success' },
+      },
+    ];
+    const session = buildQwenCodeSession({
+      file,
+      records: lines.map((value, i) => ({ value, location: { file, line: i + 1 } })),
+      counts: { lines: 2, blankLines: 0, records: 2, errors: 0, recordsByType: {}, unknownRecordTypes: {} },
+      problems: [],
+    });
+    expect(session.toolCalls.map((t) => [t.status, t.statusReason, t.result?.exitCode])).toEqual([
+      ['error', 'exit code 1', 1],
+    ]);
+  });
+});

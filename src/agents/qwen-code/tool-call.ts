@@ -84,7 +84,7 @@ const deniedPattern =
 /**
  * Settles a call with its result: `toolCallResult.status` success -> ok, error -> error (reason: its
  * `errorType`), cancelled -> denied when the text says the user refused, else interrupted. Without a
- * status, a `response.error` is an error.
+ * status, a `response.error` is an error. A shell result whose text reports a non-zero exit code is an error.
  */
 export function settleQwenCodeCall(call: ToolCall, result: QwenCodeResult): void {
   const output = result.response?.output;
@@ -117,8 +117,12 @@ export function settleQwenCodeCall(call: ToolCall, result: QwenCodeResult): void
   else if (status === 'error') next = 'error';
   else if (status === 'cancelled') next = deniedPattern.test(text) ? 'denied' : 'interrupted';
   else next = error !== undefined ? 'error' : 'ok';
+  // A command that exited non-zero is an error, as Claude Code, Codex and Pi count it (Qwen Code says success).
+  const failedExit = next === 'ok' && exitCode !== undefined && Number(exitCode) !== 0;
+  if (failedExit) next = 'error';
   call.status = next;
   if (next === 'ok') delete call.statusReason;
+  else if (failedExit) call.statusReason = `exit code ${exitCode}`;
   else call.statusReason = status === 'cancelled' ? firstLine(text) || 'cancelled' : reason;
 }
 
