@@ -31,7 +31,11 @@ describe('agent adapters', () => {
     }
     // Every tool has its canonical kind, so that `tools --by kind` compares agents.
     for (const name of names) expect(adapter.tools.tools[name]?.kind, name).toBeDefined();
-    if (adapter.build.kind === 'file') expect(typeof adapter.build.buildSession).toBe('function');
+    if (adapter.build.kind === 'file') {
+      expect(typeof adapter.build.buildSession).toBe('function');
+      // The docs chapter is generated from the record schemas.
+      expect(Object.keys(adapter.decode.schemas ?? {}).length).toBeGreaterThan(0);
+    }
     // usage.ts: a note and a normaliser that ignores what is not usage.
     expect(adapter.usage.note.length).toBeGreaterThan(20);
     expect(adapter.usage.normalise(undefined)).toBeUndefined();

@@ -158,6 +158,22 @@ describe('Gemini CLI corpus', () => {
       ]).toEqual(['shell', 'read', 'write', 'plan']);
     });
 
+    it('schema --agent gemini-cli lists every tool the corpus calls, with a definition', async () => {
+      const list = await runBuiltCli(['schema', '--agent', 'gemini-cli', '--list', '--json'], root, env);
+      expect(list.code, list.err).toBe(0);
+      const names = (JSON.parse(list.out) as Json[]).map((row) => row.name);
+      const called = new Set(
+        plain.flatMap((p) => p.messages.flatMap((m) => (m.toolCalls ?? []).map((c: Json) => c.name))),
+      );
+      for (const name of called) expect(names).toContain(name);
+      const one = await runBuiltCli(['schema', 'run_shell_command', '--agent', 'gemini-cli'], root, env);
+      expect(one.code, one.err).toBe(0);
+      // The corpus' calls carry `command` and `description` (FORMATS.md section 1, and the walk above).
+      expect(Object.keys(JSON.parse(one.out).properties)).toEqual(
+        expect.arrayContaining(['command', 'description']),
+      );
+    });
+
     it('validate accounts for every record of every file', async () => {
       const run = await runBuiltCli(['validate', '--json', root], root, env);
       expect(run.code, run.err).toBe(0);

@@ -129,8 +129,13 @@ describe('files with no message at all', () => {
     // The Codex file holds one session_meta record and nothing else (a plain scan of its one line).
     expect(listed.map((s) => s.id)).not.toContain('019ab22c-95af-7160-b11d-8f552d0ce721');
     expect(listed.every((s) => s.messages > 0 || s.subagents > 0)).toBe(true);
-    const more = await run(['ls', gemini, '--json'], env);
-    expect(JSON.parse(more.out)).toEqual([]);
+    // A Gemini CLI document is read through its adapter (issue 18): one session, with its messages.
+    const more = JSON.parse((await run(['ls', gemini, '--json'], env)).out) as {
+      agent: string;
+      messages: number;
+    }[];
+    expect(more.map((s) => s.agent)).toEqual(['gemini-cli']);
+    expect(more[0]?.messages).toBeGreaterThan(0);
   });
 
   it('are counted in one line by ls and report, pointing at validate, not hidden without a word', async () => {
@@ -148,11 +153,14 @@ describe('files with no message at all', () => {
   });
 
   it('are left out of export as out of ls, saying so in one line', async () => {
+    // A file no line of which reads as JSON (no agent's session).
+    const noLine = path.join(root, 'not-a-session.jsonl');
+    writeFileSync(noLine, 'not json at all\n{also not json\n');
     for (const dataset of ['sessions', 'messages', 'usage']) {
-      const { code, out, err } = await run(['export', dataset, metadataOnly, gemini], env);
+      const { code, out, err } = await run(['export', dataset, metadataOnly, noLine], env);
       expect(code).toBe(0);
       expect(out).toBe('');
-      // The Codex file is one session_meta record; the Gemini document has no line that reads as JSON.
+      // The Codex file is one session_meta record; the other file has no line that reads as JSON.
       expect(err).toContain(
         '1 file holds no conversation (metadata only), so it is not exported: agentlog validate shows its lines.',
       );

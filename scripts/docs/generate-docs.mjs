@@ -2,6 +2,7 @@
 // Generates the reference docs from the registry (`npm run docs` builds the package first, then runs this):
 //   docs/0*.md, README  generated regions of the hand-written chapters, rendered again
 //   docs/tools/**       one page per tool, the index, the version matrix, the inventory
+//   docs/agents/**      a format chapter per agent read through its own adapter (src/agents/), from its schemas
 //   docs/mcp.md         the MCP server and its tools, from their schemas
 //   schemas/**          JSON Schema of every tool input and result and every record type
 //   docs/api/**         TypeScript API docs (TypeDoc, HTML)
@@ -17,6 +18,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { agentPages } from './agent-pages.mjs';
 import { writeApiDocs } from './api-docs.mjs';
 import { extractExamples } from './examples.mjs';
 import { formatWithBiome } from './format-with-biome.mjs';
@@ -31,7 +33,7 @@ import { toolsReadme } from './tools-readme.mjs';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const examplesFile = path.join(repoRoot, 'scripts/docs/corpus-examples.json');
 /** Folders the generator owns completely: files it no longer produces are removed. */
-const ownedFolders = ['docs/tools', 'schemas'];
+const ownedFolders = ['docs/tools', 'docs/agents', 'schemas'];
 
 async function demoInventory(lib) {
   const demo = path.join(repoRoot, 'demo');
@@ -53,6 +55,7 @@ async function generate(lib, examples) {
   files.set(toolPagePath('claude-code', 'mcp__*'), claudeToolPage(ctx, 'mcp__*', undefined));
   for (const name of Object.keys(lib.codexTools))
     files.set(toolPagePath('codex', name), codexToolPage(ctx, name, codexRows.get(name)));
+  agentPages(lib, files);
   files.set('docs/tools/README.md', toolsReadme(ctx, await demoInventory(lib)));
   files.set(mcpPagePath, mcpPage(lib));
   const docsDir = path.join(repoRoot, 'docs');

@@ -69,5 +69,7 @@ export async function loadLibrary(distDir) {
     mcpToolParameters: mcpParams.toolParameters,
     mcpToolInputSchema: mcpParams.toolInputSchema,
     mcpServerInstructions: mcpServer.serverInstructions,
+    adapters: main.adapters,
+    agentInfo: main.agentInfo,
   };
 }

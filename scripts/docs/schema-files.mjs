@@ -2,13 +2,14 @@
 // Schemas come from the registry through `toJsonSchema`/`zodToJsonSchema` (src/definitions); this module only
 // names the files, adds a title, and spells the open unions out (see `openUnion`).
 
+import { agentSchemaFiles } from './agent-pages.mjs';
 import { byText, formatJsonFile } from './markdown.mjs';
 
 const draft = 'https://json-schema.org/draft/2020-12/schema';
 
-/** A file name for a tool (`container.exec` stays as it is; only path separators would be a problem). */
+/** A file name for a tool or record type (`container.exec` stays as it is; path separators and `:` would be a problem). */
 export function toolFileName(name) {
-  return name.replace(/[/\\]/g, '_');
+  return name.replace(/[/\\:]/g, '_');
 }
 
 function titled(schema, title, description) {
@@ -127,6 +128,7 @@ export function schemaFiles(lib) {
   toolFiles(lib, 'codex', lib.codexTools, files);
   claudeCodeRecordFiles(lib, files);
   codexRecordFiles(lib, files);
+  agentSchemaFiles(lib, files);
   const sorted = [...files.keys()].sort(byText);
   return new Map(sorted.map((key) => [key, formatJsonFile(files.get(key))]));
 }
@@ -147,7 +149,13 @@ add fields often), not a contract of agentlog's own output.
 | \`codex/tools/<tool>.input.json\`, \`.result.json\` | every Codex tool (${count(lib.codexTools)}): parsed arguments, decoded output |
 | \`codex/records/<type>.json\` | every envelope-era rollout line type (${count(lib.codexEnvelopePayloadSchemas)}) |
 | \`codex/response-items/<type>.json\`, \`codex/events/<type>.json\` | \`response_item\` and \`event_msg\` payloads |
-
+${lib.adapters
+  .filter((a) => a.build.kind === 'file')
+  .map(
+    (a) =>
+      `| \`${a.agent}/records/<type>.json\`, \`${a.agent}/tools/<tool>.input.json\`, \`.result.json\` | ${lib.agentInfo[a.agent].name}: every record type (${count(a.decode.schemas ?? {})}) and tool (${count(a.tools.tools)}) |\n`,
+  )
+  .join('')}
 Unions open to new variants (record subtypes, response items, events) are written as \`if\`/\`then\` pairs on
 the discriminator: a known variant is checked in full, an unknown one only by the fields every variant has.
 Some fields that agentlog checks by dispatching on their content (\`message.content\`, \`attachment\`,

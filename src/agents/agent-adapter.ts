@@ -3,6 +3,7 @@
  * agent's folder `src/agents/<agent>/` (see `src/agents/README.md`). Adding an agent means one folder that
  * exports an {@link AgentAdapter} from its `index.ts`, and one line in `registry.ts`.
  */
+import type { ZodType } from 'zod';
 import type { ReadCounts, Session } from '../model/session.js';
 import type { LocatedProblem, SourceLocation } from '../model/source-location.js';
 import type { TokenUsage } from '../model/usage.js';
@@ -82,6 +83,11 @@ export interface AgentDecoding {
   validate?(value: Record<string, unknown>, line: number, context: FileContext, sink: ValidationSink): void;
   /** The subject records are reported under in drift (`record:<type>`, `codex:<type>`, `gemini-cli:<type>`). */
   subject(type: string): string;
+  /**
+   * The zod schema of each record type, by the name `recordType` gives: the docs' format chapter and the
+   * JSON Schema files come from them. Absent for Claude Code and Codex, whose docs have their own chapters.
+   */
+  schemas?: Readonly<Record<string, ZodType>>;
 }
 
 /** What a tool name of the agent refers to. */

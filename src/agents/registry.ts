@@ -8,12 +8,16 @@ import { claudeCodeAdapter } from './claude-code/index.js';
 import { codexAdapter } from './codex/index.js';
 import { copilotCliAdapter } from './copilot-cli/index.js';
 import { geminiCliAdapter } from './gemini-cli/index.js';
+import { piAdapter } from './pi/index.js';
+import { qwenCodeAdapter } from './qwen-code/index.js';
 
 /** Every registered adapter. Order matters only for content sniffing: Claude Code, the fallback, is last. */
 export const adapters: readonly AgentAdapter[] = [
   codexAdapter,
   geminiCliAdapter,
   copilotCliAdapter,
+  qwenCodeAdapter,
+  piAdapter,
   claudeCodeAdapter,
 ];
 

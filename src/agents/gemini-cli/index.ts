@@ -4,6 +4,7 @@ import { buildGeminiSession } from './build-session.js';
 import { geminiRecordType, looksLikeGeminiSession } from './decode-record.js';
 import { claimsGeminiDocument, geminiDocumentRecords } from './read.js';
 import { geminiCliRoots } from './roots.js';
+import { geminiRecordSchemas } from './schemas/records.js';
 import { geminiTools, lookupGeminiTool } from './tools.js';
 import { geminiUsageNote, usageFromGemini } from './usage.js';
 import { validateGeminiRecord } from './validate-record.js';
@@ -17,6 +18,7 @@ export const geminiCliAdapter: AgentAdapter = {
     recordType: geminiRecordType,
     validate: validateGeminiRecord,
     subject: (type) => `gemini-cli:${type}`,
+    schemas: geminiRecordSchemas,
   },
   tools: { tools: geminiTools, lookup: lookupGeminiTool },
   build: { kind: 'file', buildSession: buildGeminiSession },

@@ -45,7 +45,7 @@ export function registerArchiveCommand(program: Command, io: Io): void {
     .description(
       'Copy every new or grown session file into a compressed, verified archive that outlives the agents’ clean-up (subcommands: restore, verify, info)',
     )
-    .argument('[paths...]', 'files or folders to archive (default: the Claude Code and Codex log folders)')
+    .argument('[paths...]', 'files or folders to archive (default: the log folders of every agent)')
     .option(...dirOption)
     .option('--json', 'print what was archived as JSON')
     .addHelpText(

@@ -53,7 +53,7 @@ export function registerBlocksCommand(program: Command, io: Io): void {
           .description(
             'Claude Code usage in the 5-hour blocks subscription limits count (local times), the active one with time left, burn rate and projection, and weekly totals',
           )
-          .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+          .argument('[paths...]', 'files or folders (default: the log folders of every agent)')
           .option(
             '--token-limit <n|max>',
             'tokens per block to measure against: a number, or max (the largest finished block); warns from 80%',

@@ -81,7 +81,7 @@ export function registerCacheCommand(program: Command, io: Io): void {
       cache
         .command('update')
         .description('Bring the index up to date with the logs (data commands do this by themselves)')
-        .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+        .argument('[paths...]', 'files or folders (default: the log folders of every agent)')
         .option('--demo', 'index the demo sessions shipped with agentlog')
         .option('--json', 'print what was read as JSON'),
     ),

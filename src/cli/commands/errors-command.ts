@@ -16,7 +16,7 @@ export function registerErrorsCommand(program: Command, io: Io): void {
       program
         .command('errors')
         .description('Failed tool calls grouped by tool and by error message, with an example location')
-        .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+        .argument('[paths...]', 'files or folders (default: the log folders of every agent)')
         .option('--demo', 'run on the demo sessions shipped with agentlog')
         .option('--json', 'print JSON'),
     ),

@@ -73,7 +73,7 @@ export function registerExportCommand(program: Command, io: Io): void {
           ? 'write every dataset into a folder (-o DIR): sessions, messages, tool_calls, usage'
           : `export ${exportDatasets[name].description}`,
       )
-      .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+      .argument('[paths...]', 'files or folders (default: the log folders of every agent)')
       .option('--demo', 'export the demo sessions shipped with agentlog')
       .option('--format <format>', 'ndjson, csv or parquet', 'ndjson')
       .option(

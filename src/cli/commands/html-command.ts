@@ -46,7 +46,7 @@ export function registerHtmlCommand(program: Command, io: Io): void {
         )
         .argument(
           '[targets...]',
-          'transcript files, folders, or session ids (default: the Claude Code and Codex log folders)',
+          'transcript files, folders, or session ids (default: the log folders of every agent)',
         )
         .option(
           '-o, --output <path>',

@@ -14,7 +14,7 @@ export function registerLsCommand(program: Command, io: Io): void {
       program
         .command('ls')
         .description('List sessions, newest first')
-        .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+        .argument('[paths...]', 'files or folders (default: the log folders of every agent)')
         .option('--demo', 'list the demo sessions shipped with agentlog')
         .option('--json', 'print a JSON array'),
     ),

@@ -43,7 +43,7 @@ export function registerMcpCommand(program: Command, io: Io): void {
       .description(
         'A Model Context Protocol server (stdio) over the index: search, sessions, tool calls, errors, usage',
       )
-      .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+      .argument('[paths...]', 'files or folders (default: the log folders of every agent)')
       .option(
         '--project <text>',
         'scope the server to sessions whose project path contains this text (no sql tool then)',

@@ -32,7 +32,7 @@ export function registerOtlpCommand(program: Command, io: Io): void {
         .description(
           'Send sessions to an OpenTelemetry collector (OTLP/HTTP): a trace per session, spans per turn and tool call, usage as metrics; only what is new',
         )
-        .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+        .argument('[paths...]', 'files or folders (default: the log folders of every agent)')
         .option(
           '--endpoint <url>',
           'the collector base URL, e.g. http://collector:4318 (default: $OTEL_EXPORTER_OTLP_ENDPOINT)',

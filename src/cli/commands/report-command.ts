@@ -64,7 +64,7 @@ export function registerReportCommand(program: Command, io: Io): void {
         .description(
           'The main job: sessions, tool inventory, usage and cost, errors and schema drift, in one report',
         )
-        .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+        .argument('[paths...]', 'files or folders (default: the log folders of every agent)')
         .option('--demo', 'run on the demo sessions shipped with agentlog')
         .option(
           '--by <split>',

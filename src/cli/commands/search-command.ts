@@ -39,7 +39,7 @@ export function registerSearchCommand(program: Command, io: Io): void {
           .command('search')
           .description('Full-text search over prompts, assistant text, tool inputs and tool results')
           .argument('<query>', 'words that must all occur (a trailing * matches a prefix)')
-          .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+          .argument('[paths...]', 'files or folders (default: the log folders of every agent)')
           .option('--in <sources>', `only these texts, comma-separated: ${sources.join(', ')}`)
           .option('--limit <n>', 'hits to show', '20')
           .option('--sort <order>', 'rank (best first) or time (newest first)', 'rank')

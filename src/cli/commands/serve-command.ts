@@ -77,7 +77,7 @@ export function registerServeCommand(program: Command, io: Io): void {
         program
           .command('serve')
           .description('A local, read-only web viewer: sessions, search, dashboard, live sessions')
-          .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+          .argument('[paths...]', 'files or folders (default: the log folders of every agent)')
           .option('--port <n>', 'port to listen on (0: any free port)', '4777')
           .option(
             '--host <address>',

@@ -38,7 +38,7 @@ export function registerToolsCommand(program: Command, io: Io): void {
           .description(
             'The tool inventory: every tool with calls, errors, denials, durations and what it does',
           )
-          .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+          .argument('[paths...]', 'files or folders (default: the log folders of every agent)')
           .option('--by <split>', `one table per ${splits.join(', ')}`)
           .option('--mcp', 'group MCP tools under their server')
           .option('--format <format>', 'table (default) or md (a markdown table)', 'table')

@@ -30,7 +30,7 @@ export function registerUsageCommand(program: Command, io: Io): void {
           .description(
             'Tokens (input, output, cache write, cache read) and cost, per day or per week, month, session, model, project (days in the local time zone)',
           )
-          .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+          .argument('[paths...]', 'files or folders (default: the log folders of every agent)')
           .option('--by <split>', `rows per ${splits.join(', ')}`, 'day')
           .option('--pricing <file>', 'a JSON pricing file that overrides the built-in prices')
           .option('--offline', offlineHelp)

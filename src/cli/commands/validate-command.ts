@@ -26,7 +26,7 @@ export function registerValidateCommand(program: Command, io: Io): void {
   const command = program
     .command('validate')
     .description('Check logs against the schemas: record types, unknown tools, schema issues, broken lines')
-    .argument('[paths...]', 'files or folders (default: the Claude Code and Codex log folders)')
+    .argument('[paths...]', 'files or folders (default: the log folders of every agent)')
     .option('--json', 'print one JSON object')
     .option('--files', 'list every file with its counts')
     .option('--limit <n>', 'rows per section in the text output', '20');

@@ -72,41 +72,55 @@ const messageBase = {
 };
 
 /** A prompt typed by the user. */
-export const geminiUserMessageSchema = z.looseObject({ ...messageBase, type: z.literal('user') });
+export const geminiUserMessageSchema = z
+  .looseObject({ ...messageBase, type: z.literal('user') })
+  .describe('A prompt typed by the user (content: a string, or a Part list in 2026 files)');
 
 /** A model response: text, thought summaries, tokens and the tool calls it made. */
-export const geminiModelMessageSchema = z.looseObject({
-  ...messageBase,
-  type: z.literal('gemini'),
-  model: z.string().optional(),
-  thoughts: z.array(geminiThoughtSchema).optional(),
-  tokens: geminiTokensSchema.nullable().optional(),
-  toolCalls: z.array(geminiToolCallSchema).optional(),
-});
+export const geminiModelMessageSchema = z
+  .looseObject({
+    ...messageBase,
+    type: z.literal('gemini'),
+    model: z.string().optional(),
+    thoughts: z.array(geminiThoughtSchema).optional(),
+    tokens: geminiTokensSchema.nullable().optional(),
+    toolCalls: z.array(geminiToolCallSchema).optional(),
+  })
+  .describe(
+    'A model response: text, thought summaries, tokens, and the tool calls it made with their results',
+  );
 
 /** A notice of the CLI (update available, errors, warnings): not part of the conversation sent to the model. */
-export const geminiNoticeMessageSchema = z.looseObject({
-  ...messageBase,
-  type: z.enum(['info', 'error', 'warning']),
-});
+export const geminiNoticeMessageSchema = z
+  .looseObject({
+    ...messageBase,
+    type: z.enum(['info', 'error', 'warning']),
+  })
+  .describe('A notice of the CLI (info, error, warning), not sent to the model');
 
 /** The session's metadata: the document itself (without `messages`) or the first line of a JSONL file. */
-export const geminiSessionSchema = z.looseObject({
-  sessionId: z.string(),
-  projectHash: z.string().describe('SHA-256 of the project path (2025), or the project slug'),
-  startTime: z.string(),
-  lastUpdated: z.string(),
-  kind: z.string().optional().describe('main | subagent (2026 files)'),
-  summary: z.string().optional(),
-  directories: z.array(z.string()).optional(),
-  memoryScratchpad: z.unknown().optional(),
-});
+export const geminiSessionSchema = z
+  .looseObject({
+    sessionId: z.string(),
+    projectHash: z.string().describe('SHA-256 of the project path (2025), or the project slug'),
+    startTime: z.string(),
+    lastUpdated: z.string(),
+    kind: z.string().optional().describe('main | subagent (2026 files)'),
+    summary: z.string().optional(),
+    directories: z.array(z.string()).optional(),
+    memoryScratchpad: z.unknown().optional(),
+  })
+  .describe("The session metadata: a JSONL file's first line, or a document without its messages");
 
 /** `{"$set": {...}}`: patches the metadata (lastUpdated on every message, summary, memoryScratchpad). */
-export const geminiSetSchema = z.looseObject({ $set: z.record(z.string(), z.unknown()) });
+export const geminiSetSchema = z
+  .looseObject({ $set: z.record(z.string(), z.unknown()) })
+  .describe('Patches the metadata (JSONL): lastUpdated, summary, memoryScratchpad');
 
 /** `{"$rewindTo": "<message id>"}`: drops that message and every later one. */
-export const geminiRewindSchema = z.looseObject({ $rewindTo: z.string() });
+export const geminiRewindSchema = z
+  .looseObject({ $rewindTo: z.string() })
+  .describe('Rewinds the conversation (JSONL): that message and every later one leave the live conversation');
 
 /** The record types of a Gemini CLI session, by the name `validate` counts them under. */
 export const geminiRecordSchemas = {

@@ -1,0 +1,45 @@
+import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
+import { isObject } from '../../schemas/common/is-object.js';
+import { unknownKeys } from '../../schemas/common/unknown-keys.js';
+import { decodeQwenCodeRecord } from './decode-record.js';
+import { type QwenRecordType, qwenRecordSchemas } from './schemas/qwen-code-records.js';
+import { lookupQwenCodeTool } from './tools/qwen-code-tools.js';
+
+/** Full validation of one Qwen Code record and of the `functionCall` parts it carries. */
+export function validateQwenCodeLine(
+  value: Record<string, unknown>,
+  line: number,
+  context: FileContext,
+  sink: ValidationSink,
+): void {
+  const decoded = decodeQwenCodeRecord(value, 'full');
+  sink.record(decoded.name);
+  if (typeof value.version === 'string' && `qwen-code ${value.version}` !== context.currentVersion) {
+    context.currentVersion = `qwen-code ${value.version}`;
+    sink.version(context.currentVersion);
+  }
+  if (!decoded.known) {
+    sink.unknownRecordType(decoded.name);
+    return;
+  }
+  const subject = `qwen-code:${decoded.name}`;
+  for (const issue of decoded.issues) sink.issue(subject, issue.path, issue.message, line);
+  const schema = qwenRecordSchemas[decoded.type as QwenRecordType];
+  for (const path of unknownKeys(schema, value)) sink.unknownField(subject, path, line);
+  if (decoded.type !== 'assistant' || !isObject(value.message) || !Array.isArray(value.message.parts)) return;
+  for (const part of value.message.parts) {
+    const call = isObject(part) && isObject(part.functionCall) ? part.functionCall : undefined;
+    if (!call || typeof call.name !== 'string') continue;
+    sink.toolCall(call.name);
+    const lookup = lookupQwenCodeTool(call.name);
+    if (lookup.kind === 'unknown') sink.unknownTool(call.name);
+    if (lookup.kind !== 'builtin') continue;
+    const toolSubject = `qwen-code-tool:${call.name}:input`;
+    const checked = lookup.spec.input.safeParse(call.args ?? {});
+    if (!checked.success)
+      for (const issue of checked.error.issues)
+        sink.issue(toolSubject, issue.path as (string | number)[], issue.message, line);
+    for (const path of unknownKeys(lookup.spec.input, call.args ?? {}))
+      sink.unknownField(toolSubject, path, line);
+  }
+}
