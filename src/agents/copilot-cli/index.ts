@@ -7,6 +7,7 @@ import { buildCopilotCliSession } from './build-session.js';
 import { copilotRecordType, looksLikeCopilotRecord } from './decode-record.js';
 import { copilotCliReading } from './read.js';
 import { copilotCliRoots } from './roots.js';
+import { copilotRecordSchemas } from './schemas/copilot-event.js';
 import { copilotCliTools } from './tools/index.js';
 import { copilotCliUsage } from './usage.js';
 import { copilotSubject, validateCopilotRecord } from './validate-record.js';
@@ -20,6 +21,7 @@ export const copilotCliAdapter: AgentAdapter = {
     recordType: (value) => copilotRecordType(value),
     validate: validateCopilotRecord,
     subject: copilotSubject,
+    schemas: copilotRecordSchemas,
   },
   tools: copilotCliTools,
   build: { kind: 'file', buildSession: buildCopilotCliSession },

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import {
+  copilotLegacyChatMessageSchema,
+  copilotLegacySessionSchema,
+  copilotLegacyTimelineEntrySchema,
+  knownLegacyChatRoles,
+  knownLegacyTimelineTypes,
+} from './legacy-session.js';
+import {
   copilotAssistantMessageSchema,
   copilotAssistantReasoningSchema,
   copilotTurnBoundarySchema,
@@ -88,3 +95,18 @@ export function copilotEventDataSchemaFor(type: string): z.ZodType | undefined {
     ? copilotEventDataSchemas[type as KnownCopilotEventType]
     : undefined;
 }
+
+/**
+ * The whole record of each type, by the name `copilotRecordType` gives (the envelope with its `data`):
+ * the docs' format chapter and the JSON Schema files come from them. The 2025 documents' records are named
+ * `history.*`.
+ */
+export const copilotRecordSchemas: Readonly<Record<string, z.ZodType>> = Object.fromEntries([
+  ...Object.entries(copilotEventDataSchemas).map(([type, data]) => [
+    type,
+    copilotEventEnvelopeSchema.extend({ type: z.literal(type), data }),
+  ]),
+  ['history.session', copilotLegacySessionSchema],
+  ...knownLegacyChatRoles.map((role) => [`history.chat:${role}`, copilotLegacyChatMessageSchema]),
+  ...knownLegacyTimelineTypes.map((type) => [`history.timeline:${type}`, copilotLegacyTimelineEntrySchema]),
+]);
