@@ -68,7 +68,15 @@ export function guardTerminal(text: string, allowColors: boolean): string {
   return out + text.slice(last);
 }
 
-const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** Made on first use: ICU's grapheme data takes milliseconds to load, which a status line cannot spare. */
+let segmenter: Intl.Segmenter | undefined;
+function graphemes(text: string): Iterable<{ segment: string }> {
+  segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
+  return segmenter.segment(text);
+}
+
+/** Printable ASCII only: one column per character, no segmenting needed. */
+const printableAscii = /^[\x20-\x7e]*$/;
 const zeroWidth = /^[\p{Mn}\p{Me}\p{Cf}\u200b]+$/u;
 const emoji = /\p{Extended_Pictographic}\ufe0f|\p{Emoji_Presentation}|\p{Regional_Indicator}{2}/u;
 
@@ -103,8 +111,10 @@ function graphemeWidth(grapheme: string): number {
 
 /** Terminal columns taken by `text` (safe text, with no escapes other than SGR colours, which take none). */
 export function displayWidth(text: string): number {
+  const plain = text.replace(/\u001b\[[0-9;]*m/g, '');
+  if (printableAscii.test(plain)) return plain.length;
   let width = 0;
-  for (const { segment } of segmenter.segment(text.replace(/\u001b\[[0-9;]*m/g, ''))) {
+  for (const { segment } of graphemes(plain)) {
     width += graphemeWidth(segment);
   }
   return width;
@@ -116,7 +126,7 @@ export function fitWidth(text: string, columns: number): string {
   if (columns <= 0) return '';
   let out = '';
   let width = 0;
-  for (const { segment } of segmenter.segment(text)) {
+  for (const { segment } of graphemes(text)) {
     const w = graphemeWidth(segment);
     if (width + w > columns - 1) break;
     out += segment;

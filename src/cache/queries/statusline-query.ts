@@ -11,6 +11,8 @@ import { maxUsage, type TokenUsage } from '../../model/usage.js';
 /** A request of the index: its time, model, tokens and agent. */
 export interface StoredRequest extends TimedUsage {
   agent: string;
+  /** The request's deduplication key (message id and request id), when it has one. */
+  key?: string;
 }
 
 /** The tree of one session file, with its requests (subagents included) and its main session's last one. */
@@ -41,11 +43,13 @@ function usageOf(r: Raw): TokenUsage {
 }
 
 function requestOf(r: Raw, fallbackTime: string): StoredRequest {
+  const key = r[9] as string | null;
   return {
     time: (r[0] as string | null) ?? fallbackTime,
     model: (r[1] as string | null) ?? undefined,
     usage: usageOf(r),
     agent: r[10] as string,
+    ...(key === null ? {} : { key }),
   };
 }
 

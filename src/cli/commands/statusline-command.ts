@@ -9,8 +9,9 @@
 import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { createColors } from 'picocolors';
 import { latestRateLimits, type RateLimitAccount } from '../../analytics/rate-limit-report.js';
 import { localDay, startOfLocalDay, zonedIso } from '../../analytics/time-zone.js';
@@ -36,9 +37,13 @@ import {
   type StatusCost,
   type StatusFigures,
 } from '../statusline-line.js';
+import { type OverlayRequest, readOverlay, withOverlay } from '../statusline-overlay.js';
+import { refreshInBackground, releaseLock } from '../statusline-refresh.js';
 import { addTimeZoneOption, parseTimeZone } from '../time-zone-option.js';
 
 interface StatuslineFlags {
+  /** Internal: the background refresher of one transcript (see statusline-refresh.ts). */
+  refreshIndex?: string;
   format?: string;
   json?: boolean;
   input?: string;
@@ -100,7 +105,9 @@ export function registerStatuslineCommand(program: Command, io: Io): void {
         'In ~/.claude/settings.json: {"statusLine": {"type": "command", "command": "agentlog statusline"}}',
       ].join('\n'),
     )
+    .addOption(new Option('--refresh-index <transcript>').hideHelp())
     .action(async (flags: StatuslineFlags) => {
+      if (flags.refreshIndex !== undefined) return refresher(io, flags, flags.refreshIndex);
       if (flags.format !== undefined) checkFormat(flags.format);
       const timeZone = parseTimeZone(flags.timezone);
       const enabled = flags.color !== false && !('NO_COLOR' in io.env);
@@ -156,7 +163,7 @@ async function statusFigures(
   const disk = flags.cache === false ? undefined : openDisk(io, flags);
   if (disk)
     try {
-      return await figuresFrom(disk, input, price, { now, timeZone }, io.cwd, true);
+      return await figuresFrom(disk, input, price, { now, timeZone }, io.cwd, true, backgroundOf(io, flags));
     } catch (error) {
       // Locked for longer than a status line can wait, or damaged: this call reads its session alone.
       if (!(error instanceof Database.SqliteError)) throw error;
@@ -175,6 +182,7 @@ async function figuresFrom(
   { now, timeZone }: { now: number; timeZone: string },
   cwd: string,
   shared: boolean,
+  background?: Omit<Parameters<typeof refreshInBackground>[0], 'transcript'>,
 ): Promise<StatusFigures> {
   const figures = inputFigures(input);
   try {
@@ -182,24 +190,29 @@ async function figuresFrom(
       input.transcriptPath === undefined ? undefined : path.resolve(cwd, input.transcriptPath);
     // The common case first: nothing changed since the last call, and no discovery or refresh is loaded.
     let main = transcript === undefined ? undefined : unchangedMain(index, transcript);
+    // The transcript grew: the requests appended since the index read it are shown on top of the rows, and
+    // a refresher brings the index up to date in the background (statusline-overlay.ts). Else (a file the
+    // index does not hold, one rewritten, much appended, no shared index) the call refreshes it itself.
+    let appended: OverlayRequest[] = [];
     if (transcript !== undefined && main === undefined) {
-      const refs = await refsOf(transcript);
-      if (refs.some((ref) => !storedAsIs(index, ref))) {
-        // Loaded only when a file changed: the readers and schemas are most of a call's time.
-        const [{ refreshIndex }, { readRecordSlice }] = await Promise.all([
-          import('../../cache/refresh-index.js'),
-          import('../../lifecycle/read-record-slice.js'),
-        ]);
-        await refreshIndex(index, { refs, roots: [], readSlice: readRecordSlice, sessions: false });
-      }
-      main = (refs.find((r) => r.role === 'session') ?? refs[0])?.path;
+      const overlay = background ? readOverlay(index.db, transcript) : undefined;
+      if (background && overlay) {
+        main = overlay.main;
+        appended = overlay.requests;
+        if (overlay.grew) refreshInBackground({ ...background, transcript });
+      } else main = await refreshTranscript(index, transcript);
     }
     const session = main === undefined ? undefined : querySessionUsage(index.db, main, input.sessionId);
     if (session) {
       figures.indexed = true;
       figures.sessionId = session.sessionId;
-      figures.session = { ...costOf(session.requests, price), source: 'index' };
-      const last = session.last;
+      figures.session = { ...costOf(withOverlay(session.requests, appended), price), source: 'index' };
+      let last = session.last;
+      // The session's own responses appended come after the stored ones, unless their times say otherwise.
+      for (const request of appended) {
+        if (!request.main) continue;
+        if (!last || !(Date.parse(last.time) > Date.parse(request.time))) last = request;
+      }
       if (last) {
         figures.model ??= last.model ?? null;
         const tokens = last.usage.inputTokens + last.usage.cacheReadTokens + last.usage.cacheWriteTokens;
@@ -211,7 +224,11 @@ async function figuresFrom(
     if (!shared) return figures;
     const dayStart = startOfLocalDay(localDay(now, timeZone), timeZone);
     const since = Math.min(dayStart, now - blockLookbackMs);
-    const recent = queryRequestsSince(index.db, new Date(since).toISOString(), new Date(now).toISOString());
+    const sinceIso = new Date(since).toISOString();
+    const recent = withOverlay(
+      queryRequestsSince(index.db, sinceIso, new Date(now).toISOString()),
+      appended.filter((r) => r.time >= sinceIso),
+    );
     const timed = recent.map((r) => ({ r, at: Date.parse(r.time) })).filter(({ at }) => at <= now);
     figures.today = costOf(
       timed.filter(({ at }) => at >= dayStart).map(({ r }) => r),
@@ -244,6 +261,54 @@ async function figuresFrom(
   } finally {
     index.db.close();
   }
+}
+
+/** The background refresher: brings the index up to date for one transcript, prints nothing, frees the lock. */
+async function refresher(io: Io, flags: StatuslineFlags, transcript: string): Promise<void> {
+  const cacheDir = resolveCacheDir(io.env, flags.cacheDir);
+  if (cacheDir === undefined) return;
+  try {
+    const index = openIndex({ cacheDir, agentlogVersion: packageVersion(), busyTimeoutMs: 60_000 });
+    try {
+      await refreshTranscript(index, path.resolve(io.cwd, transcript));
+    } finally {
+      index.db.close();
+    }
+  } catch {
+    // The next call shows the appended requests again and starts another refresher.
+  } finally {
+    releaseLock(cacheDir);
+  }
+}
+
+/**
+ * Brings the index up to date for `transcript` and its subagent files; returns the transcript's path as the
+ * index names it. Loaded only when a file changed: the readers and schemas are most of such a call's time.
+ */
+async function refreshTranscript(index: IndexDb, transcript: string): Promise<string | undefined> {
+  const refs = await refsOf(transcript);
+  if (refs.some((ref) => !storedAsIs(index, ref))) {
+    const [{ refreshIndex }, { readRecordSlice }] = await Promise.all([
+      import('../../cache/refresh-index.js'),
+      import('../../lifecycle/read-record-slice.js'),
+    ]);
+    await refreshIndex(index, { refs, roots: [], readSlice: readRecordSlice, sessions: false });
+  }
+  return (refs.find((r) => r.role === 'session') ?? refs[0])?.path;
+}
+
+/**
+ * How to start a refresher in the background: the built CLI beside this module (run from the sources, as
+ * in the in-process tests, there is none: such a call refreshes the index itself).
+ */
+function backgroundOf(
+  io: Io,
+  flags: StatuslineFlags,
+): Omit<Parameters<typeof refreshInBackground>[0], 'transcript'> | undefined {
+  const cli = fileURLToPath(new URL('../main.js', import.meta.url));
+  const cacheDir = resolveCacheDir(io.env, flags.cacheDir);
+  if (cacheDir === undefined || !existsSync(cli)) return undefined;
+  return { cli, cacheDir, env: { ...io.env } };
 }
 
 /** The prices in use (see cli/pricer.ts), or `--pricing FILE` over them (its reader, with zod, loaded only then). */

@@ -1,4 +1,3 @@
-import { usageFromAnthropic } from '../../agents/claude-code/usage.js';
 import type { Message } from '../../model/message.js';
 import type { LocatedProblem } from '../../model/source-location.js';
 import type { ToolCall } from '../../model/tool-call.js';
@@ -14,6 +13,7 @@ import {
   type UsageByKey,
 } from './message-fold.js';
 import { type BranchNode, branchNodeOf, offBranchRecords } from './off-branch-records.js';
+import { progressUsage } from './request-usage.js';
 
 export type { LocatedRecord } from './message-fold.js';
 
@@ -215,28 +215,20 @@ function sameMessage(a: JsonObject, b: JsonObject): boolean {
 function agentProgressUsage(records: readonly LocatedRecord[]): Map<string, ProgressUsage> {
   const byAgent = new Map<string, ProgressUsage>();
   for (const { value } of records) {
-    if (value.type !== 'progress') continue;
-    const data = obj(value.data);
-    const inner = obj(data?.message);
-    const agentId = str(data?.agentId);
-    if (data?.type !== 'agent_progress' || inner?.type !== 'assistant' || agentId === undefined) continue;
-    const message = obj(inner.message);
-    const usage = usageFromAnthropic(message?.usage);
-    const model = str(message?.model);
-    const apiId = str(message?.id);
-    if (!usage || model === '<synthetic>' || apiId === undefined) continue;
-    const key = `${apiId}|${str(inner.requestId) ?? ''}`;
+    const copy = progressUsage(value);
+    if (!copy) continue;
+    const { agentId, key, usage, model } = copy;
     let entry = byAgent.get(agentId);
     if (!entry) {
-      entry = { toolUseId: str(value.parentToolUseID) ?? str(value.toolUseID), usageByKey: new Map() };
+      entry = { toolUseId: copy.toolUseId, usageByKey: new Map() };
       byAgent.set(agentId, entry);
     }
     const existing = entry.usageByKey.get(key);
     entry.usageByKey.set(key, {
       usage: existing ? maxUsage(existing.usage, usage) : usage,
       model: existing?.model ?? model,
-      messageId: existing?.messageId ?? str(inner.uuid) ?? apiId,
-      ...optional('timestamp', existing?.timestamp ?? str(inner.timestamp) ?? str(value.timestamp)),
+      messageId: existing?.messageId ?? copy.innerUuid ?? copy.apiId,
+      ...optional('timestamp', existing?.timestamp ?? copy.timestamp),
     });
   }
   return byAgent;

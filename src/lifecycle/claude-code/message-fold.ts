@@ -3,7 +3,6 @@
 // runs it over a whole file; `appendConversation` resumes it from a stored conversation and the records
 // appended since, so that both give the same messages, calls and usage.
 
-import { usageFromAnthropic } from '../../agents/claude-code/usage.js';
 import type { Message } from '../../model/message.js';
 import type { LocatedProblem, SourceLocation } from '../../model/source-location.js';
 import { resultWithoutCallName, type ToolCall } from '../../model/tool-call.js';
@@ -13,6 +12,9 @@ import { arr, isObject, type JsonObject, num, obj, optional, str, timeOf } from 
 import { classifyToolResult } from './classify-tool-result.js';
 import { flattenResultContent, partsFromContent, promptText, userMessageKind } from './message-parts.js';
 import { isParentlessCompactSummary } from './off-branch-records.js';
+import { apiMessageKey, responseUsage } from './request-usage.js';
+
+export { apiMessageKey } from './request-usage.js';
 
 /** A decoded record and where it came from. */
 export interface LocatedRecord {
@@ -57,12 +59,6 @@ export function emptyFoldState(): MessageFoldState {
   };
 }
 
-/** The API message key of an assistant record: `message.id|requestId`, or `uuid:<uuid>` without an id. */
-export function apiMessageKey(value: JsonObject, uuid: string): string {
-  const apiId = str(obj(value.message)?.id);
-  return apiId === undefined ? `uuid:${uuid}` : `${apiId}|${str(value.requestId) ?? ''}`;
-}
-
 /**
  * Adds one chain record (key `uuid` after deduplication) to the fold. `onBranch` says whether the record
  * lies on the continued branch; `hookBlocked` names the calls a hook blocked (their results get that status).
@@ -85,8 +81,9 @@ export function foldRecord(
     const model = str(message?.model);
     const parts = partsFromContent(message?.content);
     const key = apiMessageKey(value, uuid);
-    const usage = usageFromAnthropic(message?.usage);
-    if (usage && model !== '<synthetic>') {
+    const copy = responseUsage(value, uuid);
+    if (copy) {
+      const { usage } = copy;
       const existing = usageByKey.get(key);
       usageByKey.set(key, {
         usage: existing ? maxUsage(existing.usage, usage) : usage,

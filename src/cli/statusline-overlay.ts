@@ -1,0 +1,177 @@
+/**
+ * The requests appended to a status line's transcript since the index last read it, read without the
+ * index's machinery: the bytes after each file's stored offset, parsed line by line, and the requests they
+ * report taken by lifecycle's `request-usage.ts` (what the fold counts, no schemas loaded). The status
+ * line adds them to the stored rows (each request once, by its key, with the per-field maximum of its
+ * copies) and leaves the index to a refresh in the background (`statusline-refresh.ts`). Undefined when
+ * the stored rows cannot be extended this way: a file the index does not hold, one rewritten or cut
+ * shorter, or more than {@link overlayLimitBytes} to read (then the call refreshes the index itself).
+ */
+import { closeSync, existsSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import { fingerprintPrefix } from '../cache/file-store.js';
+import type { StoredRequest } from '../cache/queries/statusline-query.js';
+import { progressUsage, responseUsage } from '../lifecycle/claude-code/request-usage.js';
+import { isObject, type JsonObject, str } from '../lifecycle/value-access.js';
+import { maxUsage } from '../model/usage.js';
+
+/** More appended bytes than this are left to a refresh in the call. */
+export const overlayLimitBytes = 4 * 1024 * 1024;
+
+/** A request read from appended lines. */
+export interface OverlayRequest extends StoredRequest {
+  /** A response of the session itself (not of a subagent): a candidate for its last request. */
+  main: boolean;
+}
+
+export interface Overlay {
+  /** The transcript's path as the index names it (its real path). */
+  main: string;
+  requests: OverlayRequest[];
+  /** Whether any file grew since the index read it. */
+  grew: boolean;
+}
+
+/** The transcript and its subagent files (`<session>/subagents/*.jsonl`), by their real paths. */
+export function transcriptFiles(transcript: string): string[] {
+  const main = realpathSync(transcript);
+  const subagents = path.join(path.dirname(transcript), path.basename(transcript, '.jsonl'), 'subagents');
+  const files = [main];
+  if (existsSync(subagents)) {
+    const real = realpathSync(subagents);
+    for (const name of readdirSync(real).sort())
+      if (name.endsWith('.jsonl')) files.push(path.join(real, name));
+  }
+  return files;
+}
+
+/** The requests appended to `transcript`'s files since the index read them (see the module comment). */
+export function readOverlay(db: Database.Database, transcript: string): Overlay | undefined {
+  let files: string[];
+  try {
+    files = transcriptFiles(transcript);
+  } catch {
+    return undefined;
+  }
+  const select = db.prepare('SELECT size, mtime_ms, consumed_bytes, fingerprint FROM files WHERE path = ?');
+  const ranges: { file: string; from: number; to: number; main: boolean }[] = [];
+  let total = 0;
+  for (const [i, file] of files.entries()) {
+    const row = select.get(file) as
+      | { size: number; mtime_ms: number; consumed_bytes: number; fingerprint: string | null }
+      | undefined;
+    let size: number;
+    let mtimeMs: number;
+    try {
+      ({ size, mtimeMs } = statSync(file));
+    } catch {
+      return undefined;
+    }
+    if (!row) return undefined;
+    if (row.size === size && row.mtime_ms === mtimeMs) continue;
+    if (size < row.consumed_bytes || size < row.size) return undefined;
+    try {
+      if (fingerprintPrefix(file, row.consumed_bytes) !== row.fingerprint) return undefined;
+    } catch {
+      return undefined;
+    }
+    total += size - row.consumed_bytes;
+    if (total > overlayLimitBytes) return undefined;
+    ranges.push({ file, from: row.consumed_bytes, to: size, main: i === 0 });
+  }
+  const byKey = new Map<string, OverlayRequest>();
+  const requests: OverlayRequest[] = [];
+  const add = (request: OverlayRequest, key: string | undefined) => {
+    const copy = key === undefined ? undefined : byKey.get(key);
+    if (copy) {
+      copy.usage = maxUsage(copy.usage, request.usage);
+      copy.main ||= request.main;
+      return;
+    }
+    if (key !== undefined) byKey.set(key, request);
+    requests.push(request);
+  };
+  for (const range of ranges)
+    for (const value of completeLines(range.file, range.from, range.to)) {
+      const uuid = str(value.uuid) ?? '';
+      const own = responseUsage(value, uuid);
+      if (own) {
+        const key = own.key.startsWith('uuid:') ? undefined : own.key;
+        const time = str(value.timestamp) ?? '';
+        add(
+          { time, model: own.model, usage: own.usage, agent: 'claude-code', ...keyed(key), main: range.main },
+          key,
+        );
+      }
+      const streamed = progressUsage(value);
+      if (streamed)
+        add(
+          {
+            time: streamed.timestamp ?? '',
+            model: streamed.model,
+            usage: streamed.usage,
+            agent: 'claude-code',
+            key: streamed.key,
+            main: false,
+          },
+          streamed.key,
+        );
+    }
+  return { main: files[0] as string, requests, grew: ranges.length > 0 };
+}
+
+function keyed(key: string | undefined): { key?: string } {
+  return key === undefined ? {} : { key };
+}
+
+/** The JSON objects of the complete lines of `file` between two offsets (an unterminated last line waits). */
+function* completeLines(file: string, from: number, to: number): Generator<JsonObject> {
+  const buffer = Buffer.allocUnsafe(to - from);
+  const fd = openSync(file, 'r');
+  let filled = 0;
+  try {
+    while (filled < buffer.length) {
+      const n = readSync(fd, buffer, filled, buffer.length - filled, from + filled);
+      if (n === 0) break;
+      filled += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  const end = buffer.lastIndexOf(0x0a, filled - 1);
+  if (end < 0) return;
+  for (const line of buffer.toString('utf8', 0, end).split('\n')) {
+    if (line.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (isObject(value)) yield value;
+  }
+}
+
+/**
+ * `stored` with `added` folded in: a request whose key is stored takes the per-field maximum of both, the
+ * others are appended.
+ */
+export function withOverlay<T extends StoredRequest>(
+  stored: readonly T[],
+  added: readonly StoredRequest[],
+): T[] {
+  const out = stored.map((r) => ({ ...r }));
+  const byKey = new Map<string, StoredRequest>();
+  for (const r of out) if (r.key !== undefined) byKey.set(r.key, r);
+  for (const r of added) {
+    const copy = r.key === undefined ? undefined : byKey.get(r.key);
+    if (copy) copy.usage = maxUsage(copy.usage, r.usage);
+    else {
+      const fresh = { ...r } as T;
+      out.push(fresh);
+      if (r.key !== undefined) byKey.set(r.key, fresh);
+    }
+  }
+  return out;
+}
