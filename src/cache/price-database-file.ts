@@ -41,7 +41,9 @@ export function readStoredPriceDatabase(cacheDir: string): PriceDatabase | undef
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    // No copy, or no cache folder to hold one (a cache folder that is a file is the index's to report).
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     throw new Error(
       `The downloaded prices "${file}" cannot be read (${(error as NodeJS.ErrnoException).code}).`,
     );
