@@ -8,7 +8,7 @@ import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
 import { listSessions } from '../src/lifecycle/load-sessions.js';
 import { launchChromium } from './browser.js';
-import { corpusDir } from './corpus.js';
+import { corpusDir, corpusMoreDir } from './corpus.js';
 import { writeHostileFixture } from './fixtures/hostile/hostile-fixture.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'agentlog-browser-html-'));
@@ -111,6 +111,43 @@ describe('agentlog html pages in Chromium', () => {
     expect(await details.locator('.tool-card').first().isVisible()).toBe(true);
     await sub.page.close();
   });
+});
+
+describe('Gemini CLI pages in Chromium (html)', () => {
+  const geminiDir = path.join(corpusMoreDir, 'gemini-cli');
+  const geminiOut = path.join(work, 'gemini-html');
+
+  it('opens every page offline with no script error, one tool card per call', async () => {
+    expect(await runCli(['html', geminiDir, '-o', geminiOut], memoryIo({}, work))).toBe(0);
+    const { sessions } = await listSessions({ paths: [geminiDir] });
+    const pages = readdirSync(path.join(geminiOut, 'sessions'));
+    expect(pages).toHaveLength(sessions.length);
+    const tab = await open('about:blank');
+    let cards = 0;
+    for (const name of pages) {
+      const url = pathToFileURL(path.join(geminiOut, 'sessions', name)).href;
+      tab.requests.length = 0;
+      await tab.page.goto(url);
+      const counts = (await tab.page.evaluate(`(() => {
+        window.agentlogViewer.renderAll(0);
+        const main = document.querySelector('.transcript[data-t="0"]');
+        return {
+          cards: main.querySelectorAll(':scope > .item .tool-card').length,
+          expected: Number(main.getAttribute('data-tool-cards')),
+        };
+      })()`)) as { cards: number; expected: number };
+      expect(counts.cards, name).toBe(counts.expected);
+      cards += counts.cards;
+      expect(
+        tab.requests.filter((r) => r !== url),
+        name,
+      ).toEqual([]);
+    }
+    // Every call of every file (the corpus test ties these to a plain walk of the files).
+    expect(cards).toBe(sessions.reduce((n, s) => n + s.toolCalls.length, 0));
+    expect(tab.errors).toEqual([]);
+    await tab.page.close();
+  }, 60_000);
 });
 
 describe('the hostile fixture in Chromium (html)', () => {

@@ -7,7 +7,7 @@ import { type RunningViewer, startViewer } from '../src/cli/commands/serve-comma
 import { memoryIo } from '../src/cli/output.js';
 import { readSession } from '../src/lifecycle/load-sessions.js';
 import { launchChromium } from './browser.js';
-import { corpusDir } from './corpus.js';
+import { corpusDir, corpusMoreDir } from './corpus.js';
 import { hostileSessionId, writeHostileFixture } from './fixtures/hostile/hostile-fixture.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'agentlog-browser-serve-'));
@@ -19,6 +19,7 @@ let viewer: RunningViewer;
 
 beforeAll(async () => {
   cpSync(corpusDir, path.join(logs, 'corpus'), { recursive: true });
+  cpSync(path.join(corpusMoreDir, 'gemini-cli'), path.join(logs, 'gemini-cli'), { recursive: true });
   writeHostileFixture(path.join(logs, 'hostile'));
   mkdirSync(path.dirname(liveFile), { recursive: true });
   // A copy with its own session id (the corpus copy above keeps the original one).
@@ -83,6 +84,27 @@ describe('agentlog serve in Chromium', () => {
     const cards = await page.locator('.transcript[data-t="0"] > .item .tool-card').count();
     expect(cards).toBe(model?.toolCalls.length);
     expect(await page.locator('.tool-card[data-tool="Edit"] .diff tr.add').first().isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+
+  it('lists Gemini CLI sessions by agent, and a Gemini session page has a card per tool call', async () => {
+    const { page, errors, foreign } = await open(`${viewer.url}?agent=gemini-cli`);
+    const agents = await page.locator('table.list td.title .dim').allTextContents();
+    expect(agents.length).toBeGreaterThan(0);
+    expect(agents.every((a) => a.startsWith('gemini-cli'))).toBe(true);
+    const file = path.join(
+      logs,
+      'gemini-cli/codemie-ai__codemie-code/tests/integration/metrics/fixtures/gemini/session-2026-01-16T11-01-file-ops-37b7abef.json',
+    );
+    const model = await readSession(file);
+    expect(model?.agent).toBe('gemini-cli');
+    await page.goto(`${viewer.url}session/37b7abef-713d-4522-85f0-8ff15a4e6d17`);
+    await page.click('#show-all');
+    const cards = await page.locator('.transcript[data-t="0"] > .item .tool-card').count();
+    expect(cards).toBe(model?.toolCalls.length);
+    expect(cards).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     expect(foreign).toEqual([]);
     await page.close();

@@ -39,7 +39,11 @@ export function toolParameters(tool: McpTool): ToolParameter[] {
 }
 
 function kindOf(field: JsonField): string {
-  if (field.enum) return field.enum.join('|');
+  if (field.enum) {
+    // A long list (the agents) is spaced so that the help can wrap it.
+    const joined = field.enum.join('|');
+    return joined.length > 40 ? field.enum.join(' | ') : joined;
+  }
   const range =
     field.minimum !== undefined && field.maximum !== undefined && field.maximum < Number.MAX_SAFE_INTEGER
       ? ` ${field.minimum}-${field.maximum}`
