@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readlinkSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalTimeZone,
@@ -126,5 +128,38 @@ describe('zone names', () => {
   it('take the system zone from TZ (the tests pin UTC)', () => {
     expect(process.env.TZ).toBe('UTC');
     expect(systemTimeZone()).toBe('UTC');
+  });
+});
+
+describe('systemTimeZone without TZ', () => {
+  it('names the zone /etc/localtime links to (UTC for its names), and its offsets equal ICU’s', () => {
+    const script = `
+      import { systemTimeZone, zoneOffsetMs } from ${JSON.stringify(new URL('../../dist/analytics/time-zone.js', import.meta.url).href)};
+      const zone = systemTimeZone();
+      const probes = [Date.UTC(2025, 0, 15), Date.UTC(2025, 6, 15), Date.UTC(2025, 2, 9, 12)];
+      const icu = (ms) => {
+        if (zone === 'UTC') return 0;
+        const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(ms).map((p) => [p.type, p.value]));
+        return Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second) - ms;
+      };
+      console.log(JSON.stringify({ zone, offsets: probes.map((ms) => zoneOffsetMs(ms, zone)), icu: probes.map(icu) }));
+    `;
+    const env = { ...process.env };
+    delete env.TZ;
+    // The built module, in a process of its own: TZ is read when the zone is first asked for.
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      env,
+      encoding: 'utf8',
+    });
+    const { zone, offsets, icu } = JSON.parse(out) as { zone: string; offsets: number[]; icu: number[] };
+    let linked: string | undefined;
+    try {
+      linked = /zoneinfo\/(.+)$/.exec(readlinkSync('/etc/localtime'))?.[1];
+    } catch {
+      linked = undefined;
+    }
+    if (linked !== undefined)
+      expect(zone).toBe(/^(Etc\/)?(UTC|UCT|GMT|Universal|Zulu)$/i.test(linked) ? 'UTC' : linked);
+    expect(offsets.map((o) => o + 0)).toEqual(icu);
   });
 });

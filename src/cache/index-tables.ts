@@ -17,7 +17,8 @@ export interface TableDoc {
   internal?: boolean;
   /** `fts5`: a full-text table (columns after the first are stored, not indexed). */
   kind?: 'table' | 'fts5';
-  indexes?: string[][];
+  /** Indexed column sets; with `where`, a partial index of the rows that match it. */
+  indexes?: (string[] | { columns: string[]; where: string })[];
   /** Column sets that are unique together. */
   unique?: string[][];
 }
@@ -99,7 +100,13 @@ export const indexTables: TableDoc[] = [
       },
       unit,
     ],
-    indexes: [['unit_id'], ['id'], ['root_session_id']],
+    // The sessions that recorded rate limits (Codex), found without reading the others: the status line's.
+    indexes: [
+      ['unit_id'],
+      ['id'],
+      ['root_session_id'],
+      { columns: ['tree'], where: 'rate_limits IS NOT NULL' },
+    ],
   },
   {
     name: 'trees',
@@ -463,10 +470,12 @@ export function indexDdl(): string[] {
     const columns = table.columns.map((c) => `${c.name} ${c.type}${c.constraint ? ` ${c.constraint}` : ''}`);
     const unique = (table.unique ?? []).map((set) => `UNIQUE (${set.join(', ')})`);
     statements.push(`CREATE TABLE ${table.name} (${[...columns, ...unique].join(', ')})`);
-    for (const columnsOf of table.indexes ?? [])
+    for (const index of table.indexes ?? []) {
+      const [columnsOf, where] = Array.isArray(index) ? [index, undefined] : [index.columns, index.where];
       statements.push(
-        `CREATE INDEX ${table.name}_${columnsOf.join('_')} ON ${table.name} (${columnsOf.join(', ')})`,
+        `CREATE INDEX ${table.name}_${columnsOf.join('_')}${where ? '_partial' : ''} ON ${table.name} (${columnsOf.join(', ')})${where ? ` WHERE ${where}` : ''}`,
       );
+    }
   }
   return statements;
 }

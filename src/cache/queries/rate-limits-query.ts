@@ -9,20 +9,24 @@ import type { TreeSelection } from './select-trees.js';
 
 export function queryRateLimits(selection: TreeSelection): RateLimitSnapshot[] {
   const snapshots: RateLimitSnapshot[] = [];
-  for (const [tree, json] of selection.db
-    .prepare('SELECT tree, rate_limits FROM sessions WHERE rate_limits IS NOT NULL ORDER BY rowid')
-    .raw()
-    .all() as [number, string][])
+  for (const [, tree, json] of rateLimitRows(selection.db))
     if (selection.selected.get(tree) === true) snapshots.push(JSON.parse(json) as RateLimitSnapshot);
   return snapshots;
 }
 
 /** Every snapshot of the index. */
 export function queryAllRateLimits(db: Database.Database): RateLimitSnapshot[] {
-  return (
-    db
-      .prepare('SELECT rate_limits FROM sessions WHERE rate_limits IS NOT NULL ORDER BY rowid')
-      .pluck()
-      .all() as string[]
-  ).map((json) => JSON.parse(json) as RateLimitSnapshot);
+  return rateLimitRows(db).map(([, , json]) => JSON.parse(json) as RateLimitSnapshot);
+}
+
+/**
+ * The sessions that recorded rate limits, in insertion order, through the partial index of those rows
+ * (`sessions_tree_partial`; an ORDER BY rowid would scan every session instead).
+ */
+function rateLimitRows(db: Database.Database): [number, number, string][] {
+  const rows = db
+    .prepare('SELECT rowid, tree, rate_limits FROM sessions WHERE rate_limits IS NOT NULL')
+    .raw()
+    .all() as [number, number, string][];
+  return rows.sort((a, b) => a[0] - b[0]);
 }
