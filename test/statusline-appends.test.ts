@@ -125,7 +125,7 @@ describe('statusline while the session grows', () => {
       const cacheDir = path.join(root, 'cache');
       const env = { HOME: path.join(root, 'home'), AGENTLOG_CACHE_DIR: cacheDir };
       expect(run(['cache', 'update', logs], env).code).toBe(0);
-      files.forEach(([, to], i) => appendFileSync(to, rests[i] as string));
+      for (const [i, [, to]] of files.entries()) appendFileSync(to, rests[i] as string);
 
       const input = JSON.stringify({
         session_id: path.basename(file, '.jsonl'),
