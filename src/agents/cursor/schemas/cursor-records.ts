@@ -34,9 +34,7 @@ export const cursorToolResultBlockSchema = z.looseObject({
     .string()
     .optional()
     .describe('Written by some files, but no tool_use carries an id to match it'),
-  content: z
-    .union([z.string(), z.array(z.union([cursorTextBlockSchema, otherBlockSchema()]))])
-    .optional(),
+  content: z.union([z.string(), z.array(z.union([cursorTextBlockSchema, otherBlockSchema()]))]).optional(),
   is_error: z.boolean().optional(),
 });
 /** A content block; unknown block types are kept as loose objects. */

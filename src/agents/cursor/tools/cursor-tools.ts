@@ -48,7 +48,8 @@ export const readFileTool = defineTool({
 export const agentTool = defineTool({
   name: 'Agent',
   kind: 'subagent',
-  description: 'Starts a subagent with a prompt; its transcript is written to `subagents/` beside the parent.',
+  description:
+    'Starts a subagent with a prompt; its transcript is written to `subagents/` beside the parent.',
   input: z.looseObject({ prompt: z.string() }),
   result: z.unknown(),
 });
