@@ -94,3 +94,11 @@ describe('buildCursorSession', () => {
     expect([lost.isSubagent, lost.parentSessionId]).toEqual([true, undefined]);
   });
 });
+
+describe('buildCursorSession, delegating calls', () => {
+  it('takes a null tool_use id as no id (agentsview: Subagent calls carry id null)', async () => {
+    const s = await build([assistant({ type: 'tool_use', id: null, name: 'Subagent', input: {} })]);
+    expect(s.toolCalls[0]?.id).toBe('s1:1:0');
+    expect([s.toolCalls[0]?.kind, s.toolCalls[0]?.status]).toEqual(['builtin', 'missing']);
+  });
+});

@@ -23,8 +23,10 @@ export const cursorToolUseBlockSchema = z.looseObject({
   type: z.literal('tool_use'),
   id: z
     .string()
-    .optional()
-    .describe('Not written by the files seen: calls pair with results by order (see build-session.ts)'),
+    .nullish()
+    .describe(
+      'Absent in the files seen, null in delegating (`Subagent`) calls (agentsview cursor.go): calls pair with results by order',
+    ),
   name: z.string(),
   input: markOpenShape(z.looseObject({}).describe("Checked against the tool's input schema")),
 });

@@ -1,6 +1,7 @@
 /**
  * Cursor's tools as the transcripts call them (`tool_use.name`). Only the names the files of
- * test/data/corpus-more call are registered (no Cursor tool reference was found to take more from):
+ * test/data/corpus-more call are registered, and `Subagent`, which agentsview (cursor.go) describes in real
+ * delegating transcripts (no Cursor tool reference was found to take more from):
  * others are reported as unknown by `validate`, never guessed. Inputs are the call's `input`; the
  * transcripts carry no structured results.
  */
@@ -54,6 +55,15 @@ export const agentTool = defineTool({
   result: z.unknown(),
 });
 
+export const subagentTool = defineTool({
+  name: 'Subagent',
+  kind: 'subagent',
+  description:
+    'Delegates to a subagent: the call has a null id and no result; the child transcript is in `subagents/` (kenn-io/agentsview cursor.go).',
+  input: z.looseObject({}),
+  result: z.unknown(),
+});
+
 /** The registry: names as calls carry them. */
 export const cursorTools = {
   Shell: shellTool,
@@ -61,6 +71,7 @@ export const cursorTools = {
   Read: readTool,
   read_file: readFileTool,
   Agent: agentTool,
+  Subagent: subagentTool,
 } as const satisfies Record<string, ToolSpec>;
 
 export type CursorToolName = keyof typeof cursorTools;
