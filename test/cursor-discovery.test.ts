@@ -22,6 +22,45 @@ const flatId = '0a1b2c3d-0000-4000-8000-000000000001';
 const nestedId = '0a1b2c3d-0000-4000-8000-000000000002';
 const childId = '0a1b2c3d-0000-4000-8000-000000000003';
 const movedId = '0a1b2c3d-0000-4000-8000-000000000004';
+const textId = '0a1b2c3d-0000-4000-8000-000000000005';
+
+/** A text transcript (handwritten from the format agentsview cursor.go reads; no genuine .txt was found). */
+const textTranscript = [
+  'user:',
+  '<user_query>',
+  'count the lines of README.md',
+  '</user_query>',
+  '',
+  'assistant:',
+  '[Thinking] A shell command will do.',
+  '[Tool call] Shell',
+  '  command: wc -l README.md',
+  '[Tool result] Shell',
+  '  42 README.md',
+  'README.md has 42 lines.',
+  '',
+].join('\n');
+
+/**
+ * Records of a text transcript by the format's rule, from a plain scan: one per block header, plus one each
+ * time an assistant block switches between its own content and a run of `[Tool result]` sections.
+ */
+function textRecords(text: string): number {
+  let records = 0;
+  let inAssistant = false;
+  let inResults = false;
+  for (const line of text.split('\n')) {
+    if (line === 'user:' || line === 'assistant:') {
+      records += 1;
+      inAssistant = line === 'assistant:';
+      inResults = false;
+    } else if (inAssistant && /^\[Tool result\]/.test(line) !== inResults && /^\S/.test(line)) {
+      records += 1;
+      inResults = !inResults;
+    }
+  }
+  return records;
+}
 
 function place(source: string, target: string): string {
   mkdirSync(path.dirname(target), { recursive: true });
@@ -41,6 +80,8 @@ beforeAll(() => {
     path.join(transcripts, `${flatId}.txt`),
     'user:\n<user_query>\nWhat files are here?\n</user_query>\n',
   );
+  placed.text = path.join(transcripts, `${textId}.txt`);
+  writeFileSync(placed.text, textTranscript);
   placed.nested = place(parent, path.join(transcripts, nestedId, `${nestedId}.jsonl`));
   placed.child = place(child, path.join(transcripts, nestedId, 'subagents', `${childId}.jsonl`));
   // What lives beside the transcripts and is no transcript.
@@ -54,10 +95,12 @@ beforeAll(() => {
 });
 
 describe('default discovery of Cursor transcripts', () => {
-  it('finds the flat, nested and subagent transcripts, and nothing else', async () => {
+  it('finds the flat, nested, subagent and text-only transcripts, and nothing else', async () => {
     const found = await discoverAgents({ env: {}, home });
     const cursor = found.files.filter((f) => f.agent === 'cursor');
-    expect(cursor.map((f) => f.path).sort()).toEqual([placed.flat, placed.nested, placed.child].sort());
+    expect(cursor.map((f) => f.path).sort()).toEqual(
+      [placed.flat, placed.nested, placed.child, placed.text].sort(),
+    );
     expect(found.searched).toEqual(
       expect.arrayContaining([{ agent: 'cursor', path: path.join(home, '.cursor'), exists: true }]),
     );
@@ -69,7 +112,9 @@ describe('default discovery of Cursor transcripts', () => {
       home,
     });
     const cursor = found.files.filter((f) => f.agent === 'cursor').map((f) => f.path);
-    expect(cursor.sort()).toEqual([placed.flat, placed.nested, placed.child, placed.moved].sort());
+    expect(cursor.sort()).toEqual(
+      [placed.flat, placed.nested, placed.child, placed.text, placed.moved].sort(),
+    );
   });
 });
 
@@ -103,7 +148,7 @@ describe('the built CLI on that HOME', () => {
     const ls = await run(['ls', '--agent', 'cursor', '--json']);
     expect(ls.code, ls.err).toBe(0);
     const rows = JSON.parse(ls.out) as { id: string; agent: string }[];
-    expect(rows.map((r) => r.id).sort()).toEqual([flatId, nestedId, childId].sort());
+    expect(rows.map((r) => r.id).sort()).toEqual([flatId, nestedId, childId, textId].sort());
     expect(rows.every((r) => r.agent === 'cursor')).toBe(true);
   }, 60_000);
 
@@ -135,10 +180,19 @@ describe('the built CLI on that HOME', () => {
   }, 60_000);
 
   it('validates every line of the transcripts', async () => {
-    const { lines } = scan(files());
+    // A text transcript counts one "line" per record, as a whole JSON document does.
+    const lines = scan(files()).lines + textRecords(textTranscript);
     const validate = await run(['validate']);
     expect(validate.code, validate.err).toBe(0);
-    expect(validate.out).toContain('3 files (3 cursor)');
+    expect(validate.out).toContain('4 files (4 cursor)');
     expect(validate.out).toContain(`${lines} lines = ${lines} records + 0 line errors + 0 blank`);
+  }, 60_000);
+
+  it('shows the text transcript with its call and result paired', async () => {
+    const show = await run(['show', textId]);
+    expect(show.code, show.err).toBe(0);
+    expect(show.out).toContain('count the lines of README.md');
+    expect(show.out).toMatch(/Shell wc -l README\.md ok/);
+    expect(show.out).toContain('tokens: no usage recorded');
   }, 60_000);
 });

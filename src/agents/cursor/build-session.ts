@@ -25,7 +25,7 @@ import { createCursorCall, orphanCursorCall, settleCursorCall } from './tool-cal
  * the parent is `<folder>.jsonl` in that folder (nested layout) or the only transcript there.
  */
 export function buildCursorSession(file: AdapterFile): Session {
-  const sessionId = path.basename(file.file).replace(/\.jsonl$/, '');
+  const sessionId = path.basename(file.file).replace(/\.(jsonl|txt)$/, '');
   const messages: Message[] = [];
   const calls: ToolCall[] = [];
   let open: ToolCall[] = [];
@@ -152,10 +152,14 @@ function subagentPlace(file: string): { parent?: string } | undefined {
   const folder = path.dirname(dir);
   const named = path.basename(folder);
   try {
-    const siblings = readdirSync(folder).filter((n) => n.endsWith('.jsonl'));
-    if (siblings.includes(`${named}.jsonl`)) return { parent: named };
-    const only = siblings.length === 1 ? siblings[0] : undefined;
-    return only === undefined ? {} : { parent: only.slice(0, -'.jsonl'.length) };
+    const stems = new Set(
+      readdirSync(folder)
+        .filter((n) => /\.(jsonl|txt)$/.test(n))
+        .map((n) => n.replace(/\.(jsonl|txt)$/, '')),
+    );
+    if (stems.has(named)) return { parent: named };
+    const only = stems.size === 1 ? [...stems][0] : undefined;
+    return only === undefined ? {} : { parent: only };
   } catch {
     return {};
   }

@@ -2,7 +2,8 @@
 import type { AgentAdapter } from '../agent-adapter.js';
 import { buildCursorSession } from './build-session.js';
 import { decodeCursorRecord, looksLikeCursorTranscript } from './decode-record.js';
-import { cursorRootsRole } from './roots.js';
+import { readCursorText } from './read-text-transcript.js';
+import { cursorRootsRole, isCursorTextTranscript } from './roots.js';
 import { cursorRecordSchemas } from './schemas/cursor-records.js';
 import { cursorTools, lookupCursorTool } from './tools/cursor-tools.js';
 import { cursorUsage, cursorUsageNote } from './usage.js';
@@ -11,7 +12,7 @@ import { validateCursorLine } from './validate-record.js';
 export const cursorAdapter: AgentAdapter = {
   agent: 'cursor',
   roots: cursorRootsRole,
-  read: {},
+  read: { text: { claims: isCursorTextTranscript, read: readCursorText } },
   decode: {
     looksLike: looksLikeCursorTranscript,
     recordType(value) {

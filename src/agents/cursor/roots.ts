@@ -1,3 +1,4 @@
+import { access } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type AgentClassifier, expandHome, fileRef, type RootSearch, skipFile } from '../../sources/index.js';
@@ -23,14 +24,15 @@ export type CursorTranscriptPlace = 'flat' | 'nested' | 'subagent';
 
 /**
  * Whether `relative` (a path under `projects/`) is an agent transcript, and in which layout:
- * `<workspace>/agent-transcripts/<id>.jsonl` (flat), `<workspace>/agent-transcripts/<id>/<id>.jsonl`
+ * `<workspace>/agent-transcripts/<id>.jsonl` or `.txt` (flat), `<workspace>/agent-transcripts/<id>/<id>.jsonl`
  * (nested), or `.../subagents/<child>.jsonl` beside either (subagent). Anything else: undefined.
  */
 export function cursorTranscriptPlace(relative: string): CursorTranscriptPlace | undefined {
   const parts = relative.split(/[\\/]/);
   const name = parts[parts.length - 1] ?? '';
-  if (!name.endsWith('.jsonl') || parts[1] !== 'agent-transcripts') return undefined;
-  const stem = name.slice(0, -'.jsonl'.length);
+  const ext = /\.(jsonl|txt)$/.exec(name)?.[0];
+  if (ext === undefined || parts[1] !== 'agent-transcripts') return undefined;
+  const stem = name.slice(0, -ext.length);
   if (parts.length === 3) return 'flat';
   if (parts.length === 4 && parts[2] === stem) return 'nested';
   if (parts.length === 4 && parts[2] === 'subagents') return 'subagent';
@@ -38,13 +40,34 @@ export function cursorTranscriptPlace(relative: string): CursorTranscriptPlace |
   return undefined;
 }
 
-const classify: AgentClassifier = async (file, root) =>
-  cursorTranscriptPlace(path.relative(root, file.path)) !== undefined
-    ? { ref: fileRef(file, 'cursor', 'session') }
-    : skipFile(
-        file,
-        'Not a Cursor agent transcript (expected <workspace>/agent-transcripts/<id>.jsonl or <id>/<id>.jsonl)',
-      );
+/** Whether a file exists (a `.jsonl` beside a `.txt` of the same stem). */
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const classify: AgentClassifier = async (file, root) => {
+  if (cursorTranscriptPlace(path.relative(root, file.path)) === undefined)
+    return skipFile(
+      file,
+      'Not a Cursor agent transcript (expected <workspace>/agent-transcripts/<id>.jsonl or <id>/<id>.jsonl)',
+    );
+  if (file.path.endsWith('.txt') && (await exists(file.path.replace(/\.txt$/, '.jsonl'))))
+    return skipFile(
+      file,
+      'A Cursor text transcript with a .jsonl of the same id beside it: the .jsonl is read',
+    );
+  return { ref: fileRef(file, 'cursor', 'session') };
+};
+
+/** Whether `file` is a Cursor text transcript: a `.txt` under an `agent-transcripts/` folder. */
+export function isCursorTextTranscript(file: string): boolean {
+  return file.endsWith('.txt') && file.split(/[\\/]/).includes('agent-transcripts');
+}
 
 /** Role `roots.ts`: the Cursor folders and the variable that may move them. */
 export const cursorRootsRole: AgentRoots = {
@@ -63,7 +86,7 @@ export const cursorRootsRole: AgentRoots = {
         {
           name: cursorProjectsFolder,
           context: (dir: string) => ({ kind: 'agent', root: dir, classify }),
-          collect: (file: string) => file.endsWith('.jsonl'),
+          collect: (file: string) => file.endsWith('.jsonl') || file.endsWith('.txt'),
         },
       ],
     })),

@@ -38,6 +38,7 @@ export const cursorToolResultBlockSchema = z.looseObject({
     .describe('Written by some files, but no tool_use carries an id to match it'),
   content: z.union([z.string(), z.array(z.union([cursorTextBlockSchema, otherBlockSchema()]))]).optional(),
   is_error: z.boolean().optional(),
+  name: z.string().optional().describe('The tool of a `[Tool result] <Name>` section (text transcripts)'),
 });
 /** A content block; unknown block types are kept as loose objects. */
 export const cursorContentBlockSchema = z.union([
