@@ -12,13 +12,15 @@ describe('cursorRoots', () => {
       path.join(home, '.cursor'),
     ]);
   });
-  it('takes the flat, nested and subagent layouts of agent-transcripts/ only', () => {
+  it('takes the flat, nested and subagent layouts of agent-transcripts/ only, .jsonl or .txt', () => {
     expect(cursorTranscriptPlace('Users-me-p/agent-transcripts/a.jsonl')).toBe('flat');
     expect(cursorTranscriptPlace('Users-me-p/agent-transcripts/a/a.jsonl')).toBe('nested');
     expect(cursorTranscriptPlace('Users-me-p/agent-transcripts/a/subagents/b.jsonl')).toBe('subagent');
     expect(cursorTranscriptPlace('Users-me-p/agent-transcripts/subagents/b.jsonl')).toBe('subagent');
     expect(cursorTranscriptPlace('Users-me-p/agent-transcripts/a/b.jsonl')).toBeUndefined();
-    expect(cursorTranscriptPlace('Users-me-p/agent-transcripts/a.txt')).toBeUndefined();
+    expect(cursorTranscriptPlace('Users-me-p/agent-transcripts/a.txt')).toBe('flat');
+    expect(cursorTranscriptPlace('Users-me-p/agent-transcripts/a/a.txt')).toBe('nested');
+    expect(cursorTranscriptPlace('Users-me-p/agent-transcripts/a.json')).toBeUndefined();
     expect(cursorTranscriptPlace('Users-me-p/mcps/a.jsonl')).toBeUndefined();
   });
 });
