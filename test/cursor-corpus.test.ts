@@ -123,6 +123,11 @@ describe('Cursor corpus files through loadSessions', () => {
       expect(beside).toHaveLength(1);
       expect(child.parentSessionId).toBe(beside[0]?.replace(/\.jsonl$/, ''));
       expect(child.agentId).toBe(child.id);
+      // The parent lists it, and its one subagent call (kind from the registry) names it.
+      const parent = sessions.find((s) => s.id === child.parentSessionId && !s.isSubagent);
+      expect(parent?.meta.subagentTranscripts).toEqual([child.id]);
+      const delegating = parent?.toolCalls.filter((c) => c.name === 'Agent' || c.name === 'Subagent') ?? [];
+      if (delegating.length === 1) expect(delegating[0]?.subagentId).toBe(child.id);
     }
   });
 });

@@ -102,3 +102,16 @@ describe('buildCursorSession, delegating calls', () => {
     expect([s.toolCalls[0]?.kind, s.toolCalls[0]?.status]).toEqual(['builtin', 'missing']);
   });
 });
+
+describe('buildCursorSession, subagent links', () => {
+  it('lists the children of a nested parent and links its lone subagent call to its lone child', async () => {
+    await build([user(text('c'))], 'r/agent-transcripts/pp/subagents/kid.jsonl');
+    const parent = await build(
+      [user(text('go')), assistant(use('Subagent', {}))],
+      'r/agent-transcripts/pp/pp.jsonl',
+    );
+    expect(parent.meta.subagentTranscripts).toEqual(['kid']);
+    expect(parent.toolCalls[0]?.subagentId).toBe('kid');
+    expect(parent.isSubagent).toBe(false);
+  });
+});

@@ -8,6 +8,7 @@ import { emptyUsage } from '../../model/usage.js';
 import { arr, isObject, type JsonObject, obj, optional, str } from '../../schemas/common/value-access.js';
 import type { AdapterFile } from '../agent-adapter.js';
 import { createCursorCall, orphanCursorCall, settleCursorCall } from './tool-call.js';
+import { lookupCursorTool } from './tools/cursor-tools.js';
 
 /**
  * Builds a session from one Cursor agent transcript. The records carry no ids, timestamps, model or usage:
@@ -22,7 +23,9 @@ import { createCursorCall, orphanCursorCall, settleCursorCall } from './tool-cal
  * `orphan_result`. `is_error: true` makes a call `error`, any other result `ok`.
  *
  * A transcript in a `subagents/` folder is a subagent session of its own, linked to its parent by path:
- * the parent is `<folder>.jsonl` in that folder (nested layout) or the only transcript there.
+ * the parent is `<folder>.jsonl` in that folder (nested layout) or the only transcript there. The parent lists
+ * its children's ids in `meta.subagentTranscripts`, and its subagent call gets the child's id when there is
+ * one call and one child (the call names no child).
  */
 export function buildCursorSession(file: AdapterFile): Session {
   const sessionId = path.basename(file.file).replace(/\.(jsonl|txt)$/, '');
@@ -93,6 +96,14 @@ export function buildCursorSession(file: AdapterFile): Session {
   }
 
   const place = subagentPlace(file.file);
+  const children = place === undefined ? childTranscripts(file.file, sessionId) : [];
+  // The calls carry no id of the child: a lone subagent call with a lone child transcript is linked.
+  const delegating = calls.filter((c) => {
+    const lookup = lookupCursorTool(c.name);
+    return lookup.kind === 'builtin' && lookup.spec.kind === 'subagent';
+  });
+  if (delegating.length === 1 && children.length === 1 && delegating[0])
+    delegating[0].subagentId = children[0] as string;
   const workspace = workspaceFolder(file.file);
   const time = modifiedTime(file.file);
   const session: Session = {
@@ -115,6 +126,7 @@ export function buildCursorSession(file: AdapterFile): Session {
       usageRecorded: false,
       ...optional('timeSource', time === undefined ? undefined : 'file-mtime'),
       ...optional('workspaceFolder', workspace),
+      ...(children.length > 0 ? { subagentTranscripts: children } : {}),
     },
     isSubagent: place !== undefined,
     ...optional('project', workspace),
@@ -162,6 +174,30 @@ function subagentPlace(file: string): { parent?: string } | undefined {
     return only === undefined ? {} : { parent: only };
   } catch {
     return {};
+  }
+}
+
+/**
+ * The ids of the transcripts in the `subagents/` folder that belongs to this transcript: beside it when it is
+ * `<id>/<id>.jsonl` (nested), or beside a flat transcript that is alone in its folder.
+ */
+function childTranscripts(file: string, sessionId: string): string[] {
+  const dir = path.dirname(file);
+  try {
+    if (path.basename(dir) !== sessionId) {
+      const stems = new Set(
+        readdirSync(dir)
+          .filter((n) => /\.(jsonl|txt)$/.test(n))
+          .map((n) => n.replace(/\.(jsonl|txt)$/, '')),
+      );
+      if (stems.size !== 1) return [];
+    }
+    const stems = readdirSync(path.join(dir, 'subagents'))
+      .filter((n) => /\.(jsonl|txt)$/.test(n))
+      .map((n) => n.replace(/\.(jsonl|txt)$/, ''));
+    return [...new Set(stems)].sort();
+  } catch {
+    return [];
   }
 }
 

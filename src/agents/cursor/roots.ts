@@ -8,7 +8,9 @@ import type { AgentRoots } from '../agent-adapter.js';
  * Candidate Cursor folders, existing or not: `CURSOR_CONFIG_DIR` when set (and not blank), then
  * `~/.cursor`. Agent transcripts are in `projects/<encoded workspace>/agent-transcripts/`
  * (kenn-io/agentsview cursor_provider.go). Whether the transcripts move with `CURSOR_CONFIG_DIR` (documented
- * as moving the CLI config) is not confirmed, so `~/.cursor` is searched too.
+ * as moving the CLI config) is not confirmed, so `~/.cursor` is searched too. The Cursor CLI chat store
+ * (`~/.cursor/chats/<hash>/<agent id>/store.db`, SQLite, seen only in a mock file) and the IDE's
+ * `state.vscdb` are not read.
  */
 export function cursorRoots(env: NodeJS.ProcessEnv = process.env, home: string = os.homedir()): string[] {
   const configured = env.CURSOR_CONFIG_DIR?.trim();
