@@ -104,7 +104,9 @@ function chapter(lib, adapter) {
     ),
     adapter.read.document
       ? 'Files are JSONL (one record per line) or whole JSON documents; a document is split into its session record (line 1) and one record per message, each located at the line its object starts on, and is read again whole when it changes.'
-      : 'Files are JSONL: one record per line.',
+      : adapter.read.text
+        ? 'Files are JSONL (one record per line) or plain-text transcripts; a text transcript is split into records of the JSONL shape, each located at the line it starts on (the lines before the first block header are a located error), and is read again whole when it changes.'
+        : 'Files are JSONL: one record per line.',
     '## Record types',
     'Every record is one of these (an unknown type is kept and counted, never dropped); keys no schema declares are reported by `agentlog validate` as drift.',
     table(['type', 'what', 'JSON Schema'], records, { raw: true }),

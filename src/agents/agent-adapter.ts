@@ -60,6 +60,15 @@ export interface AgentReading {
     claims(document: unknown): boolean;
     records(document: Record<string, unknown>, text: string): DocumentRecord[];
   };
+  /**
+   * For agents that also write plain-text transcripts (Cursor's `.txt`): whether a file is one (by its path),
+   * and its records with the line each starts on, plus located errors for the lines no record holds. Read
+   * whole, like a document.
+   */
+  text?: {
+    claims(path: string): boolean;
+    read(text: string): { records: DocumentRecord[]; errors: { line: number; message: string }[] };
+  };
 }
 
 /** A record's type as counted in `ReadCounts.recordsByType`, and whether the agent's schemas know it. */

@@ -3,7 +3,8 @@
  * (`reader/read-jsonl.ts`); a pretty-printed JSON document (its first line is a lone `{` or `[`: never a JSONL
  * record) is parsed whole and handed to the adapter that claims it, which lists its records with the line
  * each starts on. A document is never resumed from an offset: its consumed offset stays 0, so the index
- * reads a changed document again whole (the agent rewrites it whole anyway).
+ * reads a changed document again whole (the agent rewrites it whole anyway). A plain-text transcript an adapter
+ * claims by its path (Cursor `.txt`, `read.text`) is read the same way: whole, its records from the adapter.
  */
 import { open, readFile } from 'node:fs/promises';
 import {
@@ -17,7 +18,8 @@ import {
 } from '../reader/index.js';
 import { toReadError } from '../reader/read-error.js';
 import { readPathOf } from '../reader/read-path.js';
-import { adapterOfDocument } from './registry.js';
+import type { AgentAdapter } from './agent-adapter.js';
+import { adapterOfDocument, adapters } from './registry.js';
 
 /** Reads a file's records whatever its shape (see the file comment); like `readJsonl` for a path. */
 export function readSource(path: string, options: ReadJsonlOptions = {}): JsonlReader {
@@ -65,8 +67,11 @@ class SourceReader implements JsonlReader {
 
   async *[Symbol.asyncIterator](): AsyncIterator<LineResult> {
     let document: boolean;
+    const textAdapter = adapters.find((a) => a.read.text?.claims(this.#path));
     try {
-      document = (this.#options.start?.byteOffset ?? 0) === 0 && (await isJsonDocument(this.#path));
+      document =
+        textAdapter !== undefined ||
+        ((this.#options.start?.byteOffset ?? 0) === 0 && (await isJsonDocument(this.#path)));
     } catch (error) {
       throw toReadError(error, this.#path);
     }
@@ -85,7 +90,10 @@ class SourceReader implements JsonlReader {
       endLine: 1,
     };
     this.#document = stats;
-    for (const result of await readDocument(this.#path, this.#options)) {
+    const results = textAdapter
+      ? await readText(this.#path, this.#options, textAdapter)
+      : await readDocument(this.#path, this.#options);
+    for (const result of results) {
       stats.physicalLines += 1;
       if (result.ok) stats.decoded += 1;
       else stats.errors += 1;
@@ -149,6 +157,37 @@ async function readDocument(path: string, options: ReadJsonlOptions): Promise<Li
       ...(cuts.length > 0 ? { cuts } : {}),
     };
   });
+}
+
+/** A plain-text transcript (Cursor `.txt`) as line results: its adapter's records and errors, in line order. */
+async function readText(
+  path: string,
+  options: ReadJsonlOptions,
+  adapter: AgentAdapter,
+): Promise<LineResult[]> {
+  const file = options.file ?? path;
+  let text: string;
+  try {
+    text = await readFile(await readPathOf(path), 'utf8');
+  } catch (error) {
+    throw toReadError(error, path);
+  }
+  const read = adapter.read.text?.read(text) ?? { records: [], errors: [] };
+  const at = (line: number) => ({ file, line, byteOffset: 0 });
+  const results: LineResult[] = [
+    ...read.records.map(
+      (r): LineResult => ({ ok: true, value: r.value, location: at(r.line), byteLength: 0 }),
+    ),
+    ...read.errors.map(
+      (e): LineResult => ({
+        ok: false,
+        error: { type: 'not-an-object', message: e.message },
+        location: at(e.line),
+        byteLength: 0,
+      }),
+    ),
+  ];
+  return results.sort((a, b) => a.location.line - b.location.line);
 }
 
 /** The 1-based line of character `index` of `text`. */

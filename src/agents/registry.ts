@@ -7,6 +7,7 @@ import type { AgentAdapter } from './agent-adapter.js';
 import { claudeCodeAdapter } from './claude-code/index.js';
 import { codexAdapter } from './codex/index.js';
 import { copilotCliAdapter } from './copilot-cli/index.js';
+import { cursorAdapter } from './cursor/index.js';
 import { geminiCliAdapter } from './gemini-cli/index.js';
 import { piAdapter } from './pi/index.js';
 import { qwenCodeAdapter } from './qwen-code/index.js';
@@ -18,6 +19,7 @@ export const adapters: readonly AgentAdapter[] = [
   copilotCliAdapter,
   qwenCodeAdapter,
   piAdapter,
+  cursorAdapter,
   claudeCodeAdapter,
 ];
 

@@ -5,6 +5,7 @@ import { localTimeText } from '../../analytics/time-zone.js';
 import type { Message } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
 import type { ToolCall } from '../../model/tool-call.js';
+import { totalTokens } from '../../model/usage.js';
 import type { ArchiveFlags } from '../archive-source.js';
 import { addArchiveOptions } from '../filter-options.js';
 import { findSession } from '../find-session.js';
@@ -88,12 +89,16 @@ function printSession(io: Io, session: Session, options: PrintOptions): void {
   ].filter(Boolean);
   writeLine(io, c.dim(terminalText(facts.join(' · '))));
   const u = session.usage;
+  // An agent that records no usage (Cursor) has no usage entries: say so rather than print zeros.
+  const noUsage = session.usageEntries.length === 0 && totalTokens(u) === 0;
   writeLine(
     io,
     c.dim(
-      `tokens: ${formatNumber(u.inputTokens)} in, ${formatNumber(u.outputTokens)} out, ${formatNumber(
-        u.cacheWriteTokens,
-      )} cache write, ${formatNumber(u.cacheReadTokens)} cache read`,
+      noUsage
+        ? 'tokens: no usage recorded'
+        : `tokens: ${formatNumber(u.inputTokens)} in, ${formatNumber(u.outputTokens)} out, ${formatNumber(
+            u.cacheWriteTokens,
+          )} cache write, ${formatNumber(u.cacheReadTokens)} cache read`,
     ),
   );
   printConversation(io, session, '', options);

@@ -74,6 +74,11 @@ export function parseUsageSplit(value: string): UsageSplit {
 
 export function printUsage(io: Io, report: UsageReport, limit: number): void {
   const colors = colorsFor(io);
+  // Sessions of agents that record no usage (Cursor) add no requests: no table of zeros and $0.
+  if (report.total.requests === 0) {
+    writeLine(io, 'No usage recorded in these sessions.');
+    return;
+  }
   const rows = report.rows.length > limit ? report.rows.slice(-limit) : report.rows;
   const line = (r: UsageReport['total'], key: TableCell = r.key): TableCell[] => [
     key,

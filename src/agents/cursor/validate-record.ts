@@ -1,0 +1,50 @@
+import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
+import { isObject } from '../../schemas/common/is-object.js';
+import { unknownKeys } from '../../schemas/common/unknown-keys.js';
+import { decodeCursorRecord } from './decode-record.js';
+import { type CursorRole, cursorRecordSchemas, knownCursorBlockTypes } from './schemas/cursor-records.js';
+import { lookupCursorTool } from './tools/cursor-tools.js';
+
+/**
+ * Full validation of one Cursor record: its schema, unknown keys, content blocks of unknown types
+ * (reported as unknown fields `message.content.<i>.type=<type>`), and the `tool_use` blocks it carries.
+ */
+export function validateCursorLine(
+  value: Record<string, unknown>,
+  line: number,
+  _context: FileContext,
+  sink: ValidationSink,
+): void {
+  const decoded = decodeCursorRecord(value, 'full');
+  sink.record(decoded.name);
+  if (!decoded.known) {
+    sink.unknownRecordType(decoded.name);
+    return;
+  }
+  const subject = `cursor:${decoded.name}`;
+  for (const issue of decoded.issues) sink.issue(subject, issue.path, issue.message, line);
+  for (const path of unknownKeys(cursorRecordSchemas[decoded.name as CursorRole], value))
+    sink.unknownField(subject, path, line);
+  const message = isObject(value.message) ? value.message : undefined;
+  if (!message || !Array.isArray(message.content)) return;
+  message.content.forEach((block, index) => {
+    if (!isObject(block)) return;
+    const type = typeof block.type === 'string' ? block.type : '(no type)';
+    if (!knownCursorBlockTypes.has(type)) {
+      sink.unknownField(subject, ['message', 'content', String(index), `type=${type}`], line);
+      return;
+    }
+    if (type !== 'tool_use' || typeof block.name !== 'string') return;
+    sink.toolCall(block.name);
+    const lookup = lookupCursorTool(block.name);
+    if (lookup.kind === 'unknown') sink.unknownTool(block.name);
+    if (lookup.kind !== 'builtin') return;
+    const toolSubject = `cursor-tool:${block.name}:input`;
+    const checked = lookup.spec.input.safeParse(block.input ?? {});
+    if (!checked.success)
+      for (const issue of checked.error.issues)
+        sink.issue(toolSubject, issue.path as (string | number)[], issue.message, line);
+    for (const path of unknownKeys(lookup.spec.input, block.input ?? {}))
+      sink.unknownField(toolSubject, path, line);
+  });
+}
