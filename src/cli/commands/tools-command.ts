@@ -91,7 +91,15 @@ export function printTools(io: Io, rows: ToolInventoryRow[], limit: number): voi
   for (const row of rows) groups.set(row.group, [...(groups.get(row.group) ?? []), row]);
   for (const [group, list] of groups) {
     if (group !== null) writeLine(io, `\n${terminalText(group)}`);
-    const flat = list.flatMap((r) => [r, ...(r.tools ?? []).map((t) => ({ ...t, tool: `  ${t.tool}` }))]);
+    // A name two agents share (Pi's and Copilot's `bash`) says whose it is.
+    const agentsOf = new Map<string, Set<string>>();
+    for (const r of list) agentsOf.set(r.tool, (agentsOf.get(r.tool) ?? new Set()).add(r.agent));
+    const named = (r: ToolInventoryRow) =>
+      (agentsOf.get(r.tool)?.size ?? 0) > 1 ? { ...r, tool: `${r.tool} (${r.agent})` } : r;
+    const flat = list.flatMap((r) => [
+      named(r),
+      ...(r.tools ?? []).map((t) => ({ ...t, tool: `  ${t.tool}` })),
+    ]);
     writeLine(
       io,
       renderTable(io, {
