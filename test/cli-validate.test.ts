@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -142,5 +142,36 @@ describe('agentlog validate on bad input', () => {
     expect(code).toBe(1);
     expect(err).toContain('No Claude Code or Codex logs found');
     expect(err).toContain('--demo');
+  });
+});
+
+describe('validate --agent', () => {
+  const corpusMore = path.join(corpusDir, '..', 'corpus-more');
+  /** Pi's files and their lines, listed and counted without agentlog. */
+  const piFiles = readdirSync(path.join(corpusMore, 'pi'), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.jsonl'))
+    .map((e) => path.join(e.parentPath, e.name));
+  const lines = (file: string) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l, i, all) => l !== '' || i < all.length - 1).length;
+
+  it('validates only the files of that agent, every line accounted for', async () => {
+    const { code, out } = await run(['validate', corpusMore, '--agent', 'pi', '--json', '--no-cache']);
+    expect(code).toBe(0);
+    const report = JSON.parse(out) as ValidationReport;
+    expect(report.files.map((f) => f.file).sort()).toEqual([...piFiles].sort());
+    expect(report.lines).toBe(piFiles.reduce((n, f) => n + lines(f), 0));
+  });
+
+  it('says in one sentence when no file is of that agent, and refuses a name it does not know', async () => {
+    const none = await run(['validate', corpusDir, '--agent', 'pi', '--no-cache']);
+    expect(none.code).toBe(1);
+    expect(none.err).toMatch(
+      /^error: None of the \d+ files found is a pi log; run without --agent to validate them\.\n$/,
+    );
+    const bad = await run(['validate', corpusMore, '--agent', 'bogus']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/Option --agent must be one of .*; got "bogus"\./);
   });
 });

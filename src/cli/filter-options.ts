@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { dateBound } from '../analytics/date-bound.js';
 import type { SessionFilter } from '../lifecycle/load-sessions.js';
-import { agents, isAgent } from '../schemas/common/agent.js';
+import { type Agent, agents, isAgent } from '../schemas/common/agent.js';
 import type { ArchiveFlags } from './archive-source.js';
 import { CliError, exitCodes } from './cli-error.js';
 import { addTimeZoneOption, parseTimeZone } from './time-zone-option.js';
@@ -56,14 +56,17 @@ export function parseFilter(flags: FilterFlags): SessionFilter {
     });
   if (flags.project !== undefined) filter.project = flags.project;
   if (flags.session !== undefined) filter.session = flags.session;
-  if (flags.agent !== undefined) {
-    if (!isAgent(flags.agent))
-      throw new CliError(`Option --agent must be one of ${agents.join(', ')}; got "${flags.agent}".`, {
-        exitCode: exitCodes.usage,
-      });
-    filter.agent = flags.agent;
-  }
+  if (flags.agent !== undefined) filter.agent = parseAgentOption(flags.agent);
   return filter;
+}
+
+/** The value of `--agent`: one of the agents' names (a bad one is a bad command line). */
+export function parseAgentOption(value: string): Agent {
+  if (!isAgent(value))
+    throw new CliError(`Option --agent must be one of ${agents.join(', ')}; got "${value}".`, {
+      exitCode: exitCodes.usage,
+    });
+  return value;
 }
 
 /**

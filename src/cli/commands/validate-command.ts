@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { mergeValidations } from '../../reader/validate-files.js';
 import type { ValidationReport } from '../../reader/validation-report.js';
+import { agents } from '../../schemas/common/agent.js';
 import { CliError } from '../cli-error.js';
+import { parseAgentOption } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadValidations, scanPoolFor } from '../load-data.js';
 import {
   colorsFor,
@@ -17,6 +19,7 @@ import { parseCount } from '../parse-count.js';
 import { nothingFound, resolveInputs } from '../resolve-inputs.js';
 
 interface ValidateOptions extends DataFlags {
+  agent?: string;
   json?: boolean;
   files?: boolean;
   limit: string;
@@ -29,15 +32,24 @@ export function registerValidateCommand(program: Command, io: Io): void {
     .argument('[paths...]', 'files or folders (default: the log folders of every agent)')
     .option('--json', 'print one JSON object')
     .option('--files', 'list every file with its counts')
+    .option('--agent <agent>', `only this agent's files: ${agents.join(', ')}`)
     .option('--limit <n>', 'rows per section in the text output', '20');
   addCacheOptions(command).action(async (paths: string[], options: ValidateOptions) => {
     const limit = parseCount(options.limit, '--limit');
+    const agent = options.agent === undefined ? undefined : parseAgentOption(options.agent);
     const inputs = await resolveInputs(paths, io, options);
     if (inputs.files.length === 0) throw nothingFound(inputs.searched);
     const pool = scanPoolFor(options);
     let report: ValidationReport;
     try {
-      report = mergeValidations(await loadValidations(inputs.files, options, io, inputs.searched, pool));
+      const validations = await loadValidations(inputs.files, options, io, inputs.searched, pool);
+      // By the agent each file was read as (a file in a given folder is known by its content).
+      const kept = agent === undefined ? validations : validations.filter((v) => v.entry.agent === agent);
+      if (kept.length === 0 && validations.length > 0)
+        throw new CliError(
+          `None of the ${plural(validations.length, 'file')} found is a ${agent} log; run without --agent to validate them.`,
+        );
+      report = mergeValidations(kept);
     } finally {
       await pool?.close();
     }
