@@ -113,22 +113,27 @@ describe('agentlog html pages in Chromium', () => {
   });
 });
 
-describe('Gemini CLI pages in Chromium (html)', () => {
-  const geminiDir = path.join(corpusMoreDir, 'gemini-cli');
-  const geminiOut = path.join(work, 'gemini-html');
+// Every agent of corpus-more that agentlog reads (OpenCode is not read yet).
+describe.each(['gemini-cli', 'copilot-cli', 'qwen-code', 'pi', 'cursor'])(
+  '%s pages in Chromium (html)',
+  (agent) => {
+    const geminiDir = path.join(corpusMoreDir, agent);
+    const geminiOut = path.join(work, `${agent}-html`);
 
-  it('opens every page offline with no script error, one tool card per call', async () => {
-    expect(await runCli(['html', geminiDir, '-o', geminiOut], memoryIo({}, work))).toBe(0);
-    const { sessions } = await listSessions({ paths: [geminiDir] });
-    const pages = readdirSync(path.join(geminiOut, 'sessions'));
-    expect(pages).toHaveLength(sessions.length);
-    const tab = await open('about:blank');
-    let cards = 0;
-    for (const name of pages) {
-      const url = pathToFileURL(path.join(geminiOut, 'sessions', name)).href;
-      tab.requests.length = 0;
-      await tab.page.goto(url);
-      const counts = (await tab.page.evaluate(`(() => {
+    it('opens every page offline with no script error, one tool card per call', async () => {
+      expect(await runCli(['html', geminiDir, '-o', geminiOut], memoryIo({}, work))).toBe(0);
+      const { sessions } = await listSessions({ paths: [geminiDir] });
+      expect(sessions.length).toBeGreaterThan(0);
+      expect(new Set(sessions.map((s) => s.agent))).toEqual(new Set([agent]));
+      const pages = readdirSync(path.join(geminiOut, 'sessions'));
+      expect(pages).toHaveLength(sessions.length);
+      const tab = await open('about:blank');
+      let cards = 0;
+      for (const name of pages) {
+        const url = pathToFileURL(path.join(geminiOut, 'sessions', name)).href;
+        tab.requests.length = 0;
+        await tab.page.goto(url);
+        const counts = (await tab.page.evaluate(`(() => {
         window.agentlogViewer.renderAll(0);
         const main = document.querySelector('.transcript[data-t="0"]');
         return {
@@ -136,19 +141,20 @@ describe('Gemini CLI pages in Chromium (html)', () => {
           expected: Number(main.getAttribute('data-tool-cards')),
         };
       })()`)) as { cards: number; expected: number };
-      expect(counts.cards, name).toBe(counts.expected);
-      cards += counts.cards;
-      expect(
-        tab.requests.filter((r) => r !== url),
-        name,
-      ).toEqual([]);
-    }
-    // Every call of every file (the corpus test ties these to a plain walk of the files).
-    expect(cards).toBe(sessions.reduce((n, s) => n + s.toolCalls.length, 0));
-    expect(tab.errors).toEqual([]);
-    await tab.page.close();
-  }, 60_000);
-});
+        expect(counts.cards, name).toBe(counts.expected);
+        cards += counts.cards;
+        expect(
+          tab.requests.filter((r) => r !== url),
+          name,
+        ).toEqual([]);
+      }
+      // Every call of every file (the corpus test ties these to a plain walk of the files).
+      expect(cards).toBe(sessions.reduce((n, s) => n + s.toolCalls.length, 0));
+      expect(tab.errors).toEqual([]);
+      await tab.page.close();
+    }, 60_000);
+  },
+);
 
 describe('the hostile fixture in Chromium (html)', () => {
   it('runs no script from the log and shows the payloads as text', async () => {

@@ -5,10 +5,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningViewer, startViewer } from '../src/cli/commands/serve-command.js';
 import { memoryIo } from '../src/cli/output.js';
-import { readSession } from '../src/lifecycle/load-sessions.js';
+import { listSessions, readSession } from '../src/lifecycle/load-sessions.js';
 import { launchChromium } from './browser.js';
 import { corpusDir, corpusMoreDir } from './corpus.js';
 import { hostileSessionId, writeHostileFixture } from './fixtures/hostile/hostile-fixture.js';
+
+/** The agents of corpus-more that agentlog reads (OpenCode is not read yet). */
+const moreAgents = ['gemini-cli', 'copilot-cli', 'qwen-code', 'pi', 'cursor'];
 
 const work = mkdtempSync(path.join(tmpdir(), 'agentlog-browser-serve-'));
 const logs = path.join(work, 'logs');
@@ -19,7 +22,8 @@ let viewer: RunningViewer;
 
 beforeAll(async () => {
   cpSync(corpusDir, path.join(logs, 'corpus'), { recursive: true });
-  cpSync(path.join(corpusMoreDir, 'gemini-cli'), path.join(logs, 'gemini-cli'), { recursive: true });
+  for (const agent of moreAgents)
+    cpSync(path.join(corpusMoreDir, agent), path.join(logs, agent), { recursive: true });
   writeHostileFixture(path.join(logs, 'hostile'));
   mkdirSync(path.dirname(liveFile), { recursive: true });
   // A copy with its own session id (the corpus copy above keeps the original one).
@@ -89,26 +93,31 @@ describe('agentlog serve in Chromium', () => {
     await page.close();
   });
 
-  it('lists Gemini CLI sessions by agent, and a Gemini session page has a card per tool call', async () => {
-    const { page, errors, foreign } = await open(`${viewer.url}?agent=gemini-cli`);
-    const agents = await page.locator('table.list td.title .dim').allTextContents();
-    expect(agents.length).toBeGreaterThan(0);
-    expect(agents.every((a) => a.startsWith('gemini-cli'))).toBe(true);
-    const file = path.join(
-      logs,
-      'gemini-cli/codemie-ai__codemie-code/tests/integration/metrics/fixtures/gemini/session-2026-01-16T11-01-file-ops-37b7abef.json',
-    );
-    const model = await readSession(file);
-    expect(model?.agent).toBe('gemini-cli');
-    await page.goto(`${viewer.url}session/37b7abef-713d-4522-85f0-8ff15a4e6d17`);
-    await page.click('#show-all');
-    const cards = await page.locator('.transcript[data-t="0"] > .item .tool-card').count();
-    expect(cards).toBe(model?.toolCalls.length);
-    expect(cards).toBeGreaterThan(0);
-    expect(errors).toEqual([]);
-    expect(foreign).toEqual([]);
-    await page.close();
-  });
+  it.each(moreAgents)(
+    'lists %s sessions by agent, each session page with a card per tool call',
+    async (agent) => {
+      const { page, errors, foreign } = await open(`${viewer.url}?agent=${agent}`);
+      const agents = await page.locator('table.list td.title .dim').allTextContents();
+      expect(agents.every((a) => a.startsWith(agent))).toBe(true);
+      const links = await page
+        .locator('table.list td.title a')
+        .evaluateAll((as) => as.map((a) => (a as unknown as { href: string }).href));
+      const { sessions } = await listSessions({ paths: [path.join(logs, agent)] });
+      expect(links.length).toBe(sessions.length);
+      expect(links.length).toBeGreaterThan(0);
+      let cards = 0;
+      for (const link of links) {
+        await page.goto(link);
+        await page.click('#show-all');
+        cards += await page.locator('.transcript[data-t="0"] > .item .tool-card').count();
+      }
+      // Every call of the agent's files (each agent's corpus test ties these to a plain walk of the files).
+      expect(cards).toBe(sessions.reduce((n, s) => n + s.toolCalls.length, 0));
+      expect(errors).toEqual([]);
+      expect(foreign).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('finds a known string and links to the message', async () => {
     const { page, errors } = await open(`${viewer.url}search?q=phoenix`);
