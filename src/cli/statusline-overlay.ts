@@ -1,11 +1,10 @@
 /**
- * The requests appended to a status line's transcript since the index last read it, read without the
- * index's machinery: the bytes after each file's stored offset, parsed line by line, and the requests they
- * report taken by lifecycle's `request-usage.ts` (what the fold counts, no schemas loaded). The status
- * line adds them to the stored rows (each request once, by its key, with the per-field maximum of its
- * copies) and leaves the index to a refresh in the background (`statusline-refresh.ts`). Undefined when
- * the stored rows cannot be extended this way: a file the index does not hold, one rewritten or cut
- * shorter, or more than {@link overlayLimitBytes} to read (then the call refreshes the index itself).
+ * Where a status line's transcript stands against the index (`storedState`: unchanged, or grown by some
+ * bytes after each file's stored offset), and the requests appended since the index last read it
+ * (`appendedRequests`), read without the index's machinery: the new bytes parsed line by line and the
+ * requests they report taken by lifecycle's `request-usage.ts` (what the fold counts, no schemas loaded).
+ * The status line adds them to the stored rows (each request once, by its key, with the per-field maximum
+ * of its copies) and leaves the index to a refresh in the background (`statusline-refresh.ts`).
  */
 import { closeSync, existsSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -25,18 +24,32 @@ export interface OverlayRequest extends StoredRequest {
   main: boolean;
 }
 
-export interface Overlay {
+/** The bytes of one file appended since the index read it. */
+interface Appended {
+  file: string;
+  from: number;
+  to: number;
+  /** The transcript itself (not a subagent file). */
+  main: boolean;
+}
+
+/** A transcript whose files the index holds: unchanged, or grown by `appended` alone. */
+export interface StoredState {
   /** The transcript's path as the index names it (its real path). */
   main: string;
-  requests: OverlayRequest[];
-  /** Whether any file grew since the index read it. */
-  grew: boolean;
+  /** Empty when every file is stored with its size and modification time. */
+  appended: Appended[];
+}
+
+/** The folder of a transcript's subagent files (`<session>/subagents/`). */
+export function subagentsFolder(transcript: string): string {
+  return path.join(path.dirname(transcript), path.basename(transcript, '.jsonl'), 'subagents');
 }
 
 /** The transcript and its subagent files (`<session>/subagents/*.jsonl`), by their real paths. */
-export function transcriptFiles(transcript: string): string[] {
+function transcriptFiles(transcript: string): string[] {
   const main = realpathSync(transcript);
-  const subagents = path.join(path.dirname(transcript), path.basename(transcript, '.jsonl'), 'subagents');
+  const subagents = subagentsFolder(transcript);
   const files = [main];
   if (existsSync(subagents)) {
     const real = realpathSync(subagents);
@@ -46,8 +59,12 @@ export function transcriptFiles(transcript: string): string[] {
   return files;
 }
 
-/** The requests appended to `transcript`'s files since the index read them (see the module comment). */
-export function readOverlay(db: Database.Database, transcript: string): Overlay | undefined {
+/**
+ * Where `transcript` stands against the index. Undefined when the stored rows cannot be extended by its new
+ * bytes alone: a file the index does not hold, one rewritten or cut shorter, or more than
+ * {@link overlayLimitBytes} appended (then the call refreshes the index itself).
+ */
+export function storedState(db: Database.Database, transcript: string): StoredState | undefined {
   let files: string[];
   try {
     files = transcriptFiles(transcript);
@@ -55,7 +72,7 @@ export function readOverlay(db: Database.Database, transcript: string): Overlay 
     return undefined;
   }
   const select = db.prepare('SELECT size, mtime_ms, consumed_bytes, fingerprint FROM files WHERE path = ?');
-  const ranges: { file: string; from: number; to: number; main: boolean }[] = [];
+  const appended: Appended[] = [];
   let total = 0;
   for (const [i, file] of files.entries()) {
     const row = select.get(file) as
@@ -78,8 +95,13 @@ export function readOverlay(db: Database.Database, transcript: string): Overlay 
     }
     total += size - row.consumed_bytes;
     if (total > overlayLimitBytes) return undefined;
-    ranges.push({ file, from: row.consumed_bytes, to: size, main: i === 0 });
+    appended.push({ file, from: row.consumed_bytes, to: size, main: i === 0 });
   }
+  return { main: files[0] as string, appended };
+}
+
+/** The requests the appended bytes of `state` report (see the module comment). */
+export function appendedRequests(state: StoredState): OverlayRequest[] {
   const byKey = new Map<string, OverlayRequest>();
   const requests: OverlayRequest[] = [];
   const add = (request: OverlayRequest, key: string | undefined) => {
@@ -92,7 +114,7 @@ export function readOverlay(db: Database.Database, transcript: string): Overlay 
     if (key !== undefined) byKey.set(key, request);
     requests.push(request);
   };
-  for (const range of ranges)
+  for (const range of state.appended)
     for (const value of completeLines(range.file, range.from, range.to)) {
       const uuid = str(value.uuid) ?? '';
       const own = responseUsage(value, uuid);
@@ -118,7 +140,7 @@ export function readOverlay(db: Database.Database, transcript: string): Overlay 
           streamed.key,
         );
     }
-  return { main: files[0] as string, requests, grew: ranges.length > 0 };
+  return requests;
 }
 
 function keyed(key: string | undefined): { key?: string } {

@@ -6,7 +6,7 @@
  * status line has nowhere to show an error); only a bad command line (an unknown `--format` placeholder,
  * an unknown option) exits 2. `AGENTLOG_NOW` (an ISO time) pins the clock, as for `blocks`.
  */
-import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +37,13 @@ import {
   type StatusCost,
   type StatusFigures,
 } from '../statusline-line.js';
-import { type OverlayRequest, readOverlay, withOverlay } from '../statusline-overlay.js';
+import {
+  appendedRequests,
+  type OverlayRequest,
+  storedState,
+  subagentsFolder,
+  withOverlay,
+} from '../statusline-overlay.js';
 import { refreshInBackground, releaseLock } from '../statusline-refresh.js';
 import { addTimeZoneOption, parseTimeZone } from '../time-zone-option.js';
 
@@ -190,18 +196,19 @@ async function figuresFrom(
   try {
     const transcript =
       input.transcriptPath === undefined ? undefined : path.resolve(cwd, input.transcriptPath);
-    // The common case first: nothing changed since the last call, and no discovery or refresh is loaded.
-    let main = transcript === undefined ? undefined : unchangedMain(index, transcript);
-    // The transcript grew: the requests appended since the index read it are shown on top of the rows, and
-    // a refresher brings the index up to date in the background (statusline-overlay.ts). Else (a file the
-    // index does not hold, one rewritten, much appended, no shared index) the call refreshes it itself.
+    // The common case first: nothing changed since the last call (a stat of each file against its row), and
+    // no discovery or refresh is loaded. When the transcript grew, the requests appended since the index
+    // read it are shown on top of the rows and a refresher brings the index up to date in the background
+    // (statusline-overlay.ts). Else (a file the index does not hold, one rewritten, much appended, no shared
+    // index) the call refreshes it itself.
+    const state = transcript === undefined ? undefined : storedState(index.db, transcript);
+    let main = state?.appended.length === 0 ? state.main : undefined;
     let appended: OverlayRequest[] = [];
     if (transcript !== undefined && main === undefined) {
-      const overlay = background ? readOverlay(index.db, transcript) : undefined;
-      if (background && overlay) {
-        main = overlay.main;
-        appended = overlay.requests;
-        if (overlay.grew) refreshInBackground({ ...background, transcript });
+      if (background && state) {
+        main = state.main;
+        appended = appendedRequests(state);
+        refreshInBackground({ ...background, transcript });
       } else main = await refreshTranscript(index, transcript);
     }
     const session = main === undefined ? undefined : querySessionUsage(index.db, main, input.sessionId);
@@ -365,37 +372,9 @@ async function readInput(io: Io, flags: StatuslineFlags): Promise<string> {
 async function refsOf(file: string): Promise<SessionFileRef[]> {
   if (!existsSync(file)) return [];
   const { discoverPaths } = await import('../../sources/discover-paths.js');
-  const found = await discoverPaths(existsSync(subagentsOf(file)) ? [file, subagentsOf(file)] : [file]);
+  const subagents = subagentsFolder(file);
+  const found = await discoverPaths(existsSync(subagents) ? [file, subagents] : [file]);
   return found.files;
-}
-
-function subagentsOf(file: string): string {
-  return path.join(path.dirname(file), path.basename(file, '.jsonl'), 'subagents');
-}
-
-/**
- * The transcript's path in the index when it and its subagent files are stored with their current size and
- * modification time (as discovery would find them: real paths), else undefined.
- */
-function unchangedMain(index: IndexDb, file: string): string | undefined {
-  try {
-    const main = realpathSync(file);
-    const paths = [main];
-    const subagents = subagentsOf(file);
-    if (existsSync(subagents)) {
-      const real = realpathSync(subagents);
-      for (const name of readdirSync(real)) if (name.endsWith('.jsonl')) paths.push(path.join(real, name));
-    }
-    const select = index.db.prepare('SELECT size, mtime_ms FROM files WHERE path = ?').raw();
-    for (const stored of paths) {
-      const row = select.get(stored) as [number, number] | undefined;
-      const stat = statSync(stored);
-      if (!row || row[0] !== stat.size || row[1] !== stat.mtimeMs) return undefined;
-    }
-    return main;
-  } catch {
-    return undefined;
-  }
 }
 
 /** True when `ref` is in the index with its size and modification time: a refresh would not read it. */
