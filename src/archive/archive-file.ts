@@ -110,6 +110,27 @@ export async function prepareFile(
   }
 }
 
+/**
+ * Commits prepared files (their objects already synced in `writer`'s pack) in one transaction, and says
+ * what each came to: a file whose newest version another process committed meanwhile is `unchanged`.
+ */
+export function commitPrepared(
+  archive: Archive,
+  writer: PackWriter,
+  prepared: readonly PreparedFile[],
+): ArchiveFileResult[] {
+  const added = commitVersions(
+    archive,
+    prepared.flatMap((p) => (p.version ? [p.version] : [])),
+  );
+  let next = 0;
+  return prepared.map(({ version, ...result }) => {
+    if (!version) return result;
+    for (const object of version.objects) writer.committed(object.packed.offset + object.stored);
+    return added[next++] ? result : { outcome: 'unchanged', bytesRead: result.bytesRead, bytesStored: 0 };
+  });
+}
+
 /** Archives one file on its own, with a pack of its own (the run of `archive-files.ts` shares one). */
 export async function archiveFile(
   archive: Archive,
@@ -118,12 +139,9 @@ export async function archiveFile(
 ): Promise<ArchiveFileResult> {
   const writer = new PackWriter(archive.dir, options);
   try {
-    const { version, ...result } = await prepareFile(archive, file, { writer, inFlight: new Map() });
-    if (!version) return result;
-    await writer.sync();
-    const [added] = commitVersions(archive, [version]);
-    for (const object of version.objects) writer.committed(object.packed.offset + object.stored);
-    return added ? result : { outcome: 'unchanged', bytesRead: result.bytesRead, bytesStored: 0 };
+    const prepared = await prepareFile(archive, file, { writer, inFlight: new Map() });
+    if (prepared.version) await writer.sync();
+    return commitPrepared(archive, writer, [prepared])[0] as ArchiveFileResult;
   } finally {
     await writer.close();
   }

@@ -6,8 +6,13 @@
  * as it was; the others go on. A run killed before a commit leaves only unnamed bytes in its pack.
  */
 import type { SessionFileRef } from '../sources/index.js';
-import { type FileToArchive, type PreparedFile, prepareFile } from './archive-file.js';
-import { commitVersions } from './catalogue.js';
+import {
+  type ArchiveFileResult,
+  commitPrepared,
+  type FileToArchive,
+  type PreparedFile,
+  prepareFile,
+} from './archive-file.js';
 import { refFields } from './gone-archived-files.js';
 import { removeStaleTemps, type StoredObject } from './object-store.js';
 import type { Archive } from './open-archive.js';
@@ -67,25 +72,22 @@ export async function archiveFiles(
   let batch: { file: FileToArchive; prepared: PreparedFile }[] = [];
   let batchStored = 0;
   let done = 0;
-  const count = (prepared: PreparedFile) => {
-    stats[prepared.outcome] += 1;
-    stats.bytesRead += prepared.bytesRead;
-    stats.bytesStored += prepared.bytesStored;
+  const count = (result: ArchiveFileResult) => {
+    stats[result.outcome] += 1;
+    stats.bytesRead += result.bytesRead;
+    stats.bytesStored += result.bytesStored;
     done += 1;
     options.onProgress?.(done, work.length);
   };
   // One commit at a time: a batch taken is synced and committed while the workers fill the next one.
   let committing = Promise.resolve();
   const commitTaken = (taken: typeof batch) => {
-    const added = commitVersions(
+    for (const result of commitPrepared(
       archive,
-      taken.map(({ prepared }) => prepared.version as NonNullable<PreparedFile['version']>),
-    );
-    taken.forEach(({ prepared }, i) => {
-      for (const object of prepared.version?.objects ?? [])
-        writer.committed(object.packed.offset + object.stored);
-      count(added[i] ? prepared : { outcome: 'unchanged', bytesRead: prepared.bytesRead, bytesStored: 0 });
-    });
+      writer,
+      taken.map(({ prepared }) => prepared),
+    ))
+      count(result);
   };
   const commit = () => {
     const taken = batch;
