@@ -7,13 +7,11 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryIo } from '../src/cli/output.js';
-import { runCli } from '../src/cli/run-cli.js';
 import { corpusDir } from './corpus.js';
 import { runBuiltCli } from './helpers/run-built-cli.js';
+import { json, type Row, repoRoot, type UsageJson } from './helpers/time-zone-usage.js';
 import { tempDir } from './index-helpers.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
 const zones = ['UTC', 'America/Los_Angeles', 'Asia/Kolkata'] as const;
 
 let dir: string;
@@ -21,32 +19,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeAll(() => {
   dir = tempDir('time-zones');
 });
-
-async function run(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const io = memoryIo({ COLUMNS: '200', ...env }, repoRoot);
-  const code = await runCli(args, io);
-  return { code, out: io.out(), err: io.err() };
-}
-
-async function json<T>(args: string[], env: NodeJS.ProcessEnv = {}): Promise<T> {
-  const result = await run([...args, '--json'], env);
-  expect(result.code, result.err).toBe(0);
-  return JSON.parse(result.out) as T;
-}
-
-interface Row {
-  key: string;
-  requests: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheWriteTokens: number;
-  cacheReadTokens: number;
-}
-interface UsageJson {
-  rows: Row[];
-  total: Row;
-  timeZone: string;
-}
 
 /** The local date (`2026-01-31`) of an instant in `zone`, by Intl's formatter (en-CA writes ISO dates). */
 function intlDay(ms: number, zone: string): string {

@@ -12,11 +12,10 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViewer } from '../src/cli/commands/serve-command.js';
 import { memoryIo } from '../src/cli/output.js';
-import { runCli } from '../src/cli/run-cli.js';
 import { builtCli, runBuiltCli } from './helpers/run-built-cli.js';
+import { json, type Row, repoRoot, run, type UsageJson } from './helpers/time-zone-usage.js';
 import { tempDir } from './index-helpers.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
 const ny = 'America/New_York';
 
 let dir: string;
@@ -24,32 +23,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeAll(() => {
   dir = tempDir('time-zones');
 });
-
-async function run(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const io = memoryIo({ COLUMNS: '200', ...env }, repoRoot);
-  const code = await runCli(args, io);
-  return { code, out: io.out(), err: io.err() };
-}
-
-async function json<T>(args: string[], env: NodeJS.ProcessEnv = {}): Promise<T> {
-  const result = await run([...args, '--json'], env);
-  expect(result.code, result.err).toBe(0);
-  return JSON.parse(result.out) as T;
-}
-
-interface Row {
-  key: string;
-  requests: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheWriteTokens: number;
-  cacheReadTokens: number;
-}
-interface UsageJson {
-  rows: Row[];
-  total: Row;
-  timeZone: string;
-}
 
 /** One request per session file, so that the session filters select requests one by one. */
 const requests = [
