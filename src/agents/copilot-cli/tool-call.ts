@@ -1,6 +1,7 @@
 import type { SourceLocation } from '../../model/source-location.js';
 import type { ToolCall, ToolCallStatus } from '../../model/tool-call.js';
 import { isObject, num, obj, optional, str, timeOf } from '../../schemas/common/value-access.js';
+import { openToolCall } from '../open-tool-call.js';
 import { lookupCopilotTool } from './tools/lookup-copilot-tool.js';
 
 interface CallContext {
@@ -20,13 +21,10 @@ interface CallContext {
 export function createCopilotCall(id: string, name: string, args: unknown, context: CallContext): ToolCall {
   const lookup = lookupCopilotTool(name, context.mcpServers);
   const { input, rawInput } = inputOf(args);
-  const call: ToolCall = {
+  return openToolCall(lookup, {
     id,
     name,
-    canonicalName: lookup.canonical,
-    kind: lookup.kind,
     input,
-    status: 'missing',
     sessionId: context.sessionId,
     location: context.location,
     ...optional('rawInput', rawInput),
@@ -34,12 +32,7 @@ export function createCopilotCall(id: string, name: string, args: unknown, conte
     ...optional('model', context.model),
     ...optional('messageId', context.messageId),
     ...optional('agentId', context.agentId),
-  };
-  if (lookup.kind === 'mcp') {
-    call.mcpServer = lookup.server;
-    call.mcpTool = lookup.tool;
-  }
-  return call;
+  });
 }
 
 function inputOf(args: unknown): { input: unknown; rawInput?: string } {

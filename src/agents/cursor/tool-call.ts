@@ -1,6 +1,7 @@
 import type { SourceLocation } from '../../model/source-location.js';
 import { resultWithoutCallName, type ToolCall } from '../../model/tool-call.js';
 import { arr, isObject, type JsonObject, obj, optional, str } from '../../schemas/common/value-access.js';
+import { openToolCall } from '../open-tool-call.js';
 import { lookupCursorTool } from './tools/cursor-tools.js';
 
 /** A call from an assistant `tool_use` block; its id is the block's `id` if any, else `fallbackId`. */
@@ -10,23 +11,15 @@ export function createCursorCall(
 ): ToolCall {
   const name = str(block.name) ?? '(no name)';
   const lookup = lookupCursorTool(name);
-  const call: ToolCall = {
+  return openToolCall(lookup, {
     id: str(block.id) ?? context.fallbackId,
     name,
-    canonicalName: lookup.canonical,
-    kind: lookup.kind,
     input: obj(block.input) ?? {},
-    status: 'missing',
     statusReason: 'the transcript holds no result for this call',
     sessionId: context.sessionId,
     location: context.location,
     messageId: context.messageId,
-  };
-  if (lookup.kind === 'mcp') {
-    call.mcpServer = lookup.server;
-    call.mcpTool = lookup.tool;
-  }
-  return call;
+  });
 }
 
 /** Settles a call with a `tool_result` block: `is_error` true -> error (reason: its first line), else ok. */

@@ -9,6 +9,7 @@ import {
   str,
   timeOf,
 } from '../../schemas/common/value-access.js';
+import { openToolCall } from '../open-tool-call.js';
 import { lookupPiTool } from './tools/pi-tools.js';
 
 /** A tool call from an assistant message's `toolCall` block. */
@@ -25,24 +26,16 @@ export function createPiCall(
 ): ToolCall {
   const name = str(block.name) ?? '(no name)';
   const lookup = lookupPiTool(name);
-  const call: ToolCall = {
+  return openToolCall(lookup, {
     id: str(block.id) ?? context.fallbackId,
     name,
-    canonicalName: lookup.canonical,
-    kind: lookup.kind,
     input: obj(block.arguments) ?? {},
-    status: 'missing',
     sessionId: context.sessionId,
     location: context.location,
     messageId: context.messageId,
     ...optional('startTime', context.timestamp),
     ...optional('model', context.model),
-  };
-  if (lookup.kind === 'mcp') {
-    call.mcpServer = lookup.server;
-    call.mcpTool = lookup.tool;
-  }
-  return call;
+  });
 }
 
 /** A toolResult message, located. */

@@ -9,6 +9,7 @@ import {
   str,
   timeOf,
 } from '../../schemas/common/value-access.js';
+import { openToolCall } from '../open-tool-call.js';
 import { lookupQwenCodeTool } from './tools/qwen-code-tools.js';
 
 /** A tool call from an assistant record's `functionCall` part. */
@@ -27,25 +28,17 @@ export function createQwenCodeCall(
 ): ToolCall {
   const name = str(functionCall.name) ?? '(no name)';
   const lookup = lookupQwenCodeTool(name);
-  const call: ToolCall = {
+  return openToolCall(lookup, {
     id: str(functionCall.id) ?? context.fallbackId,
     name,
-    canonicalName: lookup.canonical,
-    kind: lookup.kind,
     input: obj(functionCall.args) ?? {},
-    status: 'missing',
     sessionId: context.sessionId,
     location: context.location,
     messageId: context.messageId,
     ...optional('startTime', context.timestamp),
     ...optional('model', context.model),
     ...optional('agentId', context.agentId),
-  };
-  if (lookup.kind === 'mcp') {
-    call.mcpServer = lookup.server;
-    call.mcpTool = lookup.tool;
-  }
-  return call;
+  });
 }
 
 /** A `tool_result` record's answer to one call: its `functionResponse` and the record's `toolCallResult`. */
