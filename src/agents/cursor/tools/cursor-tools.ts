@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { defineTool, type ToolSpec } from '../../../schemas/common/define-tool.js';
+import { lookupRegistryTool, type RegistryToolLookup } from '../../lookup-registry-tool.js';
 
 export const shellTool = defineTool({
   name: 'Shell',
@@ -76,21 +77,12 @@ export const cursorTools = {
 
 export type CursorToolName = keyof typeof cursorTools;
 
-export type CursorToolLookup =
-  | { kind: 'builtin'; name: CursorToolName; canonical: string; spec: ToolSpec }
-  | { kind: 'mcp'; name: string; canonical: string; server: string; tool: string }
-  | { kind: 'unknown'; name: string; canonical: string };
+export type CursorToolLookup = RegistryToolLookup<CursorToolName>;
 
 /**
  * Resolves a call's tool name: a built-in, an MCP tool in the `mcp__<server>__<tool>` form (as other agents
  * name them; no Cursor MCP call was seen), or unknown.
  */
 export function lookupCursorTool(name: string): CursorToolLookup {
-  if (Object.hasOwn(cursorTools, name)) {
-    const spec = cursorTools[name as CursorToolName] as ToolSpec;
-    return { kind: 'builtin', name: name as CursorToolName, canonical: spec.canonical, spec };
-  }
-  const mcp = /^mcp__(.+?)__(.+)$/.exec(name);
-  if (mcp?.[1] && mcp[2]) return { kind: 'mcp', name, canonical: name, server: mcp[1], tool: mcp[2] };
-  return { kind: 'unknown', name, canonical: name };
+  return lookupRegistryTool(cursorTools, name);
 }

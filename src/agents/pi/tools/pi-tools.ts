@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { defineTool, type ToolSpec } from '../../../schemas/common/define-tool.js';
+import { lookupRegistryTool, type RegistryToolLookup } from '../../lookup-registry-tool.js';
 
 /** `details.truncation` of tools whose output pi cut. */
 const truncationDetails = z.looseObject({
@@ -115,21 +116,12 @@ export const piTools = {
 
 export type PiToolName = keyof typeof piTools;
 
-export type PiToolLookup =
-  | { kind: 'builtin'; name: PiToolName; canonical: string; spec: ToolSpec }
-  | { kind: 'mcp'; name: string; canonical: string; server: string; tool: string }
-  | { kind: 'unknown'; name: string; canonical: string };
+export type PiToolLookup = RegistryToolLookup<PiToolName>;
 
 /**
  * Resolves a call's tool name: a built-in, an MCP tool as the pi MCP adapters name them
  * (`mcp__<server>__<tool>`), or unknown (extension tools: pi has no built-in MCP).
  */
 export function lookupPiTool(name: string): PiToolLookup {
-  if (Object.hasOwn(piTools, name)) {
-    const spec = piTools[name as PiToolName] as ToolSpec;
-    return { kind: 'builtin', name: name as PiToolName, canonical: spec.canonical, spec };
-  }
-  const mcp = /^mcp__(.+?)__(.+)$/.exec(name);
-  if (mcp?.[1] && mcp[2]) return { kind: 'mcp', name, canonical: name, server: mcp[1], tool: mcp[2] };
-  return { kind: 'unknown', name, canonical: name };
+  return lookupRegistryTool(piTools, name);
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { defineTool, type ToolSpec } from '../../../schemas/common/define-tool.js';
+import { lookupRegistryTool, type RegistryToolLookup } from '../../lookup-registry-tool.js';
 
 /** `resultDisplay` of edit and write_file: a file diff. */
 export const qwenFileDiffSchema = z.looseObject({
@@ -269,21 +270,12 @@ export const qwenCodeTools = {
 export type QwenCodeToolName = keyof typeof qwenCodeTools;
 
 /** What a tool name in a Qwen Code call refers to. */
-export type QwenCodeToolLookup =
-  | { kind: 'builtin'; name: QwenCodeToolName; canonical: string; spec: ToolSpec }
-  | { kind: 'mcp'; name: string; canonical: string; server: string; tool: string }
-  | { kind: 'unknown'; name: string; canonical: string };
+export type QwenCodeToolLookup = RegistryToolLookup<QwenCodeToolName>;
 
 /**
  * Resolves a call's tool name: a built-in, an MCP tool (`mcp__<server>__<tool>`, the name Qwen Code gives
  * MCP tools), or unknown.
  */
 export function lookupQwenCodeTool(name: string): QwenCodeToolLookup {
-  if (Object.hasOwn(qwenCodeTools, name)) {
-    const spec = qwenCodeTools[name as QwenCodeToolName] as ToolSpec;
-    return { kind: 'builtin', name: name as QwenCodeToolName, canonical: spec.canonical, spec };
-  }
-  const mcp = /^mcp__(.+?)__(.+)$/.exec(name);
-  if (mcp?.[1] && mcp[2]) return { kind: 'mcp', name, canonical: name, server: mcp[1], tool: mcp[2] };
-  return { kind: 'unknown', name, canonical: name };
+  return lookupRegistryTool(qwenCodeTools, name);
 }
