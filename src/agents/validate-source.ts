@@ -3,8 +3,11 @@ import {
   createFileValidator,
   type FileValidatorOptions,
 } from '../reader/file-validator.js';
-import { ReadError } from '../reader/index.js';
-import type { FileValidationFacts, ValidateFileOptions } from '../reader/validate-file.js';
+import {
+  type FileValidationFacts,
+  type ValidateFileOptions,
+  validateLines,
+} from '../reader/validate-file.js';
 import type { Agent } from '../schemas/common/agent.js';
 import { readSource } from './read-source.js';
 import { adapterFor, agentOfRecord } from './registry.js';
@@ -34,19 +37,9 @@ export function createAgentFileValidator(
  * Reads one file of any agent in full-validation mode (`reader/validate-file.ts` for every shape the agents
  * write). Never throws for bad input: an unreadable file sets `entry.readError`.
  */
-export async function validateSource(
+export function validateSource(
   file: string,
   options: ValidateFileOptions = {},
 ): Promise<FileValidationFacts> {
-  const validator = createAgentFileValidator(file, options);
-  const reader = readSource(file);
-  let readError: string | undefined;
-  try {
-    for await (const result of reader) validator.add(result);
-  } catch (error) {
-    readError = error instanceof ReadError ? error.message : `Could not read "${file}": ${String(error)}`;
-  }
-  const facts = validator.facts(reader.stats.physicalLines, reader.stats.blankLines);
-  if (readError !== undefined) facts.entry.readError = readError;
-  return facts;
+  return validateLines(file, createAgentFileValidator(file, options), readSource(file));
 }

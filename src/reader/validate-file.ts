@@ -1,5 +1,5 @@
-import { createFileValidator, type FileValidationFacts } from './file-validator.js';
-import { ReadError, readJsonl } from './index.js';
+import { createFileValidator, type FileValidationFacts, type FileValidator } from './file-validator.js';
+import { type JsonlReader, ReadError, readJsonl } from './index.js';
 
 export type { FileValidationFacts } from './file-validator.js';
 
@@ -9,12 +9,19 @@ export interface ValidateFileOptions {
 }
 
 /** Reads one file in full-validation mode. Never throws for bad input: an unreadable file sets `entry.readError`. */
-export async function validateFile(
+export function validateFile(file: string, options: ValidateFileOptions = {}): Promise<FileValidationFacts> {
+  return validateLines(file, createFileValidator(file, options), readJsonl(file));
+}
+
+/**
+ * Feeds every line `reader` gives to `validator` and returns its facts; a file that cannot be read sets
+ * `entry.readError` instead of throwing. The agents' `validateSource` runs it on any shape they write.
+ */
+export async function validateLines(
   file: string,
-  options: ValidateFileOptions = {},
+  validator: FileValidator,
+  reader: JsonlReader,
 ): Promise<FileValidationFacts> {
-  const validator = createFileValidator(file, options);
-  const reader = readJsonl(file);
   let readError: string | undefined;
   try {
     for await (const result of reader) validator.add(result);
