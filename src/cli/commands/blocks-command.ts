@@ -8,10 +8,10 @@ import type { Command } from 'commander';
 import { type BlocksReport, computeBlocksReport, type LimitedBlock } from '../../analytics/blocks-report.js';
 import { formatUsd } from '../../analytics/format-number.js';
 import { latestRateLimits } from '../../analytics/rate-limit-report.js';
-import { terminalText } from '../../analytics/terminal-text.js';
 import { weekKeyFor } from '../../analytics/time-keys.js';
 import type { UsageRow } from '../../analytics/usage-report.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
+import { printCountedUsageNotes } from '../counted-usage-notes.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addLiveOptions, type LiveFlags, liveRefresh, runLive } from '../live-view.js';
 import { addCacheOptions, type DataFlags } from '../load-data.js';
@@ -238,21 +238,7 @@ export function printBlocks(io: Io, report: BlocksReport, limit: number): void {
         `${plural(report.untimedRequests, 'request')} without a valid time ${report.untimedRequests === 1 ? 'is' : 'are'} in no block (week "unknown").`,
       ),
     );
-  if (report.sharedRequests > 0)
-    writeLine(
-      io,
-      colors.dim(
-        `${plural(report.sharedRequests, 'request')} ${report.sharedRequests === 1 ? 'is' : 'are'} in more than one file (copies, checkpoints): each counted once.`,
-      ),
-    );
-  const unpriced = Object.entries(report.unpricedModels);
-  if (unpriced.length > 0)
-    writeLine(
-      io,
-      colors.dim(
-        `* no price for ${unpriced.map(([m, n]) => `${terminalText(quote(m))} (${plural(n, 'request')}, ${plural(report.unpricedTokens[m] ?? 0, 'token')})`).join(', ')}: tokens counted, cost left out. Use --pricing FILE to add prices.`,
-      ),
-    );
+  printCountedUsageNotes(io, report);
 }
 
 function printActive(io: Io, report: BlocksReport, block: LimitedBlock): void {

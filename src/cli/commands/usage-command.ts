@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import { formatUsd } from '../../analytics/format-number.js';
-import { terminalText } from '../../analytics/terminal-text.js';
 import type { UsageReport, UsageSplit } from '../../analytics/usage-report.js';
-import { CliError, exitCodes, quote } from '../cli-error.js';
+import { CliError, exitCodes } from '../cli-error.js';
+import { printCountedUsageNotes } from '../counted-usage-notes.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addLiveOptions, type LiveFlags, liveRefresh, runLive } from '../live-view.js';
 import { addCacheOptions, type DataFlags } from '../load-data.js';
-import { colorsFor, type Io, plural, renderTable, type TableCell, writeJson, writeLine } from '../output.js';
+import { colorsFor, type Io, renderTable, type TableCell, writeJson, writeLine } from '../output.js';
 import { createPricer, offlineHelp } from '../pricer.js';
 import { loadReportData } from '../report-data.js';
 import { parseTimeZone } from '../time-zone-option.js';
@@ -101,19 +101,5 @@ export function printUsage(io: Io, report: UsageReport, limit: number): void {
   );
   if (report.rows.length > limit)
     writeLine(io, colors.dim(`(last ${limit} of ${report.rows.length} rows; the total covers all)`));
-  if (report.sharedRequests > 0)
-    writeLine(
-      io,
-      colors.dim(
-        `${plural(report.sharedRequests, 'request')} ${report.sharedRequests === 1 ? 'is' : 'are'} in more than one file (copies, checkpoints): each counted once.`,
-      ),
-    );
-  const unpriced = Object.entries(report.unpricedModels);
-  if (unpriced.length > 0)
-    writeLine(
-      io,
-      colors.dim(
-        `* no price for ${unpriced.map(([m, n]) => `${terminalText(quote(m))} (${plural(n, 'request')}, ${plural(report.unpricedTokens[m] ?? 0, 'token')})`).join(', ')}: tokens counted, cost left out. Use --pricing FILE to add prices.`,
-      ),
-    );
+  printCountedUsageNotes(io, report);
 }
