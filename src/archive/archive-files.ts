@@ -31,6 +31,17 @@ export interface ArchiveRunStats {
   full?: { error: unknown; notTried: number };
 }
 
+/** A prepared file waiting for its batch's commit. */
+interface Batched {
+  file: FileToArchive;
+  prepared: PreparedFile;
+}
+
+/** The end of the last object in the pack that a prepared file needs (0 when it wrote none). */
+function packedEnd({ prepared }: Batched): number {
+  return Math.max(0, ...(prepared.version?.objects ?? []).map((o) => o.packed.offset + o.stored));
+}
+
 /** A batch is committed once its new objects reach this many compressed bytes, or this many versions. */
 const batchBytes = 64 * 1024 * 1024;
 const batchVersions = 2000;
@@ -69,7 +80,7 @@ export async function archiveFiles(
     options.failAfterBytes === undefined ? {} : { failAfterBytes: options.failAfterBytes },
   );
   const sink = { writer, inFlight: new Map<string, Promise<StoredObject>>() };
-  let batch: { file: FileToArchive; prepared: PreparedFile }[] = [];
+  let batch: Batched[] = [];
   let batchStored = 0;
   let done = 0;
   const count = (result: ArchiveFileResult) => {
@@ -101,15 +112,29 @@ export async function archiveFiles(
         for (const { file } of taken) fail(file, error);
         return;
       }
-      // On a full disk, one file at a time: as many as the catalogue has room for.
-      const groups = stats.full ? taken.map((one) => [one]) : [taken];
-      for (const [i, group] of groups.entries())
+      if (!stats.full) {
         try {
-          commitTaken(group);
+          commitTaken(taken);
         } catch (error) {
-          for (const { file } of groups.slice(i).flat()) fail(file, error);
-          break;
+          for (const { file } of taken) fail(file, error);
         }
+        return;
+      }
+      // On a full disk, one file at a time, as many as the catalogue has room for. When it has none, the file
+      // whose bytes lie last in the pack is given up and the pack cut back before it, to make that room.
+      let pending = taken;
+      while (pending.length > 0) {
+        const [first, ...rest] = pending as [Batched, ...Batched[]];
+        try {
+          commitTaken([first]);
+          pending = rest;
+        } catch (error) {
+          const last = pending.reduce((a, b) => (packedEnd(b) > packedEnd(a) ? b : a));
+          fail(last.file, error);
+          pending = pending.filter((one) => one !== last);
+          await writer.cutBack(Math.max(0, ...pending.map(packedEnd)));
+        }
+      }
     });
     return committing;
   };

@@ -86,13 +86,22 @@ export class PackWriter {
    * Cuts away the partial objects of failed writes at the end of the pack (after a full disk: the space
    * they took is what the catalogue needs to commit the objects written whole).
    */
-  async dropFailedWrites(): Promise<void> {
+  dropFailedWrites(): Promise<void> {
+    return this.cutBack(this.writtenEnd);
+  }
+
+  /**
+   * Cuts the pack back to `end` (never below what committed versions name): the objects after it are given
+   * up, and so is the room they took on a full disk.
+   */
+  async cutBack(end: number): Promise<void> {
     if (!this.handle) return;
     const handle = await this.handle.catch(() => undefined);
-    const end = Math.max(this.writtenEnd, this.committedEnd);
-    if (handle && end < this.end) {
-      await handle.truncate(end).catch(() => undefined);
-      this.end = end;
+    const to = Math.max(end, this.committedEnd);
+    if (handle && to < this.end) {
+      await handle.truncate(to).catch(() => undefined);
+      this.end = to;
+      this.writtenEnd = Math.min(this.writtenEnd, to);
     }
   }
 
