@@ -56,6 +56,19 @@ describe('start-up', () => {
     expect(viewer).toEqual([]);
   });
 
+  it('agentlog statusline loads its bundle: no module of dist/ one by one, nothing of the readers', () => {
+    // A status line call with no index and no input: the line from nothing, as quickly as a call can be.
+    const modules = loadedBy(['statusline', '--input', '/dev/null', '--cache-dir', path.join(dir, 'cache')]);
+    const ours = modules.filter((m) => m.startsWith('dist/'));
+    // main.js and the version it reads for --version, then the bundle.
+    expect(ours).toEqual([
+      'dist/cli/main.js',
+      'dist/cli/package-version.js',
+      'dist/cli/statusline-bundle.js',
+    ]);
+    expect(modules.filter((m) => /node_modules\/(zod|commander|picocolors)\//.test(m))).toEqual([]);
+  });
+
   it('agentlog --help still lists every command', () => {
     const commands = loadedBy(['--help']).filter(
       (m) => m.startsWith('dist/cli/commands/') && m.endsWith('-command.js'),

@@ -2,7 +2,8 @@
 // deletes a file that carries its mark (SQLite's `application_id`), or an index of an agentlog release from
 // before the mark (recognised by its `_meta` table).
 import { closeSync, openSync, readSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqliteDatabase } from './sqlite-database.js';
 
 /** `PRAGMA application_id` of every agentlog index: "AgLg" in ASCII. */
 export const indexApplicationId = 0x41674c67;
@@ -40,9 +41,11 @@ export function indexFileKind(file: string): IndexFileKind {
   }
   if (length === 0) return 'empty';
   if (length < 100 || header.toString('latin1', 0, 16) !== sqliteMagic) return 'foreign';
-  // In WAL mode the newest first page may still be in the WAL: ask SQLite; the raw header (a big-endian
-  // 32-bit application id at offset 68) when it cannot open the file.
-  return kindFromSqlite(file) ?? (header.readUInt32BE(68) === indexApplicationId ? 'ours' : 'foreign');
+  // The mark (a big-endian 32-bit application id at offset 68) is written once, when the index is set up, and
+  // never taken away: a header that bears it is ours. Else, in WAL mode, the newest first page may still be in
+  // the WAL: ask SQLite (the raw header decides when it cannot open the file).
+  if (header.readUInt32BE(68) === indexApplicationId) return 'ours';
+  return kindFromSqlite(file) ?? 'foreign';
 }
 
 /**
@@ -53,7 +56,7 @@ export function indexFileKind(file: string): IndexFileKind {
 function kindFromSqlite(file: string): IndexFileKind | undefined {
   let db: Database.Database;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
+    db = openSqliteDatabase(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
   } catch {
     return undefined;
   }

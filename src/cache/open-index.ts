@@ -1,9 +1,10 @@
 import { chmodSync, closeSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { indexFileName } from './cache-location.js';
 import { indexApplicationId, indexFileKind } from './index-file-kind.js';
 import { indexDdl, schemaVersion } from './index-tables.js';
+import { openSqliteDatabase } from './sqlite-database.js';
 
 /** An open index database. */
 export interface IndexDb {
@@ -62,7 +63,7 @@ export function openIndex(options: OpenIndexOptions): IndexDb {
   if (kind === 'foreign') throw foreign(file);
   if (kind === 'absent') createPrivateFile(file);
   try {
-    return setUp(new Database(file, { timeout }), file, options.agentlogVersion);
+    return setUp(openSqliteDatabase(file, { timeout }), file, options.agentlogVersion);
   } catch (error) {
     if (!isDamage(error)) throw error;
     // A damaged index of ours: keep it aside (never deleted: the user may want to look) and start again.
@@ -74,7 +75,7 @@ export function openIndex(options: OpenIndexOptions): IndexDb {
       `The index "${file}" was damaged (${errorMessage(error)}); it was moved to "${aside}" and is built again.`,
     );
     createPrivateFile(file);
-    return setUp(new Database(file, { timeout }), file, options.agentlogVersion);
+    return setUp(openSqliteDatabase(file, { timeout }), file, options.agentlogVersion);
   }
 }
 
@@ -82,7 +83,7 @@ export function openIndex(options: OpenIndexOptions): IndexDb {
  * A private index in memory, for runs that must not touch the user's cache (`--demo`) or cannot use it.
  */
 export function openMemoryIndex(agentlogVersion: string): IndexDb {
-  const db = new Database(':memory:');
+  const db = openSqliteDatabase(':memory:');
   initialize(db, agentlogVersion);
   return { db, file: ':memory:', created: true };
 }
@@ -101,7 +102,7 @@ export function openIndexReadOnly(cacheDir: string, agentlogVersion: string): In
     );
   let db: Database.Database;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true, timeout: defaultBusyTimeoutMs });
+    db = openSqliteDatabase(file, { readonly: true, fileMustExist: true, timeout: defaultBusyTimeoutMs });
   } catch (error) {
     throw new IndexUnavailableError(
       `The index "${file}" cannot be opened (${errorMessage(error)}): check that you can read and write the folder "${cacheDir}", or pass another --cache-dir.`,

@@ -26,7 +26,25 @@ for (const [name, stream] of [
 // The only place that ends the process. `exitCode` (not exit()) lets pending output flush.
 if (versionOnly) {
   process.stdout.write(`${packageVersion()}\n`);
+} else if (argv[0] === 'statusline') {
+  process.exitCode = await (await statuslineEntry())(argv);
 } else {
   const [{ runCli }, { processIo }] = await Promise.all([import('./run-cli.js'), import('./output.js')]);
   process.exitCode = await runCli(argv, processIo());
+}
+
+/**
+ * The status line's entry: its bundle when `npm run build` made one, else its modules (a build by `tsc` alone).
+ */
+async function statuslineEntry(): Promise<(argv: readonly string[]) => Promise<number>> {
+  const bundle: string = './statusline-bundle.js';
+  try {
+    return ((await import(bundle)) as typeof import('./statusline-main.js')).runStatusline;
+  } catch (error) {
+    const missing =
+      (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' &&
+      String((error as Error).message).includes('statusline-bundle.js');
+    if (!missing) throw error;
+    return (await import('./statusline-main.js')).runStatusline;
+  }
 }

@@ -28,6 +28,7 @@ import {
 import type { SessionFileRef } from '../../sources/index.js';
 import { type Io, writeJson, writeLine } from '../output.js';
 import { packageVersion } from '../package-version.js';
+import { createPricer } from '../pricer.js';
 import { contextWindow, parseStatusInput, type StatusInput } from '../statusline-input.js';
 import {
   checkFormat,
@@ -167,7 +168,8 @@ async function statusFigures(
   timeZone: string,
 ): Promise<StatusFigures> {
   const now = clockOf(io);
-  const price = await pricerFor(io, flags);
+  // The prices in use, or `--pricing FILE` over them (its reader, with zod, loaded only then).
+  const price = await createPricer(flags, io);
   const disk = flags.cache === false ? undefined : openDisk(io, flags);
   if (disk)
     try {
@@ -318,11 +320,6 @@ function backgroundOf(
   const cacheDir = resolveCacheDir(io.env, flags.cacheDir);
   if (cacheDir === undefined || !existsSync(cli)) return undefined;
   return { cli, cacheDir, env: { ...io.env } };
-}
-
-/** The prices in use (see cli/pricer.ts), or `--pricing FILE` over them (its reader, with zod, loaded only then). */
-async function pricerFor(io: Io, flags: StatuslineFlags): Promise<Pricer> {
-  return (await import('../pricer.js')).createPricer(flags, io);
 }
 
 /** `account`'s window `which` with its reset time as the wall time of `zone` (with the zone's offset). */

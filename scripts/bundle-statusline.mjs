@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Bundles `dist/cli/statusline-main.js` (the program with the status line command alone) and the modules it
+// imports into one file, `dist/cli/statusline-bundle.js`, which `cli/main.ts` loads for `agentlog statusline`.
+// Run by `npm run build` after `tsc`. What the bundle leaves out is loaded from `dist/` as before:
+// - better-sqlite3 (a native addon) and Node's own modules;
+// - every dynamic `import()` (the index refresh, the readers and schemas, the `--pricing` file's reader): they
+//   load only when a call needs them, from their modules in `dist/`, so the bundle holds only what every call
+//   runs.
+// Paths a module finds beside itself (`new URL('./x', import.meta.url)`) are rewritten to be relative to the
+// bundle, which lives elsewhere.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'rolldown';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'dist/cli');
+const input = path.join(outDir, 'statusline-main.js');
+const outFile = path.join(outDir, 'statusline-bundle.js');
+
+/** `target`, a file, as a relative specifier from the bundle's folder. */
+function fromBundle(target) {
+  const relative = path.relative(outDir, target).split(path.sep).join('/');
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+const keepOutOfBundle = {
+  name: 'agentlog-statusline',
+  // A dynamic import stays one: of the module in dist/, named from the bundle.
+  async resolveDynamicImport(specifier, importer) {
+    if (typeof specifier !== 'string' || !specifier.startsWith('.') || !importer) return null;
+    return { id: fromBundle(path.resolve(path.dirname(importer), specifier)), external: true };
+  },
+  transform(code, id) {
+    if (!id.startsWith(path.join(root, 'dist'))) return null;
+    const rewritten = code.replace(
+      /new URL\((['"])(\.{1,2}\/[^'"]+)\1, import\.meta\.url\)/g,
+      (_, quote, specifier) =>
+        `new URL(${quote}${fromBundle(path.resolve(path.dirname(id), specifier))}${quote}, import.meta.url)`,
+    );
+    return rewritten === code ? null : { code: rewritten };
+  },
+};
+
+await build({
+  input,
+  platform: 'node',
+  external: ['better-sqlite3', /^node:/],
+  plugins: [keepOutOfBundle],
+  logLevel: 'warn',
+  output: { file: outFile, format: 'esm', codeSplitting: false },
+});

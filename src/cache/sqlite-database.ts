@@ -1,0 +1,29 @@
+// Opens an SQLite database with better-sqlite3 given its native addon's path: without it, better-sqlite3 finds the
+// addon with the `bindings` package (a stack walk and a dozen file probes), a few milliseconds of every status
+// line call. Where the addon is not at its usual place (another build layout), `bindings` finds it as before.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+let addon: string | null | undefined;
+
+/** The path of better-sqlite3's compiled addon, when it is where `npm install` builds it. */
+function addonPath(): string | null {
+  if (addon === undefined) {
+    try {
+      const main = createRequire(import.meta.url).resolve('better-sqlite3');
+      const built = path.join(path.dirname(main), '..', 'build', 'Release', 'better_sqlite3.node');
+      addon = existsSync(built) ? built : null;
+    } catch {
+      addon = null;
+    }
+  }
+  return addon;
+}
+
+/** `new Database(file, options)`, with the addon's path when it is known. */
+export function openSqliteDatabase(file: string, options: Database.Options = {}): Database.Database {
+  const nativeBinding = addonPath();
+  return new Database(file, nativeBinding === null ? options : { ...options, nativeBinding });
+}
