@@ -1,8 +1,13 @@
 // The `files` table's rows, the fingerprint that tells an appended file from a rewritten one, and the stored
 // form of a file's unterminated last line.
-import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { RecordPart } from '../lifecycle/record-slice.js';
+
+/** `node:crypto`, loaded when a file is fingerprinted: a status line call over files that did not change never is. */
+function nodeCrypto(): typeof import('node:crypto') {
+  return createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+}
 
 /** A row of the `files` table. */
 export interface FileRow {
@@ -43,7 +48,7 @@ const window = 64 * 1024;
  * Cheap (at most 128 KiB read) and enough to tell an appended file from a rewritten one.
  */
 export function fingerprintPrefix(path: string, length: number): string {
-  const hash = createHash('sha1').update(`${length}:`);
+  const hash = nodeCrypto().createHash('sha1').update(`${length}:`);
   if (length > 0) {
     const fd = openSync(path, 'r');
     try {

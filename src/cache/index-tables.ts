@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /** One column of an index table, documented for `agentlog sql --tables`. */
 export interface ColumnDoc {
   name: string;
@@ -486,10 +484,19 @@ export function indexDdl(): string[] {
  */
 export const indexFormatVersion = 6;
 
-/** `PRAGMA user_version` of a current index: a 31-bit hash of the DDL and {@link indexFormatVersion}. */
+let version: number | undefined;
+
+/**
+ * `PRAGMA user_version` of a current index: a 31-bit hash (FNV-1a) of the DDL and {@link indexFormatVersion}.
+ * Not a cryptographic hash: it tells one schema from another, and loading `node:crypto` for it was a few
+ * milliseconds of every status line call.
+ */
 export function schemaVersion(): number {
-  const digest = createHash('sha1')
-    .update(`${indexFormatVersion}\n${indexDdl().join(';\n')}`)
-    .digest();
-  return digest.readUInt32BE(0) & 0x7fffffff;
+  if (version === undefined) {
+    const text = `${indexFormatVersion}\n${indexDdl().join(';\n')}`;
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    version = (hash >>> 0) & 0x7fffffff;
+  }
+  return version;
 }

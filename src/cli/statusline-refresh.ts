@@ -6,8 +6,8 @@
  * id) is taken by the call that starts a refresher and removed by the refresher when it ends; a lock whose
  * process is gone, or older than {@link staleLockMs}, is taken over.
  */
-import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const lockName = 'statusline-refresh.lock';
@@ -26,6 +26,10 @@ export function refreshInBackground(options: {
     const fd = takeLock(lock);
     if (fd === undefined) return false;
     try {
+      // Loaded only here: most calls start no refresher, and loading `node:child_process` costs milliseconds.
+      const { spawn } = createRequire(import.meta.url)(
+        'node:child_process',
+      ) as typeof import('node:child_process');
       const child = spawn(
         process.execPath,
         [options.cli, 'statusline', '--refresh-index', options.transcript, '--cache-dir', options.cacheDir],
