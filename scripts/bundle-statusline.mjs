@@ -7,7 +7,8 @@
 //   load only when a call needs them, from their modules in `dist/`, so the bundle holds only what every call
 //   runs.
 // Paths a module finds beside itself (`new URL('./x', import.meta.url)`) are rewritten to be relative to the
-// bundle, which lives elsewhere.
+// bundle, which lives elsewhere. Commander's `node:child_process` (for executable subcommands, which agentlog has
+// none of) is required when first used rather than at load: loading it costs a status line call milliseconds.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
@@ -31,6 +32,13 @@ const keepOutOfBundle = {
     return { id: fromBundle(path.resolve(path.dirname(importer), specifier)), external: true };
   },
   transform(code, id) {
+    if (id.endsWith(path.join('commander', 'lib', 'command.js'))) {
+      const eager = "const childProcess = require('node:child_process');";
+      if (!code.includes(eager)) throw new Error(`${id} no longer requires node:child_process as expected`);
+      const lazy =
+        "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };";
+      return { code: code.replace(eager, lazy) };
+    }
     if (!id.startsWith(path.join(root, 'dist'))) return null;
     const rewritten = code.replace(
       /new URL\((['"])(\.{1,2}\/[^'"]+)\1, import\.meta\.url\)/g,

@@ -13,17 +13,23 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const hook = path.join(root, 'test/helpers/trace-modules.mjs');
 let dir: string;
 
-function loadedBy(args: string[]): string[] {
+/** The modules a run of the built CLI with `args` loads (paths relative to the repo), and Node's own ones. */
+function traced(args: string[]): { modules: string[]; builtins: string[] } {
   const out = path.join(dir, `modules-${args.join('_').replace(/[^a-z_-]/gi, '')}.txt`);
   const run = spawnSync(process.execPath, ['--import', hook, builtCli, ...args], {
     env: { ...process.env, AGENTLOG_TRACE_MODULES: out, HOME: dir, XDG_CACHE_HOME: dir },
     encoding: 'utf8',
   });
   expect(run.status, run.stderr).toBe(0);
-  return readFileSync(out, 'utf8')
+  const modules = readFileSync(out, 'utf8')
     .split('\n')
     .map((url) => url.replace(/^file:\/\//, ''))
     .map((file) => (file.startsWith(root) ? path.relative(root, file) : file));
+  return { modules, builtins: readFileSync(`${out}.builtins`, 'utf8').split('\n') };
+}
+
+function loadedBy(args: string[]): string[] {
+  return traced(args).modules;
 }
 
 const heavy = [
@@ -67,6 +73,19 @@ describe('start-up', () => {
       'dist/cli/statusline-bundle.js',
     ]);
     expect(modules.filter((m) => /node_modules\/(zod|commander|picocolors)\//.test(m))).toEqual([]);
+  });
+
+  it('agentlog statusline loads none of the Node modules only some calls need', () => {
+    const { builtins } = traced([
+      'statusline',
+      '--input',
+      '/dev/null',
+      '--cache-dir',
+      path.join(dir, 'cache'),
+    ]);
+    expect(builtins).toContain('fs');
+    // A refresher to start (child_process), a changed file to fingerprint (crypto), async file reads.
+    expect(builtins.filter((m) => /^(child_process|crypto|fs\/promises)$/.test(m))).toEqual([]);
   });
 
   it('agentlog --help still lists every command', () => {

@@ -1,5 +1,6 @@
 // Loaded with `node --import`: records the URL of every module the process loads and writes them, one per
-// line, to the file named by AGENTLOG_TRACE_MODULES when the process exits. Used by test/startup.test.ts.
+// line, to the file named by AGENTLOG_TRACE_MODULES when the process exits, and Node's own modules it loaded to
+// that name plus `.builtins`. Used by test/startup.test.ts.
 import { writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { MessageChannel } from 'node:worker_threads';
@@ -18,5 +19,9 @@ export async function load(url, context, next) { port.postMessage(url); return n
   { data: { port: port2 }, transferList: [port2] },
 );
 process.on('exit', () => {
-  if (out) writeFileSync(out, [...seen].join('\n'));
+  if (!out) return;
+  writeFileSync(out, [...seen].join('\n'));
+  // Node's own modules, however loaded (import or require): "NativeModule child_process", ...
+  const builtins = process.moduleLoadList.filter((m) => m.startsWith('NativeModule '));
+  writeFileSync(`${out}.builtins`, builtins.map((m) => m.slice('NativeModule '.length)).join('\n'));
 });

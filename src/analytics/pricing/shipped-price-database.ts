@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DatabaseProvider, PriceDatabase } from './price-database.js';
@@ -11,7 +11,8 @@ import type { DatabaseProvider, PriceDatabase } from './price-database.js';
 export async function loadShippedPriceDatabase(): Promise<PriceDatabase> {
   const extractedFile = new URL('./genai-prices.json', import.meta.url);
   try {
-    const text = await readFile(extractedFile, 'utf8');
+    // Read synchronously: `node:fs/promises` is not otherwise loaded by a status line call.
+    const text = readFileSync(extractedFile, 'utf8');
     const extracted = JSON.parse(text) as { version: string; providers: DatabaseProvider[] };
     return shipped(extracted.version, extracted.providers, fileURLToPath(extractedFile));
   } catch (error) {
@@ -31,7 +32,7 @@ export async function readPackageData(): Promise<{
   const resolved = createRequire(import.meta.url).resolve(specifier);
   const main = pathToFileURL(resolved);
   const [pkg, module] = await Promise.all([
-    readFile(new URL('../package.json', main), 'utf8'),
+    Promise.resolve(readFileSync(new URL('../package.json', main), 'utf8')),
     import(specifier) as Promise<{ waitForUpdate(): Promise<DatabaseProvider[] | null> }>,
   ]);
   const providers = (await module.waitForUpdate()) ?? [];

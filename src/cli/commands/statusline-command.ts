@@ -6,11 +6,9 @@
  * status line has nowhere to show an error); only a bad command line (an unknown `--format` placeholder,
  * an unknown option) exits 2. `AGENTLOG_NOW` (an ISO time) pins the clock, as for `blocks`.
  */
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import { type Command, Option } from 'commander';
 import { createColors } from 'picocolors';
 import { latestRateLimits, type RateLimitAccount } from '../../analytics/rate-limit-report.js';
@@ -25,6 +23,7 @@ import {
   querySessionUsage,
   type StoredRequest,
 } from '../../cache/queries/statusline-query.js';
+import { sqliteModule } from '../../cache/sqlite-database.js';
 import type { SessionFileRef } from '../../sources/index.js';
 import { type Io, writeJson, writeLine } from '../output.js';
 import { packageVersion } from '../package-version.js';
@@ -176,7 +175,7 @@ async function statusFigures(
       return await figuresFrom(disk, input, price, { now, timeZone }, io.cwd, true, backgroundOf(io, flags));
     } catch (error) {
       // Locked for longer than a status line can wait, or damaged: this call reads its session alone.
-      if (!(error instanceof Database.SqliteError)) throw error;
+      if (!(error instanceof sqliteModule().SqliteError)) throw error;
     }
   return figuresFrom(openMemoryIndex(packageVersion()), input, price, { now, timeZone }, io.cwd, false);
 }
@@ -346,7 +345,7 @@ function costOf(requests: readonly StoredRequest[], price: Pricer): StatusCost {
 
 /** The JSON from `--input FILE`, else stdin (none when stdin is a terminal); at most `stdinTimeoutMs`. */
 async function readInput(io: Io, flags: StatuslineFlags): Promise<string> {
-  if (flags.input !== undefined) return readFile(path.resolve(io.cwd, flags.input), 'utf8');
+  if (flags.input !== undefined) return readFileSync(path.resolve(io.cwd, flags.input), 'utf8');
   const stream = io.stdin?.();
   if (!stream || stream.isTTY) return '';
   const chunks: Buffer[] = [];
