@@ -152,7 +152,8 @@ export const indexTables: TableDoc[] = [
       },
       unit,
     ],
-    indexes: [['unit_id']],
+    // end_time: the trees that ended since a time (the status line's today and block), without a scan.
+    indexes: [['unit_id'], ['end_time']],
   },
   {
     name: 'messages',

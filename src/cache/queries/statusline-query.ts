@@ -98,13 +98,16 @@ export function querySessionUsage(
  * and started by `until`, each request once (see the module comment).
  */
 export function queryRequestsSince(db: Database.Database, since: string, until: string): StoredRequest[] {
-  const units = db
+  // Not SELECT DISTINCT: SQLite would walk the unit_id index (every tree) to have them in order, rather than
+  // seek the few trees that ended since through the end_time index.
+  const ended = db
     .prepare(
-      `SELECT DISTINCT unit_id FROM trees WHERE end_time >= ? AND (start_time IS NULL OR start_time <= ?)
+      `SELECT unit_id FROM trees WHERE end_time >= ? AND (start_time IS NULL OR start_time <= ?)
         AND unit_id IS NOT NULL`,
     )
     .pluck()
     .all(since, until) as number[];
+  const units = [...new Set(ended)].sort((a, b) => a - b);
   const select = db.prepare(
     `SELECT ${usageColumns} FROM usage_entries u JOIN sessions s ON s.rowid = u.session_row
       WHERE u.unit_id = ? AND u.timestamp >= ? AND u.timestamp <= ? ORDER BY u.rowid`,
