@@ -3,12 +3,13 @@
  * layouts in `sources/`, the builder with subagent files and resume states in `lifecycle/claude-code/`); the
  * adapter points at it, so that code shared by all agents asks the adapter.
  */
-import { validateClaudeCodeLine } from '../../reader/validate-claude-code-line.js';
-import { decodeClaudeCodeRecord } from '../../schemas/claude-code/decode-record.js';
-import { lookupClaudeCodeTool } from '../../schemas/claude-code/tools/index.js';
-import { claudeCodeTools } from '../../schemas/claude-code/tools/registry.js';
+
 import type { AgentAdapter } from '../agent-adapter.js';
+import { decodeClaudeCodeRecord } from './decode-record.js';
+import { lookupClaudeCodeTool } from './tools/index.js';
+import { claudeCodeTools } from './tools/registry.js';
 import { claudeCodeUsageNote, usageFromAnthropic } from './usage.js';
+import { validateClaudeCodeLine } from './validate-record.js';
 
 export const claudeCodeAdapter: AgentAdapter = {
   agent: 'claude-code',

@@ -2,11 +2,12 @@
  * Codex's adapter. Its code still lives where it grew (schemas in `schemas/codex/`, roots in `sources/`, the
  * builder with thread families in `lifecycle/codex/`); the adapter points at it.
  */
-import { validateCodexLine } from '../../reader/validate-codex-line.js';
-import { decodeCodexLine, looksLikeCodexRollout } from '../../schemas/codex/decode-line.js';
-import { codexTools, lookupCodexTool } from '../../schemas/codex/tools/index.js';
+
 import type { AgentAdapter } from '../agent-adapter.js';
+import { decodeCodexLine, looksLikeCodexRollout } from './decode-record.js';
+import { codexTools, lookupCodexTool } from './tools/index.js';
 import { codexUsageNote, usageFromOpenAi } from './usage.js';
+import { validateCodexLine } from './validate-record.js';
 
 export const codexAdapter: AgentAdapter = {
   agent: 'codex',
