@@ -1,26 +1,14 @@
 import { buildTurns } from '../../model/build-turns.js';
+import { mergeCounts } from '../../model/merge-counts.js';
 import type { Message } from '../../model/message.js';
-import type { ReadCounts, Session, Subagent } from '../../model/session.js';
-import type { LocatedProblem } from '../../model/source-location.js';
+import type { Session, Subagent } from '../../model/session.js';
 import { addUsage, addUsageTo, emptyUsage, maxUsage } from '../../model/usage.js';
 import { baseName, obj, optional, str, timeOf } from '../../schemas/common/value-access.js';
-import type { LocatedRecord } from '../record-file.js';
+import type { LocatedRecord, RecordFile } from '../record-file.js';
 import { buildConversation, type Conversation, type ProgressUsage } from './build-conversation.js';
 import { linkSubagents, type PendingSubagent } from './link-subagents.js';
 import { textOf } from './message-parts.js';
 import { type ClaudeSessionResume, emptyTextOf, setSessionResume } from './session-resume.js';
-
-/** The records of one file, with what the reader counted. */
-export interface RecordFile {
-  file: string;
-  records: LocatedRecord[];
-  counts: ReadCounts;
-  problems: LocatedProblem[];
-  /** For subagent files: the agent id from the file name (`agent-<id>.jsonl`). */
-  agentId?: string;
-  /** For subagent files: the sibling `.meta.json` content (`toolUseId`, `agentType`). */
-  meta?: { toolUseId?: string; agentType?: string };
-}
 
 /**
  * Builds a Claude Code session from its main file and its subagent files (both later layouts); sidechain
@@ -381,29 +369,6 @@ export function claudeSessionIdOf(file: Pick<RecordFile, 'file' | 'records'>): s
     if (id !== undefined) return id;
   }
   return stem;
-}
-
-/** Sums read counts of several files. */
-export function mergeCounts(counts: readonly ReadCounts[]): ReadCounts {
-  const total: ReadCounts = {
-    lines: 0,
-    blankLines: 0,
-    records: 0,
-    errors: 0,
-    recordsByType: {},
-    unknownRecordTypes: {},
-  };
-  for (const c of counts) {
-    total.lines += c.lines;
-    total.blankLines += c.blankLines;
-    total.records += c.records;
-    total.errors += c.errors;
-    for (const [k, v] of Object.entries(c.recordsByType))
-      total.recordsByType[k] = (total.recordsByType[k] ?? 0) + v;
-    for (const [k, v] of Object.entries(c.unknownRecordTypes))
-      total.unknownRecordTypes[k] = (total.unknownRecordTypes[k] ?? 0) + v;
-  }
-  return total;
 }
 
 /**

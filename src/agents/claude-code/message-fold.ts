@@ -17,6 +17,7 @@ import {
   str,
   timeOf,
 } from '../../schemas/common/value-access.js';
+import type { LocatedRecord } from '../record-file.js';
 import { classifyToolResult } from './classify-tool-result.js';
 import { flattenResultContent, partsFromContent, promptText, userMessageKind } from './message-parts.js';
 import { isParentlessCompactSummary } from './off-branch-records.js';
@@ -24,12 +25,6 @@ import { apiMessageKey, responseUsage } from './request-usage.js';
 import { lookupClaudeCodeTool } from './tools/index.js';
 
 export { apiMessageKey } from './request-usage.js';
-
-/** A decoded record and where it came from. */
-export interface LocatedRecord {
-  value: JsonObject;
-  location: SourceLocation;
-}
 
 /** Usage per API message key (message.id + requestId), per-field maximum over its records. */
 export type UsageByKey = Map<
