@@ -1,7 +1,8 @@
 /**
- * Claude Code's adapter. Its code still lives where it grew (schemas in `schemas/claude-code/`, roots and
- * layouts in `sources/`, the builder with subagent files and resume states in `lifecycle/claude-code/`); the
- * adapter points at it, so that code shared by all agents asks the adapter.
+ * Claude Code's adapter. Its roles are files of this folder like every agent's (`roots.ts`, `schemas/`,
+ * `decode-record.ts`, `validate-record.ts`, `tools/`, `usage.ts`); its builder (`build-session.ts` and the fold
+ * it runs, `message-fold.ts`, with subagent files, resume states and appends) builds units that span files, so
+ * lifecycle calls it directly (`build: { kind: 'lifecycle' }`).
  */
 
 import type { AgentAdapter } from '../agent-adapter.js';

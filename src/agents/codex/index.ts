@@ -1,6 +1,8 @@
 /**
- * Codex's adapter. Its code still lives where it grew (schemas in `schemas/codex/`, roots in `sources/`, the
- * builder with thread families in `lifecycle/codex/`); the adapter points at it.
+ * Codex's adapter. Its roles are files of this folder like every agent's (`roots.ts`, `schemas/`,
+ * `decode-record.ts`, `validate-record.ts`, `tools/`, `usage.ts`); its builder (`build-session.ts`) and the
+ * linking of thread families (`link-threads.ts`) build units that span files, so lifecycle calls them directly
+ * (`build: { kind: 'lifecycle' }`).
  */
 
 import type { AgentAdapter } from '../agent-adapter.js';
