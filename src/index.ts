@@ -4,6 +4,26 @@
  */
 
 export type { AgentAdapter } from './agents/agent-adapter.js';
+export type { DecodedRecord, DecodeMode, RecordIssue } from './agents/claude-code/decode-record.js';
+export { decodeClaudeCodeRecord } from './agents/claude-code/decode-record.js';
+export type {
+  ClaudeCodeToolName,
+  McpToolName,
+  ToolInput,
+  ToolIssue,
+  ToolLookup,
+  ToolResult,
+} from './agents/claude-code/tools/index.js';
+export {
+  canonicalClaudeCodeToolName,
+  claudeCodeTools,
+  getClaudeCodeTool,
+  isClaudeCodeTool,
+  lookupClaudeCodeTool,
+  parseMcpToolName,
+  validateToolInput,
+  validateToolResult,
+} from './agents/claude-code/tools/index.js';
 /** Every registered agent's default places (Claude Code, Codex and the adapters' roots). */
 export { discoverAgents as discoverDefault } from './agents/discover-agents.js';
 export { adapterFor, adapters } from './agents/registry.js';
@@ -90,26 +110,6 @@ export type {
 } from './reader/validation-report.js';
 export type { RedactionOptions, Redactor } from './redaction/index.js';
 export { createRedactor, RedactionConfigError } from './redaction/index.js';
-export type { DecodedRecord, DecodeMode, RecordIssue } from './schemas/claude-code/decode-record.js';
-export { decodeClaudeCodeRecord } from './schemas/claude-code/decode-record.js';
-export type {
-  ClaudeCodeToolName,
-  McpToolName,
-  ToolInput,
-  ToolIssue,
-  ToolLookup,
-  ToolResult,
-} from './schemas/claude-code/tools/index.js';
-export {
-  canonicalClaudeCodeToolName,
-  claudeCodeTools,
-  getClaudeCodeTool,
-  isClaudeCodeTool,
-  lookupClaudeCodeTool,
-  parseMcpToolName,
-  validateToolInput,
-  validateToolResult,
-} from './schemas/claude-code/tools/index.js';
 export type { Agent } from './schemas/common/agent.js';
 export { type AgentInfo, agentInfo, agents, isAgent } from './schemas/common/agent.js';
 export type { ToolSpec, ToolStatus } from './schemas/common/define-tool.js';

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -49,17 +49,95 @@ function relativeImports(file: string): string[] {
     .map((s) => path.resolve(path.dirname(file), s).replace(/\.js$/, '.ts'));
 }
 
-function layerOf(file: string): string {
+/** The top-level folder of a file under src/ (`root` for src/index.ts). */
+function folderOf(file: string): string {
   const rel = path.relative(srcDir, file);
   const [top] = rel.split(path.sep);
   return rel.includes(path.sep) ? (top ?? '') : 'root';
+}
+
+/** Posix path relative to src/. */
+const srcPath = (file: string) => path.relative(srcDir, file).split(path.sep).join('/');
+
+/** The agent whose folder holds `file` (`agents/<agent>/...`, a folder with an `index.ts`), if any. */
+function agentOf(file: string): string | undefined {
+  const match = /^agents\/([^/]+)\//.exec(srcPath(file));
+  const agent = match?.[1];
+  return agent !== undefined && existsSync(path.join(srcDir, 'agents', agent, 'index.ts'))
+    ? agent
+    : undefined;
+}
+
+/**
+ * An agent's folder is a slice through the layers: its files are at the `agents` rank, except the roles that
+ * belong to a lower layer, which take that layer's rank (and may import only what that layer may). Every
+ * agent's `schemas/`; and for Claude Code and Codex the roles lower layers read: the tool registries
+ * (`definitions/`, `hooks/` and the validators use them) and the record decoders are schemas, the validators
+ * are the reader's (`reader/file-validator.ts`), the roots and the side files discovery reads are sources'.
+ */
+const agentRoles: readonly { path: RegExp; layer: string }[] = [
+  { path: /^agents\/[^/]+\/schemas\//, layer: 'schemas' },
+  { path: /^agents\/(claude-code|codex)\/tools\//, layer: 'schemas' },
+  { path: /^agents\/(claude-code|codex)\/decode-record\.ts$/, layer: 'schemas' },
+  { path: /^agents\/(claude-code|codex)\/validate-record\.ts$/, layer: 'reader' },
+  { path: /^agents\/(claude-code|codex)\/roots\.ts$/, layer: 'sources' },
+  { path: /^agents\/claude-code\/read-agent-meta\.ts$/, layer: 'sources' },
+  { path: /^agents\/codex\/read-codex-header\.ts$/, layer: 'sources' },
+];
+
+/**
+ * What code outside an agent's folder may import from it besides the adapter (`index.ts`, for
+ * `agents/registry.ts`): the places where generic code still knows Claude Code or Codex by name. A path
+ * ending in `/` opens the folder.
+ */
+const entryPoints: Readonly<Record<string, string>> = {
+  'agents/claude-code/tools/': 'the tool registry: definitions/, hooks/, lifecycle/is-tool-call.ts',
+  'agents/claude-code/roots.ts': 'default discovery (sources/discover-default.ts)',
+  'agents/claude-code/read-agent-meta.ts': "subagents' .meta.json sidecars, read with discovery",
+  'agents/claude-code/validate-record.ts': "reader/file-validator.ts's default validator",
+  'agents/claude-code/build-session.ts':
+    'lifecycle builds units across files (a session and its subagent files)',
+  'agents/claude-code/session-resume.ts':
+    'lifecycle keeps resume states (build-safely.ts, append-session.ts)',
+  'agents/claude-code/append-claude-session.ts':
+    'lifecycle/append-session.ts: the index appends to a session',
+  'agents/claude-code/request-usage.ts': "cli/statusline-overlay.ts reads a live transcript's last requests",
+  'agents/codex/roots.ts': 'default discovery (sources/discover-default.ts)',
+  'agents/codex/read-codex-header.ts': 'discovery reads a rollout header (thread families)',
+  'agents/codex/decode-record.ts':
+    "reader/file-validator.ts's default, lifecycle/session-unit.ts's unit keys",
+  'agents/codex/validate-record.ts': "reader/file-validator.ts's default validator",
+  'agents/codex/build-session.ts': 'lifecycle builds units across files (thread families)',
+  'agents/codex/link-threads.ts': 'lifecycle/build-unit.ts links a thread family',
+};
+
+/** The layer a file belongs to: its top folder, or for an agent's file the layer of its role. */
+function layerOf(file: string): string {
+  const folder = folderOf(file);
+  if (agentOf(file) === undefined) return folder;
+  const rel = srcPath(file);
+  return agentRoles.find((role) => role.path.test(rel))?.layer ?? folder;
+}
+
+/** Why `file` may not import `target` across an agent folder's wall, or undefined when it may. */
+function agentWallViolation(file: string, target: string): string | undefined {
+  const to = agentOf(target);
+  const from = agentOf(file);
+  if (to === undefined || to === from) return undefined;
+  if (from !== undefined) return "(an agent's files never import another agent's)";
+  const rel = srcPath(target);
+  if (rel === `agents/${to}/index.ts` && folderOf(file) === 'agents') return undefined;
+  const open = Object.keys(entryPoints).some((entry) =>
+    entry.endsWith('/') ? rel.startsWith(entry) : rel === entry,
+  );
+  return open ? undefined : `(not an entry point of agents/${to}/: import it through agents/registry.ts)`;
 }
 
 const files = listTs(srcDir);
 
 describe('architecture', () => {
   it('every top-level folder of src/ has a rank', () => {
-    const folders = new Set(files.map(layerOf).filter((l) => l !== 'root'));
+    const folders = new Set(files.map(folderOf).filter((l) => l !== 'root'));
     expect([...folders].filter((f) => !(f in ranks))).toEqual([]);
   });
 
@@ -71,18 +149,29 @@ describe('architecture', () => {
       for (const target of relativeImports(file)) {
         const to = layerOf(target);
         const rel = `${path.relative(srcDir, file)} -> ${path.relative(srcDir, target)}`;
+        const wall = agentWallViolation(file, target);
         if (to === 'root') violations.push(`${rel} (the package entry is for users only)`);
         else if (to !== from && (ranks[to] ?? 99) >= (ranks[from] ?? -1)) violations.push(rel);
+        else if (wall !== undefined) violations.push(`${rel} ${wall}`);
         else if (
-          wireFree.has(from) &&
+          wireFree.has(folderOf(file)) &&
           (to === 'reader' ||
-            to === 'agents' ||
+            folderOf(target) === 'agents' ||
             (to === 'schemas' && !path.relative(srcDir, target).startsWith(`schemas${path.sep}common`)))
         )
           violations.push(`${rel} (wire formats stop at lifecycle/)`);
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  it('gives every agent role and entry point a file that exists', () => {
+    const relFiles = files.map(srcPath);
+    const deadRoles = agentRoles.filter((role) => !relFiles.some((f) => role.path.test(f)));
+    const deadEntries = Object.keys(entryPoints).filter(
+      (entry) => !relFiles.some((f) => (entry.endsWith('/') ? f.startsWith(entry) : f === entry)),
+    );
+    expect([...deadRoles.map((r) => String(r.path)), ...deadEntries]).toEqual([]);
   });
 
   it('has no import cycles', () => {

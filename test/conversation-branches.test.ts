@@ -1,10 +1,8 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildClaudeCodeSession } from '../src/agents/claude-code/build-session.js';
+import type { RecordFile } from '../src/agents/record-file.js';
 import { transcriptMarkdown } from '../src/exporters/transcript-markdown.js';
-import {
-  buildClaudeCodeSession,
-  type RecordFile,
-} from '../src/lifecycle/claude-code/build-claude-code-session.js';
 import { loadSessions, readSession } from '../src/lifecycle/load-sessions.js';
 import type { Session } from '../src/model/session.js';
 import { discoverPaths } from '../src/sources/index.js';

@@ -9,8 +9,8 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claudeCodeTools } from '../src/schemas/claude-code/tools/index.js';
-import { codexTools } from '../src/schemas/codex/tools/registry.js';
+import { claudeCodeTools } from '../src/agents/claude-code/tools/index.js';
+import { codexTools } from '../src/agents/codex/tools/registry.js';
 import { type BuiltPackage, buildPackage, demoEnvironment, run } from './docs/build-package.js';
 import {
   docsBlocks,

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dangerousCommand, handle } from '../examples/hooks/guard-bash.js';
+import { validateToolInput } from '../src/agents/claude-code/tools/validate-tool-call.js';
 import { isToolInput, parseHookInput } from '../src/hooks/index.js';
 import { listSessions, toolCalls } from '../src/lifecycle/load-sessions.js';
 import type { Session } from '../src/model/session.js';
 import type { ToolCall } from '../src/model/tool-call.js';
-import { validateToolInput } from '../src/schemas/claude-code/tools/validate-tool-call.js';
 import { corpusDir } from './corpus.js';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { claudeCodeTools } from '../src/agents/claude-code/tools/registry.js';
+import { codexTools } from '../src/agents/codex/tools/registry.js';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
 import type { JsonSchema } from '../src/definitions/json-schema.js';
 import { isValidOpenAIToolName } from '../src/definitions/sanitize-tool-name.js';
 import { strictSchemaViolations } from '../src/definitions/strict-schema-violations.js';
-import { claudeCodeTools } from '../src/schemas/claude-code/tools/registry.js';
-import { codexTools } from '../src/schemas/codex/tools/registry.js';
 
 async function run(args: string[]) {
   const io = memoryIo();

@@ -33,7 +33,7 @@ function loadedBy(args: string[]): string[] {
 }
 
 const heavy = [
-  /^dist\/(schemas|cache|lifecycle|viewer|exporters|definitions)\//,
+  /^dist\/(schemas|agents|cache|lifecycle|viewer|exporters|definitions)\//,
   /node_modules\/(better-sqlite3|zod|@opentelemetry|@modelcontextprotocol)\//,
 ];
 

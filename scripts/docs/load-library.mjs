@@ -23,9 +23,9 @@ export async function loadLibrary(distDir) {
   ] = await Promise.all([
     load('index.js'),
     load('definitions/index.js'),
-    load('schemas/claude-code/tools/index.js'),
-    load('schemas/claude-code/records/index.js'),
-    load('schemas/codex/index.js'),
+    load('agents/claude-code/tools/index.js'),
+    load('agents/claude-code/schemas/records/index.js'),
+    load('agents/codex/schemas/index.js'),
     load('analytics/tool-inventory.js'),
     load('cli/commands/tools-command.js'),
     load('cli/describe-tool.js'),

@@ -101,7 +101,7 @@ export function toolsReadme(ctx, demoInventory) {
   const codexCount = Object.keys(ctx.lib.codexTools).length;
   return blocks(
     '# Tool reference',
-    `One page per tool of the registries agentlog validates with: ${claudeCount} Claude Code tools (current, renamed, removed and internal ones; [MCP tools](mcp.md) share one page) and ${codexCount} Codex tools. Every page is generated from the registry (\`src/schemas/claude-code/tools/\`, \`src/schemas/codex/tools/\`) by \`npm run docs\`, and its examples are checked against the same schemas by \`test/docs.test.ts\`. The JSON Schema files are in [schemas/](${relativeLink(page, 'schemas/README.md')}).`,
+    `One page per tool of the registries agentlog validates with: ${claudeCount} Claude Code tools (current, renamed, removed and internal ones; [MCP tools](mcp.md) share one page) and ${codexCount} Codex tools. Every page is generated from the registry (\`src/agents/claude-code/tools/\`, \`src/agents/codex/tools/\`) by \`npm run docs\`, and its examples are checked against the same schemas by \`test/docs.test.ts\`. The JSON Schema files are in [schemas/](${relativeLink(page, 'schemas/README.md')}).`,
     '## Claude Code tools',
     '"Versions" is the lifespan the registry records (`≈` approximate, `x` a bisected digit, `(a..b]` introduced after a and by b). "OpenAI strict" says whether `toOpenAITool` can make a strict function definition of the input. "Real example" says whether the page shows a call from the corpus.',
     indexTable(ctx, 'claude-code', ctx.lib.claudeCodeTools),

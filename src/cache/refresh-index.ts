@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { buildUnit, type UnitFile } from '../lifecycle/build-unit.js';
-import { mergeCounts } from '../lifecycle/claude-code/build-claude-code-session.js';
 import { FileUnreadableError, type RecordSliceReader } from '../lifecycle/record-slice.js';
 import { groupUnits as groupFiles, probeUnitKeyFacts, type UnitKeyFacts } from '../lifecycle/session-unit.js';
+import { mergeCounts } from '../model/merge-counts.js';
 import type { Session } from '../model/session.js';
 import { isAgent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';

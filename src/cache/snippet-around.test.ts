@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hitEnd, hitStart } from '../cache/search-index.js';
+import { hitEnd, hitStart } from './search-index.js';
 import { snippetAround } from './snippet-around.js';
 
 const marked = (text: string) => text.replaceAll(hitStart, '<').replaceAll(hitEnd, '>');

@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 import { buildCodexSafely } from '../lifecycle/build-safely.js';
 import type { UnitFile } from '../lifecycle/build-unit.js';
-import { mergeCounts } from '../lifecycle/claude-code/build-claude-code-session.js';
 import type { RecordPart, RecordSlice, RecordSliceReader, ResumePoint } from '../lifecycle/record-slice.js';
 import { claudeKeyOf, firstSessionId, lastSessionId } from '../lifecycle/session-unit.js';
+import { mergeCounts } from '../model/merge-counts.js';
 import type { Session } from '../model/session.js';
 import { isAgent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';

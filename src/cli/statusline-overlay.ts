@@ -9,9 +9,9 @@
 import { closeSync, existsSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import { progressUsage, responseUsage } from '../agents/claude-code/request-usage.js';
 import { fingerprintPrefix } from '../cache/file-store.js';
 import type { StoredRequest } from '../cache/queries/statusline-query.js';
-import { progressUsage, responseUsage } from '../lifecycle/claude-code/request-usage.js';
 import { isObject, type JsonObject, str } from '../lifecycle/value-access.js';
 import { maxUsage } from '../model/usage.js';
 

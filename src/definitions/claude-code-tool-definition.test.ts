@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claudeCodeTools } from '../schemas/claude-code/tools/registry.js';
+import { claudeCodeTools } from '../agents/claude-code/tools/registry.js';
 import { getClaudeCodeToolDefinition, isClaudeCodeTool } from './claude-code-tool-definition.js';
 import { closestNames } from './closest-names.js';
 

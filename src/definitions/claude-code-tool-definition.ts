@@ -1,4 +1,4 @@
-import { claudeCodeTools, getClaudeCodeTool } from '../schemas/claude-code/tools/registry.js';
+import { claudeCodeTools, getClaudeCodeTool } from '../agents/claude-code/tools/registry.js';
 import {
   findToolDefinition,
   type ToolDefinitionLookup,
@@ -6,7 +6,7 @@ import {
   type ToolRegistry,
 } from './find-tool-definition.js';
 
-export { isClaudeCodeTool } from '../schemas/claude-code/tools/registry.js';
+export { isClaudeCodeTool } from '../agents/claude-code/tools/registry.js';
 
 /** The Claude Code tool registry, for `findToolDefinition`. */
 export const claudeCodeToolRegistry: ToolRegistry = {

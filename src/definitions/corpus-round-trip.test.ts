@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusDir as sharedCorpusDir } from '../../test/corpus.js';
-import { getClaudeCodeTool } from '../schemas/claude-code/tools/registry.js';
+import { getClaudeCodeTool } from '../agents/claude-code/tools/registry.js';
 import { unknownKeys } from '../schemas/common/unknown-keys.js';
 import { fromOpenAIToolCall } from './from-openai-tool-call.js';
 import { acceptsNull, isJsonObject, type JsonSchema, typeList } from './json-schema.js';

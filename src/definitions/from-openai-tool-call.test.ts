@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { claudeCodeTools } from '../schemas/claude-code/tools/registry.js';
-import { codexTools } from '../schemas/codex/tools/registry.js';
+import { claudeCodeTools } from '../agents/claude-code/tools/registry.js';
+import { codexTools } from '../agents/codex/tools/registry.js';
 import { fromOpenAIToolCall, parseToolArguments } from './from-openai-tool-call.js';
 import { removeIntroducedNulls } from './remove-introduced-nulls.js';
 import { toOpenAITool } from './to-openai-tool.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { claudeCodeTools } from '../schemas/claude-code/tools/registry.js';
-import { codexTools } from '../schemas/codex/tools/registry.js';
+import { claudeCodeTools } from '../agents/claude-code/tools/registry.js';
+import { codexTools } from '../agents/codex/tools/registry.js';
 import { defineTool } from '../schemas/common/define-tool.js';
 import { isJsonObject, type JsonSchema, subschemas } from './json-schema.js';
 import { toJsonSchema, zodToJsonSchema } from './to-json-schema.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyInputSchema } from '../schemas/claude-code/tools/shared-shapes.js';
+import { emptyInputSchema } from '../agents/claude-code/tools/shared-shapes.js';
 import type { ToolSpec } from '../schemas/common/define-tool.js';
 import { legacyKeyword } from '../schemas/common/legacy-field.js';
 import type { JsonSchema } from './json-schema.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claudeCodeTools } from '../schemas/claude-code/tools/registry.js';
+import { claudeCodeTools } from '../agents/claude-code/tools/registry.js';
 import { isValidOpenAIToolName } from './sanitize-tool-name.js';
 import { strictSchemaViolations } from './strict-schema-violations.js';
 import { toOpenAITool } from './to-openai-tool.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { claudeCodeTools } from '../schemas/claude-code/tools/registry.js';
+import { claudeCodeTools } from '../agents/claude-code/tools/registry.js';
 import { defineTool } from '../schemas/common/define-tool.js';
 import { parseVersion } from './agent-version.js';
 import { formatLifespan, toolLifespan, toolPresenceAt } from './tool-lifespan.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claudeCodeTools } from '../schemas/claude-code/tools/registry.js';
+import { claudeCodeTools } from '../agents/claude-code/tools/registry.js';
 import { parseVersion } from './agent-version.js';
 import { toJsonSchema } from './to-json-schema.js';
 import { toolSpecAtVersion } from './tool-spec-at-version.js';

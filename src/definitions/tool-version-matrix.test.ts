@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { claudeCodeTools } from '../schemas/claude-code/tools/registry.js';
-import { codexTools } from '../schemas/codex/tools/registry.js';
+import { claudeCodeTools } from '../agents/claude-code/tools/registry.js';
+import { codexTools } from '../agents/codex/tools/registry.js';
 import { toolVersionMatrix } from './tool-version-matrix.js';
 
 describe('toolVersionMatrix', () => {

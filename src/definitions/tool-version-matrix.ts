@@ -1,4 +1,4 @@
-import { claudeCodeTools } from '../schemas/claude-code/tools/registry.js';
+import { claudeCodeTools } from '../agents/claude-code/tools/registry.js';
 import type { ToolSpec, ToolStatus } from '../schemas/common/define-tool.js';
 import { parseVersion } from './agent-version.js';
 import { inputFieldHistory } from './input-field-history.js';

@@ -1,4 +1,4 @@
-import type { ClaudeCodeToolName, ToolInput } from '../schemas/claude-code/tools/registry.js';
+import type { ClaudeCodeToolName, ToolInput } from '../agents/claude-code/tools/registry.js';
 
 /** Claude Code's permission modes (open: newer versions may add modes). */
 export type PermissionMode =

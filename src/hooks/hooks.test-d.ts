@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ToolInput } from '../schemas/claude-code/tools/registry.js';
+import type { ToolInput } from '../agents/claude-code/tools/registry.js';
 import type { HookInput, PreToolUseInput, StopInput, ToolHookInput } from './index.js';
 import { allow, block, deny, isHookEvent, isToolEvent, isToolInput, parseHookInput } from './index.js';
 

@@ -1,5 +1,5 @@
-import type { ClaudeCodeToolName } from '../schemas/claude-code/tools/registry.js';
-import { getClaudeCodeTool } from '../schemas/claude-code/tools/registry.js';
+import type { ClaudeCodeToolName } from '../agents/claude-code/tools/registry.js';
+import { getClaudeCodeTool } from '../agents/claude-code/tools/registry.js';
 import type { HookEventName, HookInput, KnownHookInputs, ToolHookInput } from './hook-input.js';
 import { hookInputSchemas } from './hook-input-schemas.js';
 

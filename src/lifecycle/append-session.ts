@@ -5,5 +5,5 @@ export {
   appendClaudeFile,
   NotAppendable,
   type SessionAppend,
-} from './claude-code/append-claude-session.js';
-export { type SessionResume, sessionResumeOf } from './claude-code/session-resume.js';
+} from '../agents/claude-code/append-claude-session.js';
+export { type SessionResume, sessionResumeOf } from '../agents/claude-code/session-resume.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { buildCodexSession } from '../agents/codex/build-session.js';
+import type { RecordFile } from '../agents/record-file.js';
 import type { Session } from '../model/session.js';
 import { buildSafely, UNPROCESSABLE_FILE, UNPROCESSABLE_RECORD } from './build-safely.js';
-import type { RecordFile } from './claude-code/build-claude-code-session.js';
-import { buildCodexSession } from './codex/build-codex-session.js';
 
 /** A Codex rollout of `n` function calls, one a line. */
 function rollout(n: number): RecordFile {

@@ -1,8 +1,9 @@
+import { buildClaudeCodeSession } from '../agents/claude-code/build-session.js';
+import { forgetSessionResume } from '../agents/claude-code/session-resume.js';
+import { buildCodexSession } from '../agents/codex/build-session.js';
+import type { RecordFile } from '../agents/record-file.js';
 import type { Session } from '../model/session.js';
 import type { LocatedProblem } from '../model/source-location.js';
-import { buildClaudeCodeSession, type RecordFile } from './claude-code/build-claude-code-session.js';
-import { forgetSessionResume } from './claude-code/session-resume.js';
-import { buildCodexSession } from './codex/build-codex-session.js';
 
 /** Most records left out of one file before the file as a whole is given up. */
 const MAX_LEFT_OUT = 20;

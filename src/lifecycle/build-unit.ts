@@ -1,10 +1,10 @@
+import { claudeSessionIdOf } from '../agents/claude-code/build-session.js';
+import { linkCodexThreads } from '../agents/codex/link-threads.js';
 import { adapterFor } from '../agents/registry.js';
 import type { Session } from '../model/session.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { buildClaudeSafely, buildCodexSafely, buildSafely } from './build-safely.js';
 import { buildUnclaimedSubagent, claimSubagentFiles } from './claim-subagent-files.js';
-import { claudeSessionIdOf } from './claude-code/build-claude-code-session.js';
-import { linkCodexThreads } from './link-codex-threads.js';
 import { firstSessionId, subagentOwnerKey, type UnitFile } from './session-unit.js';
 
 export type { UnitFile } from './session-unit.js';

@@ -1,9 +1,10 @@
+import { buildClaudeCodeSession } from '../agents/claude-code/build-session.js';
+import type { RecordFile } from '../agents/record-file.js';
 import { adapterFor } from '../agents/registry.js';
 import type { Session } from '../model/session.js';
 import { readPathOf } from '../reader/read-path.js';
 import { readAgentMeta, type SessionFileRef } from '../sources/index.js';
 import { buildCodexSafely, buildSafely } from './build-safely.js';
-import { buildClaudeCodeSession, type RecordFile } from './claude-code/build-claude-code-session.js';
 import type { UnitFile } from './session-unit.js';
 import { str } from './value-access.js';
 

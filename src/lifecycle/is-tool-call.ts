@@ -1,5 +1,5 @@
+import type { ClaudeCodeToolName, ToolInput, ToolResult } from '../agents/claude-code/tools/index.js';
 import type { ToolCall } from '../model/tool-call.js';
-import type { ClaudeCodeToolName, ToolInput, ToolResult } from '../schemas/claude-code/tools/index.js';
 
 /** A tool call narrowed to one Claude Code tool: typed input and structured result. */
 export type ClaudeCodeToolCall<N extends ClaudeCodeToolName> = ToolCall<ToolInput<N>, ToolResult<N> | string>;

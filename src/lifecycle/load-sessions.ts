@@ -1,6 +1,7 @@
 import { resolve as resolvePath } from 'node:path';
 import { discoverAgents } from '../agents/discover-agents.js';
 import { readSource } from '../agents/read-source.js';
+import type { LocatedRecord, RecordFile } from '../agents/record-file.js';
 import { agentOfRecord, recordTypeOf } from '../agents/registry.js';
 import type { Session } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
@@ -8,8 +9,6 @@ import { describeCut, MAX_JSON_DEPTH, ReadError, TOO_DEEP } from '../reader/inde
 import type { Agent } from '../schemas/common/agent.js';
 import { discoverPaths, type SessionFileRef } from '../sources/index.js';
 import { buildUnit } from './build-unit.js';
-import type { RecordFile } from './claude-code/build-claude-code-session.js';
-import type { LocatedRecord } from './claude-code/build-conversation.js';
 import { holdsConversation } from './holds-conversation.js';
 
 /** Filters shared by every listing and report. Dates are inclusive bounds on a session's time span. */

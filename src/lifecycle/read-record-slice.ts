@@ -1,10 +1,10 @@
 import { readSource } from '../agents/read-source.js';
+import type { LocatedRecord } from '../agents/record-file.js';
 import { agentOfRecord, recordTypeOf } from '../agents/registry.js';
 import { createAgentFileValidator } from '../agents/validate-source.js';
 import type { LocatedProblem } from '../model/source-location.js';
 import { describeCut, type LineResult, MAX_JSON_DEPTH, ReadError, TOO_DEEP } from '../reader/index.js';
 import type { Agent } from '../schemas/common/agent.js';
-import type { LocatedRecord } from './claude-code/build-conversation.js';
 import {
   emptyCounts,
   FileUnreadableError,

@@ -4,8 +4,8 @@ import type { FileValidationFacts, ValidatorState } from '../reader/file-validat
 
 export type { FileValidationFacts, ValidatorState };
 
+import type { LocatedRecord } from '../agents/record-file.js';
 import type { Agent } from '../schemas/common/agent.js';
-import type { LocatedRecord } from './claude-code/build-conversation.js';
 
 /** Where a read stopped: just after the last complete (`\n`-terminated) line. */
 export interface ResumePoint {

@@ -6,13 +6,15 @@
  * files with {@link groupUnits} and build a unit with `buildUnit`; they differ only in how they learn a
  * file's {@link UnitKeyFacts} (the stream reads a few records, the index keeps them per file).
  */
+
+import { claudeSessionIdOf } from '../agents/claude-code/build-session.js';
+import { decodeCodexLine } from '../agents/codex/decode-record.js';
 import { readSource } from '../agents/read-source.js';
+import type { RecordFile } from '../agents/record-file.js';
 import { adapterFor, agentOfRecord } from '../agents/registry.js';
 import { ReadError } from '../reader/index.js';
-import { decodeCodexLine } from '../schemas/codex/decode-line.js';
 import type { Agent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';
-import { claudeSessionIdOf, type RecordFile } from './claude-code/build-claude-code-session.js';
 import { obj, str } from './value-access.js';
 
 /** A file's records as the builders take them, with its agent decided from its first record. */

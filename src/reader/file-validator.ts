@@ -1,11 +1,11 @@
-import { looksLikeCodexRollout } from '../schemas/codex/decode-line.js';
+import { reportIssues, validateClaudeCodeLine } from '../agents/claude-code/validate-record.js';
+import { looksLikeCodexRollout } from '../agents/codex/decode-record.js';
+import { validateCodexLine } from '../agents/codex/validate-record.js';
 import type { Agent } from '../schemas/common/agent.js';
 import { MAX_JSON_DEPTH } from '../schemas/common/bound-depth.js';
 import { formatPath } from './format-path.js';
 import type { LineResult } from './line-result.js';
 import { sortVersions } from './sort-versions.js';
-import { reportIssues, validateClaudeCodeLine } from './validate-claude-code-line.js';
-import { validateCodexLine } from './validate-codex-line.js';
 import type { FileValidation, GroupedIssue, LineErrorEntry, UnknownField } from './validation-report.js';
 import type { FileContext, PendingIssue, ValidationSink } from './validation-sink.js';
 

@@ -1,9 +1,9 @@
 import path from 'node:path';
+import { readCodexHeader } from '../agents/codex/read-codex-header.js';
 import type { DirLookup } from './dir-lookup.js';
 import type { SessionFileRef, SkippedFile } from './discovery.js';
 import { looksLikeSessionDocument } from './looks-like-session-document.js';
 import { isUuid, parseFileName } from './parse-file-name.js';
-import { readCodexHeader } from './read-codex-header.js';
 
 /** Where a file was found, which decides how strictly its path is read. */
 export type ClassifyContext =

@@ -1,8 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
+import { claudeCodeRoots } from '../agents/claude-code/roots.js';
+import { codexRoots } from '../agents/codex/roots.js';
 import type { ClassifyContext } from './classify-file.js';
-import { claudeCodeRoots } from './claude-code-roots.js';
-import { codexRoots } from './codex-roots.js';
 import { addWalk, collectDiscovery, emptyGathered, type Gathered } from './collect-discovery.js';
 import { createLimiter, type Limiter } from './create-limiter.js';
 import { describeFsError } from './describe-fs-error.js';

@@ -1,3 +1,6 @@
+export { type AgentMeta, readAgentMeta } from '../agents/claude-code/read-agent-meta.js';
+export { claudeCodeRoots } from '../agents/claude-code/roots.js';
+export { codexRoots } from '../agents/codex/roots.js';
 export {
   type AgentClassifier,
   base as fileRef,
@@ -6,8 +9,6 @@ export {
   type FileFacts,
   skip as skipFile,
 } from './classify-file.js';
-export { claudeCodeRoots } from './claude-code-roots.js';
-export { codexRoots } from './codex-roots.js';
 export type { DirLookup } from './dir-lookup.js';
 export { type DiscoverDefaultOptions, discoverDefault, type RootSearch } from './discover-default.js';
 export { type DiscoverPathsOptions, discoverPaths } from './discover-paths.js';
@@ -21,5 +22,4 @@ export type {
 } from './discovery.js';
 export { expandHome } from './expand-home.js';
 export { isUuid, lastUuid } from './parse-file-name.js';
-export { type AgentMeta, readAgentMeta } from './read-agent-meta.js';
 export { restatFiles } from './restat-files.js';

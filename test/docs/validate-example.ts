@@ -1,13 +1,13 @@
 import type { z } from 'zod';
+import { decodeClaudeCodeRecord } from '../../src/agents/claude-code/decode-record.js';
+import { claudeCodeRecordSchemas } from '../../src/agents/claude-code/schemas/records/index.js';
+import { claudeCodeTools, mcpToolSpec } from '../../src/agents/claude-code/tools/index.js';
+import { decodeCodexLine } from '../../src/agents/codex/decode-record.js';
+import { parseCodexToolOutput } from '../../src/agents/codex/schemas/parse-tool-io.js';
+import { codexTools } from '../../src/agents/codex/tools/registry.js';
+import { codexToolCallInput } from '../../src/agents/codex/tools/tool-call-input.js';
 import { mcpTools } from '../../src/mcp/mcp-tools.js';
 import { toolInputSchema } from '../../src/mcp/tool-parameters.js';
-import { decodeClaudeCodeRecord } from '../../src/schemas/claude-code/decode-record.js';
-import { claudeCodeRecordSchemas } from '../../src/schemas/claude-code/records/index.js';
-import { claudeCodeTools, mcpToolSpec } from '../../src/schemas/claude-code/tools/index.js';
-import { decodeCodexLine } from '../../src/schemas/codex/decode-line.js';
-import { parseCodexToolOutput } from '../../src/schemas/codex/parse-tool-io.js';
-import { codexTools } from '../../src/schemas/codex/tools/registry.js';
-import { codexToolCallInput } from '../../src/schemas/codex/tools/tool-call-input.js';
 import type { ToolSpec } from '../../src/schemas/common/define-tool.js';
 import { unknownKeys } from '../../src/schemas/common/unknown-keys.js';
 

@@ -1,14 +1,16 @@
 /**
- * Claude Code's adapter. Its code still lives where it grew (schemas in `schemas/claude-code/`, roots and
- * layouts in `sources/`, the builder with subagent files and resume states in `lifecycle/claude-code/`); the
- * adapter points at it, so that code shared by all agents asks the adapter.
+ * Claude Code's adapter. Its roles are files of this folder like every agent's (`roots.ts`, `schemas/`,
+ * `decode-record.ts`, `validate-record.ts`, `tools/`, `usage.ts`); its builder (`build-session.ts` and the fold
+ * it runs, `message-fold.ts`, with subagent files, resume states and appends) builds units that span files, so
+ * lifecycle calls it directly (`build: { kind: 'lifecycle' }`).
  */
-import { validateClaudeCodeLine } from '../../reader/validate-claude-code-line.js';
-import { decodeClaudeCodeRecord } from '../../schemas/claude-code/decode-record.js';
-import { lookupClaudeCodeTool } from '../../schemas/claude-code/tools/index.js';
-import { claudeCodeTools } from '../../schemas/claude-code/tools/registry.js';
+
 import type { AgentAdapter } from '../agent-adapter.js';
+import { decodeClaudeCodeRecord } from './decode-record.js';
+import { lookupClaudeCodeTool } from './tools/index.js';
+import { claudeCodeTools } from './tools/registry.js';
 import { claudeCodeUsageNote, usageFromAnthropic } from './usage.js';
+import { validateClaudeCodeLine } from './validate-record.js';
 
 export const claudeCodeAdapter: AgentAdapter = {
   agent: 'claude-code',

@@ -1,12 +1,15 @@
 /**
- * Codex's adapter. Its code still lives where it grew (schemas in `schemas/codex/`, roots in `sources/`, the
- * builder with thread families in `lifecycle/codex/`); the adapter points at it.
+ * Codex's adapter. Its roles are files of this folder like every agent's (`roots.ts`, `schemas/`,
+ * `decode-record.ts`, `validate-record.ts`, `tools/`, `usage.ts`); its builder (`build-session.ts`) and the
+ * linking of thread families (`link-threads.ts`) build units that span files, so lifecycle calls them directly
+ * (`build: { kind: 'lifecycle' }`).
  */
-import { validateCodexLine } from '../../reader/validate-codex-line.js';
-import { decodeCodexLine, looksLikeCodexRollout } from '../../schemas/codex/decode-line.js';
-import { codexTools, lookupCodexTool } from '../../schemas/codex/tools/index.js';
+
 import type { AgentAdapter } from '../agent-adapter.js';
+import { decodeCodexLine, looksLikeCodexRollout } from './decode-record.js';
+import { codexTools, lookupCodexTool } from './tools/index.js';
 import { codexUsageNote, usageFromOpenAi } from './usage.js';
+import { validateCodexLine } from './validate-record.js';
 
 export const codexAdapter: AgentAdapter = {
   agent: 'codex',

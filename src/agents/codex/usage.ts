@@ -5,7 +5,7 @@ import { num, obj } from '../../schemas/common/value-access.js';
 export const codexUsageNote =
   'OpenAI usage of `event_msg` `token_count` (`info.last_token_usage`, or the difference of `total_token_usage`): `input_tokens` includes cached input, so uncached input = `input_tokens` - `cached_input_tokens` (- `cache_write_input_tokens`); cache reads = `cached_input_tokens`; reasoning = `reasoning_output_tokens` (part of `output_tokens`).';
 
-/** One OpenAI token usage object (`last_token_usage`) as `TokenUsage`; the builder's tracker (`lifecycle/codex/codex-usage.ts`) applies the same rule to cumulative totals. */
+/** One OpenAI token usage object (`last_token_usage`) as `TokenUsage`; the builder's tracker (`agents/codex/usage-tracker.ts`) applies the same rule to cumulative totals. */
 export function usageFromOpenAi(value: unknown): TokenUsage | undefined {
   const u = obj(value);
   if (!u) return undefined;

@@ -5,7 +5,7 @@
  * a linear list and are never migrated on disk unless pi loads them). Unknown keys are kept.
  */
 import { z } from 'zod';
-import { openEnum } from '../../../schemas/codex/open-enum.js';
+import { openEnum } from '../../../schemas/common/open-enum.js';
 import { markOpenShape } from '../../../schemas/common/unknown-keys.js';
 
 export const piTextContentSchema = z.looseObject({ type: z.literal('text'), text: z.string() });

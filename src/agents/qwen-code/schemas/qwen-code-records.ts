@@ -5,7 +5,7 @@
  * Unknown keys are kept (loose objects); unknown subtypes are preserved as unknown record types.
  */
 import { z } from 'zod';
-import { openEnum } from '../../../schemas/codex/open-enum.js';
+import { openEnum } from '../../../schemas/common/open-enum.js';
 import { markOpenShape } from '../../../schemas/common/unknown-keys.js';
 
 /** Call arguments: checked against the tool's own input schema, not here. */

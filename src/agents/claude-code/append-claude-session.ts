@@ -1,0 +1,382 @@
+// Appends to a Claude Code session the records its main file got since the session was built, on the
+// session as the index stores it (a report model: structure without text) and the file's resume state,
+// so that an append costs what was appended. The result equals a build of the whole file; where it could
+// not (see `NotAppendable`), the caller builds the unit again.
+
+import { buildTurns } from '../../model/build-turns.js';
+import { mergeCounts } from '../../model/merge-counts.js';
+import type { Message } from '../../model/message.js';
+import type { ReadCounts, Session } from '../../model/session.js';
+import type { LocatedProblem } from '../../model/source-location.js';
+import type { ToolCall } from '../../model/tool-call.js';
+import { addUsage, addUsageTo, emptyUsage, type UsageEntry } from '../../model/usage.js';
+import { baseName, obj, optional, str, timeOf } from '../../schemas/common/value-access.js';
+import type { LocatedRecord } from '../record-file.js';
+import { appendConversation, type ConversationAppend, NotAppendable } from './append-conversation.js';
+import { applyOrigin, applyTitle, metadataInputs, shorten } from './build-session.js';
+import type { MessageFoldState, UsageByKey } from './message-fold.js';
+import {
+  type ClaudeSessionResume,
+  type ClaudeSubagentResume,
+  emptyTextOf,
+  type SessionResume,
+} from './session-resume.js';
+
+export { NotAppendable } from './append-conversation.js';
+
+/** The records a file got since its stored end, as the reader gives them. */
+export interface AppendedPart {
+  records: LocatedRecord[];
+  problems: LocatedProblem[];
+  counts: ReadCounts;
+}
+
+/** What an append changed in the session, for the index to write only that. */
+export interface SessionAppend {
+  /** The session of the tree the appended file belongs to (the root, or a subagent). */
+  session: Session;
+  /** Messages added at the end (with their text: the stored ones have none). */
+  newMessages: Message[];
+  /** Stored messages with new parts (the stored text of the message grows by `addedText`). */
+  mergedInto: { message: Message; addedText: string[] }[];
+  /** Stored messages whose off-branch flag changed. */
+  branchChanged: Message[];
+  /** Calls added (with input and result). */
+  newCalls: ToolCall[];
+  /** Stored calls whose status or result changed. */
+  changedCalls: ToolCall[];
+  /** Usage entries: the stored ones that changed (by position) and the new ones at the end. */
+  changedUsage: { index: number; entry: UsageEntry }[];
+  newUsage: UsageEntry[];
+  /** Problems of the new lines and of the new records. */
+  newProblems: LocatedProblem[];
+  resume: SessionResume;
+}
+
+const agentToolNames = new Set(['Task', 'Agent']);
+const uuidName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Appends to the session tree `root` the new lines of `file`, one of its files (see `SessionResume`). */
+export function appendClaudeFile(
+  root: Session,
+  resume: SessionResume,
+  part: AppendedPart,
+  file: string,
+): SessionAppend {
+  return resume.kind === 'session'
+    ? appendClaudeSession(root, resume, part, file)
+    : appendClaudeSubagent(root, resume, part, file);
+}
+
+/**
+ * Folds `part` (the main file's records after its stored end) into `root` (the stored session tree,
+ * mutated: its messages, calls, usage, counts, times, title...). Throws `NotAppendable` when the result
+ * would differ from a build of the whole file: new sidechain records (the old layout's subagents), subagent
+ * usage streamed in `agent_progress` records, a request already counted by a subagent, a Task call that
+ * would claim a subagent, or a conversation change the fold cannot redo (see `appendConversation`).
+ */
+export function appendClaudeSession(
+  root: Session,
+  resume: ClaudeSessionResume,
+  part: AppendedPart,
+  file: string,
+): SessionAppend {
+  refuseStreamedUsage(part);
+  for (const { value } of part.records)
+    if (value.isSidechain === true) throw new NotAppendable('new sidechain records');
+  // A file not named by its session id takes the last `sessionId` of its records (`claudeSessionIdOf`).
+  if (!uuidName.test(baseName(file).replace(/\.jsonl$/, '')))
+    for (let i = part.records.length - 1; i >= 0; i--) {
+      const id = str(part.records[i]?.value.sessionId);
+      if (id === undefined) continue;
+      if (id !== root.id) throw new NotAppendable('the session id changes');
+      break;
+    }
+  // The main conversation counts first: every request of it is counted.
+  const usage: UsageByKey = new Map();
+  for (const entry of root.usageEntries)
+    usage.set(entry.requestKey ?? `uuid:${entry.messageId}`, {
+      usage: entry.usage,
+      model: entry.model,
+      messageId: entry.messageId ?? '',
+    });
+  const fold = startFold(root, resume, usage);
+  const appended = appendConversation(fold.state, resume.conversation, part.records, { sessionId: root.id });
+
+  // A request counts once in the tree, in the first conversation that has it: the main one comes first,
+  // so a new request a subagent already counted would move.
+  const others = countedKeys(root, root);
+  for (const key of usage.keys())
+    if (others.has(key)) throw new NotAppendable('a request a subagent counted comes to the session');
+  const newCalls = fold.settleCalls();
+  // A new call of the main session comes after its stored calls in the linking order: only subagents no
+  // main-session call claimed are left for it. A stored call that got its result could claim any.
+  const unclaimed = resume.claims.filter((c) => c[3] === 0);
+  for (const call of newCalls)
+    if (agentToolNames.has(call.name) && couldClaim(call, unclaimed))
+      throw new NotAppendable('a new Task call could claim a subagent');
+  for (const call of appended.closed)
+    if (agentToolNames.has(call.name) && couldClaim(call, resume.claims))
+      throw new NotAppendable('a Task call that got its result could claim a subagent');
+
+  const change = fold.finish(appended, part, () => true);
+  applyOrigin(root, part.records);
+  const inputs = metadataInputs(part.records, resume);
+  applyTitle(root, inputs, root.messages, fold.state.firstPrompt);
+  return {
+    ...change,
+    resume: {
+      ...resume,
+      ...inputs,
+      conversation: appended.resume,
+      fileProblems: resume.fileProblems + part.problems.length,
+      // Stored messages that got parts are for the caller to settle (it knows their stored text).
+      emptyText: { ...resume.emptyText, ...emptyTextOf(change.newMessages) },
+    },
+  };
+}
+
+/**
+ * Folds `part` (a subagent file's records after its stored end) into its session in the tree `root`.
+ * Throws `NotAppendable` besides the main file's cases when a new request was counted by another
+ * conversation of the tree, when a request known only from the usage streamed into the main session gets
+ * its own record, when the subagent gets its first prompt (what links it) or a Task call of its own.
+ */
+export function appendClaudeSubagent(
+  root: Session,
+  resume: ClaudeSubagentResume,
+  part: AppendedPart,
+  file: string,
+): SessionAppend {
+  refuseStreamedUsage(part);
+  const session = findSubagent(root, file);
+  if (!session || session.agentId !== resume.agentId) throw new NotAppendable('the subagent is not stored');
+  const usage: UsageByKey = new Map();
+  for (const [key, u, model, messageId, timestamp] of resume.usage)
+    usage.set(key, {
+      usage: u,
+      model: model ?? undefined,
+      messageId,
+      ...(timestamp === null ? {} : { timestamp }),
+    });
+  const counted = new Set(session.usageEntries.map((e) => e.requestKey ?? `uuid:${e.messageId}`));
+  const streamedOnly = resume.streamedOnly.map((key) => [key, usage.get(key)] as const);
+  const hadPrompt = session.messages.some((m) => m.role === 'user');
+  const fold = startFold(session, resume, usage);
+  const context = { sessionId: root.id, agentId: resume.agentId };
+  const appended = appendConversation(fold.state, resume.conversation, part.records, context);
+  if (!hadPrompt && session.messages.some((m) => m.role === 'user'))
+    throw new NotAppendable('the subagent gets its first prompt');
+  for (const [key, entry] of streamedOnly)
+    if (usage.get(key) !== entry) throw new NotAppendable('a streamed request gets its own record');
+  const others = countedKeys(root, session);
+  for (const key of usage.keys()) {
+    if (counted.has(key) || resume.usage.some(([k]) => k === key)) continue;
+    if (others.has(key)) throw new NotAppendable('a new request is counted by another conversation');
+    counted.add(key);
+  }
+  const newCalls = fold.settleCalls();
+  for (const call of [...newCalls, ...appended.closed])
+    if (agentToolNames.has(call.name)) throw new NotAppendable('a Task call of a subagent');
+
+  const change = fold.finish(appended, part, (key) => counted.has(key));
+  const firstPrompt = fold.state.firstPrompt;
+  session.title = firstPrompt ? shorten(firstPrompt) : `Subagent ${resume.agentId}`;
+  return {
+    ...change,
+    resume: {
+      ...resume,
+      conversation: appended.resume,
+      fileProblems: resume.fileProblems + part.problems.length,
+      emptyText: { ...resume.emptyText, ...emptyTextOf(change.newMessages) },
+      usage: [...usage].map(([key, u]) => [key, u.usage, u.model ?? null, u.messageId, u.timestamp ?? null]),
+    },
+  };
+}
+
+/** Usage of subagents streamed into a conversation goes to other sessions: left to a build. */
+function refuseStreamedUsage(part: AppendedPart): void {
+  for (const { value } of part.records) {
+    const data = obj(value.data);
+    if (
+      value.type === 'progress' &&
+      data?.type === 'agent_progress' &&
+      obj(data.message)?.type === 'assistant'
+    )
+      throw new NotAppendable('new subagent responses streamed into a conversation');
+  }
+}
+
+/** The session of a subagent file in the tree. */
+function findSubagent(root: Session, file: string): Session | undefined {
+  const pending = [...root.subagents];
+  for (let sub = pending.pop(); sub; sub = pending.pop()) {
+    if (sub.session.files[0] === file) return sub.session;
+    pending.push(...sub.session.subagents);
+  }
+  return undefined;
+}
+
+/** Request keys counted by the sessions of the tree other than `except`. */
+function countedKeys(root: Session, except: Session): Set<string> {
+  const keys = new Set<string>();
+  const pending = [root];
+  for (let session = pending.pop(); session; session = pending.pop()) {
+    if (session !== except)
+      for (const entry of session.usageEntries) keys.add(entry.requestKey ?? `uuid:${entry.messageId}`);
+    pending.push(...session.subagents.map((s) => s.session));
+  }
+  return keys;
+}
+
+/**
+ * The fold state of a stored session (its messages and calls as stored, its usage per key) and the steps
+ * after the conversation took the new records: calls settled by the turns again, usage entries made as
+ * `sessionFrom` makes them, times, counts and problems.
+ */
+function startFold(session: Session, resume: SessionResume, usage: UsageByKey) {
+  const messagesBefore = session.messages.length;
+  const calls = new Map<string, ToolCall>();
+  const orphans: ToolCall[] = [];
+  for (const call of session.toolCalls) {
+    if (call.status === 'orphan_result') orphans.push(call);
+    else calls.set(call.id, call);
+  }
+  const before = new Map(session.toolCalls.map((c) => [c, `${c.status}\u0000${c.statusReason ?? ''}`]));
+  const byId = new Map(session.messages.map((m) => [m.id, m]));
+  const merged = new Map<string, Message>();
+  for (const [key, id] of resume.conversation.merged) {
+    const message = byId.get(id);
+    if (message) merged.set(key, message);
+  }
+  const partsBefore = new Map([...merged.values()].map((m) => [m, m.parts.length]));
+  const conversationProblems = session.problems.slice(resume.fileProblems);
+  const state: MessageFoldState = {
+    messages: session.messages,
+    calls,
+    orphans,
+    merged,
+    usageByKey: usage,
+    firstPrompt: resume.conversation.firstPrompt ?? undefined,
+    problems: conversationProblems,
+  };
+  const usageBefore = session.usageEntries;
+  return {
+    state,
+    /** Puts the calls back in the session (calls, then results without a call); returns the new ones. */
+    settleCalls(): ToolCall[] {
+      session.toolCalls = [...calls.values(), ...orphans];
+      return session.toolCalls.filter((c) => !before.has(c));
+    },
+    finish(
+      appended: ConversationAppend,
+      part: AppendedPart,
+      counts: (key: string) => boolean,
+    ): Omit<SessionAppend, 'resume'> {
+      // Usage, as `sessionFrom` makes it from the conversation's usage.
+      const messagesById = new Map(session.messages.map((m) => [m.id, m]));
+      session.usageEntries = [];
+      session.usage = emptyUsage();
+      session.usageByModel = {};
+      for (const [key, entry] of usage) {
+        if (!counts(key)) continue;
+        addUsage(session.usage, entry.usage);
+        addUsageTo(session.usageByModel, entry.model ?? 'unknown', entry.usage);
+        const message = messagesById.get(entry.messageId);
+        if (message) message.usage = entry.usage;
+        session.usageEntries.push({
+          usage: entry.usage,
+          messageId: entry.messageId,
+          ...optional('requestKey', key.startsWith('uuid:') ? undefined : key),
+          ...optional('model', entry.model),
+          ...optional('timestamp', message?.timestamp ?? entry.timestamp),
+        });
+      }
+      const changedUsage: SessionAppend['changedUsage'] = [];
+      usageBefore.forEach((old, index) => {
+        const entry = session.usageEntries[index] as UsageEntry;
+        if (JSON.stringify(old) !== JSON.stringify(entry)) changedUsage.push({ index, entry });
+      });
+      // Calls left without a result are settled by the turns again (interrupted or missing).
+      session.turns = buildTurns(session.messages, session.toolCalls);
+      const changedCalls = session.toolCalls.filter((c) => {
+        const was = before.get(c);
+        return was !== undefined && was !== `${c.status}\u0000${c.statusReason ?? ''}`;
+      });
+      for (const call of appended.closed) if (!changedCalls.includes(call)) changedCalls.push(call);
+      applyAggregates(session, part.records);
+      session.counts = mergeCounts([session.counts, part.counts]);
+      const fileProblems = session.problems.slice(0, resume.fileProblems);
+      session.problems = [...fileProblems, ...part.problems, ...state.problems];
+      if (appended.duplicateRecords > 0)
+        session.meta.duplicateRecords =
+          ((session.meta.duplicateRecords as number | undefined) ?? 0) + appended.duplicateRecords;
+      return {
+        session,
+        newMessages: session.messages.slice(messagesBefore),
+        mergedInto: [...partsBefore]
+          .filter(([message, n]) => message.parts.length > n)
+          .map(([message, n]) => ({
+            message,
+            addedText: message.parts.slice(n).flatMap((p) => (p.type === 'text' ? [p.text] : [])),
+          })),
+        branchChanged: appended.branchChanged,
+        newCalls: session.toolCalls.filter((c) => !before.has(c)),
+        changedCalls,
+        changedUsage,
+        newUsage: session.usageEntries.slice(usageBefore.length),
+        newProblems: [...part.problems, ...state.problems.slice(conversationProblems.length)],
+      };
+    },
+  };
+}
+
+/** Whether `linkSubagents` could link one of these subagents to this call. */
+function couldClaim(call: ToolCall, claims: ClaudeSessionResume['claims']): boolean {
+  const structuredId = str(obj(call.result?.structured)?.agentId);
+  const textId = call.result ? /agentId: ([\w-]+)/.exec(call.result.text)?.[1] : undefined;
+  const prompt = str(obj(call.input)?.prompt)?.trim();
+  return claims.some(
+    ([agentId, metaToolUseId, first]) =>
+      metaToolUseId === call.id ||
+      agentId === structuredId ||
+      agentId === textId ||
+      (prompt !== undefined && prompt !== '' && first === prompt),
+  );
+}
+
+/** Versions, working directories, branch, models and times from new records (as `sessionFrom` does). */
+function applyAggregates(session: Session, records: readonly LocatedRecord[]): void {
+  const versions = new Set(session.versions);
+  const models = new Set(session.models);
+  let first = timeOf(session.startTime);
+  let last = timeOf(session.endTime);
+  for (const { value } of records) {
+    const version = str(value.version);
+    if (version !== undefined) versions.add(version);
+    const cwd = str(value.cwd);
+    if (cwd !== undefined && session.cwds[session.cwds.length - 1] !== cwd && !session.cwds.includes(cwd))
+      session.cwds.push(cwd);
+    const branch = str(value.gitBranch);
+    if (branch) session.gitBranch = branch;
+    const model = str(obj(value.message)?.model);
+    if (value.type === 'assistant' && model !== undefined && model !== '<synthetic>') models.add(model);
+    const t = timeOf(value.timestamp);
+    if (t !== undefined) {
+      if (first === undefined || t < first) first = t;
+      if (last === undefined || t > last) last = t;
+    }
+  }
+  session.versions = [...versions];
+  session.models = [...models];
+  const cwd = session.cwds[0];
+  if (cwd !== undefined) {
+    session.cwd = cwd;
+    session.project = baseName(cwd);
+  }
+  if (first !== undefined && last !== undefined) {
+    session.startTime = new Date(first).toISOString();
+    session.endTime = new Date(last).toISOString();
+    session.durationMs = last - first;
+  }
+}

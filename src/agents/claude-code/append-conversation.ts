@@ -1,0 +1,151 @@
+// Resuming a conversation: the records appended to a file since it was built are folded into the stored
+// conversation (its messages and calls, as the index keeps them, and its `ConversationResume`), with the
+// same rules as a build of the whole file. Where the new records would change what is stored in a way
+// the fold cannot redo from that state (a record reusing an earlier uuid, a parent that arrives after its
+// child was stored, a hook that blocks a call already settled), it refuses with `NotAppendable` and the
+// caller builds the file again.
+
+import { orderConversation } from '../../model/conversation-order.js';
+import type { Message } from '../../model/message.js';
+import type { LocatedProblem } from '../../model/source-location.js';
+import type { ToolCall } from '../../model/tool-call.js';
+import { str } from '../../schemas/common/value-access.js';
+import type { LocatedRecord } from '../record-file.js';
+import { type ConversationResume, dedupe, type StoredNode } from './build-conversation.js';
+import { type FoldContext, foldRecord, hookBlockedCallOf, type MessageFoldState } from './message-fold.js';
+import { type BranchNode, branchNodeOf, offBranchRecords } from './off-branch-records.js';
+
+/** Thrown when appended records cannot be folded into the stored state: build the file again. */
+export class NotAppendable extends Error {
+  override readonly name = 'NotAppendable';
+}
+
+/** What an append changed besides the new messages and calls at the end of the fold state. */
+export interface ConversationAppend {
+  /** Stored messages whose `offBranch` flag changed (a rewind or a fork after the stored end). */
+  branchChanged: Message[];
+  /** Stored messages that later records of their API message added parts to. */
+  mergedInto: Message[];
+  /** Stored calls that got their result. */
+  closed: ToolCall[];
+  /** Records dropped as copies of others. */
+  duplicateRecords: number;
+  resume: ConversationResume;
+}
+
+/**
+ * Folds `records` (the records after the stored ones, in file order) into `state`, which holds the stored
+ * conversation's messages, calls, orphan results, usage and merge targets (mutated in place: new messages
+ * and calls are appended, stored ones updated). Calls left `interrupted` by the turn rule without a result
+ * are `missing` again here: the caller settles turns again over the whole conversation.
+ */
+export function appendConversation(
+  state: MessageFoldState,
+  resume: ConversationResume,
+  records: readonly LocatedRecord[],
+  context: FoldContext,
+): ConversationAppend {
+  if (resume.cyclic) throw new NotAppendable('the stored conversation has a parent cycle');
+  const stored = new Map<string, StoredNode>();
+  for (const node of resume.nodes) stored.set(node[0], node);
+
+  // New chain records by uuid, first wins, like a build of the whole file; one that names a stored
+  // record's uuid, or that the build would keep apart with a problem, is left to a build.
+  const dedupeProblems: LocatedProblem[] = [];
+  const { nodes: added, duplicateRecords } = dedupe(records, resume.records, dedupeProblems);
+  if (dedupeProblems.length > 0) throw new NotAppendable('new records lack a uuid or share one');
+  for (const id of added.keys())
+    if (stored.has(id)) throw new NotAppendable('a record reuses the uuid of a stored one');
+  // A stored record whose parent only arrives now would move in the conversation order.
+  for (const node of resume.nodes)
+    if (node[1] !== null && !stored.has(node[1]) && added.has(node[1]))
+      throw new NotAppendable('a stored record gets its parent only now');
+
+  const parentOf = (id: string): string | undefined => {
+    const record = added.get(id);
+    if (record) return str(record.value.parentUuid) ?? str(record.value.logicalParentUuid);
+    return stored.get(id)?.[1] ?? undefined;
+  };
+  // Stored records all come first in the conversation order (none waits on a new one); the new ones
+  // follow in the order of their own DAG, parents that are stored records counting as placed.
+  const { order, cyclic } = orderConversation(
+    [...added.entries()].map(([id, r]) => ({ id, parentId: parentOf(id), index: r.index })),
+  );
+  if (cyclic.length > 0) throw new NotAppendable('new records form a parent cycle');
+
+  const branchNodes = new Map<string, BranchNode>();
+  resume.nodes.forEach(([id, , type, apiId, alternative], index) => {
+    const node: BranchNode = { type, index, apiId: apiId ?? undefined };
+    if (alternative !== null) node.alternative = alternative === 1;
+    branchNodes.set(id, node);
+  });
+  for (const [id, record] of added) branchNodes.set(id, branchNodeOf(record.value, record.index));
+  const offBranch = offBranchRecords(branchNodes, parentOf);
+
+  const branchChanged: Message[] = [];
+  for (const message of state.messages) {
+    if (!stored.has(message.id)) continue;
+    const off = offBranch.has(message.id);
+    if (off === (message.offBranch === true)) continue;
+    if (off) message.offBranch = true;
+    else delete message.offBranch;
+    branchChanged.push(message);
+  }
+
+  const hookBlocked = new Set(resume.hookBlocked);
+  for (const { value } of records) {
+    const id = hookBlockedCallOf(value);
+    if (id === undefined || hookBlocked.has(id)) continue;
+    if (state.calls.get(id)?.result) throw new NotAppendable('a hook blocks a call whose result is stored');
+    hookBlocked.add(id);
+  }
+
+  const open = new Set<ToolCall>();
+  for (const call of state.calls.values()) {
+    if (call.result) continue;
+    if (call.status === 'interrupted') {
+      call.status = 'missing';
+      delete call.statusReason;
+    }
+    open.add(call);
+  }
+  const mergeTargets = new Map(state.merged);
+  const partsBefore = new Map<Message, number>();
+  for (const message of mergeTargets.values()) partsBefore.set(message, message.parts.length);
+  for (const id of order) {
+    const record = added.get(id);
+    if (record) foldRecord(state, context, record, id, !offBranch.has(id), hookBlocked);
+  }
+
+  const mergedInto: Message[] = [];
+  for (const [message, parts] of partsBefore) if (message.parts.length > parts) mergedInto.push(message);
+  const closed = [...open].filter((call) => call.result !== undefined);
+
+  const nodes = [...resume.nodes];
+  for (const id of added.keys()) {
+    const node = branchNodes.get(id) as BranchNode;
+    nodes.push([
+      id,
+      parentOf(id) ?? null,
+      node.type,
+      node.apiId ?? null,
+      node.alternative === undefined ? null : node.alternative ? 1 : 0,
+    ]);
+  }
+  const merged = new Map(resume.merged);
+  for (const [key, message] of state.merged) if (!merged.has(key)) merged.set(key, message.id);
+  return {
+    branchChanged,
+    mergedInto,
+    closed,
+    duplicateRecords,
+    resume: {
+      nodes,
+      records: resume.records + records.length,
+      cyclic: false,
+      hookBlocked: [...hookBlocked],
+      merged: [...merged],
+      firstPrompt: state.firstPrompt ?? null,
+    },
+  };
+}
