@@ -9,6 +9,8 @@
 // Paths a module finds beside itself (`new URL('./x', import.meta.url)`) are rewritten to be relative to the
 // bundle, which lives elsewhere. Commander's `node:child_process` (for executable subcommands, which agentlog has
 // none of) is required when first used rather than at load: loading it costs a status line call milliseconds.
+// The bundle is minified (225 KB to 100 KB): V8 reads all of it when it loads it. A status line prints no stack
+// trace, so names lost to the minifier are never seen.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
@@ -55,5 +57,5 @@ await build({
   external: ['better-sqlite3', /^node:/],
   plugins: [keepOutOfBundle],
   logLevel: 'warn',
-  output: { file: outFile, format: 'esm', codeSplitting: false },
+  output: { file: outFile, format: 'esm', codeSplitting: false, minify: true },
 });
