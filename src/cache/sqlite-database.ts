@@ -1,14 +1,10 @@
 // Opens an SQLite database with better-sqlite3 given its native addon's path: without it, better-sqlite3 finds the
 // addon with the `bindings` package (a stack walk and a dozen file probes), a few milliseconds of every status
 // line call. Where the addon is not at its usual place (another build layout), `bindings` finds it as before.
-// better-sqlite3 is loaded with `require` (it is CommonJS): an ESM `import` of it makes Node load and run its
-// CommonJS export scanner first.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
-
-const require = createRequire(import.meta.url);
+import Database from 'better-sqlite3';
 
 let addon: string | null | undefined;
 
@@ -16,7 +12,7 @@ let addon: string | null | undefined;
 function addonPath(): string | null {
   if (addon === undefined) {
     try {
-      const main = require.resolve('better-sqlite3');
+      const main = createRequire(import.meta.url).resolve('better-sqlite3');
       const built = path.join(path.dirname(main), '..', 'build', 'Release', 'better_sqlite3.node');
       addon = existsSync(built) ? built : null;
     } catch {
@@ -28,12 +24,11 @@ function addonPath(): string | null {
 
 /** better-sqlite3's `Database` class (the module itself). */
 export function sqliteModule(): typeof Database {
-  return require('better-sqlite3') as typeof Database;
+  return Database;
 }
 
 /** `new Database(file, options)`, with the addon's path when it is known. */
 export function openSqliteDatabase(file: string, options: Database.Options = {}): Database.Database {
   const nativeBinding = addonPath();
-  const Sqlite = sqliteModule();
-  return new Sqlite(file, nativeBinding === null ? options : { ...options, nativeBinding });
+  return new Database(file, nativeBinding === null ? options : { ...options, nativeBinding });
 }
