@@ -86,7 +86,9 @@ export function registerHtmlCommand(program: Command, io: Io): void {
 
     if (single) {
       const target = targets[0] as string;
-      const session = await redact(await findSession(target, flags.in ?? [], io, flags));
+      const session = await redact(
+        await findSession(target, flags.in ?? [], io, { ...flags, agent: filter.agent }),
+      );
       const out = singleOutput(flags.output, session, io);
       // Never next to the logs: not in the session's folders, the folders searched for its id (--in), nor
       // anywhere under the agents' own folders.
@@ -116,7 +118,8 @@ export function registerHtmlCommand(program: Command, io: Io): void {
         },
       );
     const byId: Session[] = [];
-    for (const id of ids) byId.push(await findSession(id, flags.in ?? [], io, flags));
+    for (const id of ids)
+      byId.push(await findSession(id, flags.in ?? [], io, { ...flags, agent: filter.agent }));
     const resolved =
       paths.length > 0 || ids.length === 0
         ? await resolveInputs(paths, io, flags)
