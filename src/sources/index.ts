@@ -23,3 +23,4 @@ export { expandHome } from './expand-home.js';
 export { isUuid, lastUuid } from './parse-file-name.js';
 export { type AgentMeta, readAgentMeta } from './read-agent-meta.js';
 export { restatFiles } from './restat-files.js';
+export { withWriteAheadLog } from './with-write-ahead-log.js';
