@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
@@ -81,22 +82,51 @@ const callsIn: Record<string, (file: string) => number> = {
     ),
 };
 
+/**
+ * A Cursor chat store (`store.db`) read plainly: its rows (meta and blobs, one "line" each) and the
+ * `tool-call` parts of its JSON blobs (a message, or one after a node's fields).
+ */
+function plainStore(file: string): { lines: number; calls: number } {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const meta = db.prepare('SELECT COUNT(*) AS n FROM meta').get() as { n: number };
+    const blobs = db.prepare('SELECT data FROM blobs').all() as { data: Buffer }[];
+    let calls = 0;
+    for (const { data } of blobs) {
+      const at = data.indexOf('{');
+      if (at < 0) continue;
+      try {
+        const message = JSON.parse(data.subarray(at).toString()) as Json;
+        if (Array.isArray(message.content))
+          calls += message.content.filter((p: Json) => p?.type === 'tool-call').length;
+      } catch {
+        // not JSON: no message
+      }
+    }
+    return { lines: meta.n + blobs.length, calls };
+  } finally {
+    db.close();
+  }
+}
+
 function walkAgent(agent: string): Walked {
   const folder = path.join(corpusMoreDir, agent);
-  const files = walk(folder).filter((f) => f.endsWith('.jsonl'));
-  const count = callsIn[agent] as (file: string) => number;
+  const files = walk(folder).filter((f) => f.endsWith('.jsonl') || path.basename(f) === 'store.db');
+  const jsonlCount = callsIn[agent] as (file: string) => number;
+  const count = (file: string) => (file.endsWith('.db') ? plainStore(file).calls : jsonlCount(file));
   const perFile = files.map((file) => ({ file, calls: count(file) }));
   const sample = perFile.reduce((a, b) => (b.calls > a.calls ? b : a));
   // Cursor records carry no time (the file's is used); the others' records do, or the session has none.
   const timed = (file: string) =>
     agent === 'cursor' ||
+    file.endsWith('.db') ||
     jsonLines(file).some((r) => typeof r.timestamp === 'string' && !Number.isNaN(Date.parse(r.timestamp)));
   return {
     folder,
     files,
     calls: perFile.reduce((n, f) => n + f.calls, 0),
     timedCalls: perFile.reduce((n, f) => n + (timed(f.file) ? f.calls : 0), 0),
-    lines: files.reduce((n, f) => n + physicalLines(f), 0),
+    lines: files.reduce((n, f) => n + (f.endsWith('.db') ? plainStore(f).lines : physicalLines(f)), 0),
     sample,
   };
 }
