@@ -233,7 +233,7 @@ describe('a store in the production shape, the agent still writing', () => {
     const calls = conversation.flatMap((m) =>
       Array.isArray(m.content) ? m.content.filter((p: Json) => p.type === 'tool-call') : [],
     );
-    const results = new Map(
+    const results = new Map<string, Json>(
       conversation.flatMap((m) =>
         m.role === 'tool' ? m.content.map((p: Json) => [p.toolCallId, p] as const) : [],
       ),

@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { claudeCodeForkRoots, codexForkRoots } from '../../agents/fork-roots.js';
 import { unseenCost } from '../../analytics/requests-once.js';
 import { sessionState } from '../../analytics/session-state.js';
 import { allCalls } from '../../analytics/session-summary.js';
@@ -97,6 +99,8 @@ export function registerHtmlCommand(program: Command, io: Io): void {
         ...(ids.length === 1 ? (flags.in ?? []) : [target]).map((p) => folderOf(path.resolve(io.cwd, p))),
         ...claudeCodeRoots(io.env),
         ...codexRoots(io.env),
+        ...claudeCodeForkRoots(io.env, os.homedir()),
+        ...codexForkRoots(io.env, os.homedir()),
       ];
       assertOutsideInputs(out, inputs);
       const state = sessionState(session, optionalWrite(lastWriteMs(session))).state;
