@@ -1,5 +1,4 @@
 import { stat } from 'node:fs/promises';
-import type { FileFacts } from './classify-file.js';
 
 /** Whether a session file is an SQLite database (Cursor's `store.db`), by its name. */
 export function isDatabaseName(name: string): boolean {
@@ -12,7 +11,9 @@ export function isDatabaseName(name: string): boolean {
  * time the later one, so a change to either is a change of the session file (the index reads it again).
  * Any other file, or a database without a log, as it is.
  */
-export async function withWriteAheadLog<F extends FileFacts>(file: F): Promise<F> {
+export async function withWriteAheadLog<F extends { path: string; size: number; mtimeMs: number }>(
+  file: F,
+): Promise<F> {
   if (!isDatabaseName(file.path)) return file;
   try {
     const wal = await stat(`${file.path}-wal`);
