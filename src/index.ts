@@ -27,6 +27,8 @@ export {
 /** Every registered agent's default places (Claude Code, Codex and the adapters' roots). */
 export { discoverAgents as discoverDefault } from './agents/discover-agents.js';
 export { adapterFor, adapters } from './agents/registry.js';
+export type { ValidateOptions } from './agents/validate-files.js';
+export { validateFiles } from './agents/validate-files.js';
 export type {
   AnthropicToolDefinition,
   JsonSchema,
@@ -99,8 +101,6 @@ export type {
   ReadStats,
 } from './reader/index.js';
 export { ReadError, readJsonl } from './reader/index.js';
-export type { ValidateOptions } from './reader/validate-files.js';
-export { validateFiles } from './reader/validate-files.js';
 export type {
   FileValidation,
   GroupedIssue,

@@ -2,7 +2,8 @@
  * The Cursor agent transcripts of test/data/corpus-more through the whole library path (discoverPaths ->
  * loadSessions: agent sniffing, buildSafely) against a plain JSON walk written from the format (FORMATS.md
  * section 6): every line a record, records per role, one call per `tool_use` block, results paired by order,
- * no usage at all. (The SQLite store.db of that folder is out of scope: it is no transcript.)
+ * no usage at all. (The chat store `store.db` of that folder is a session too, left out here: it is no
+ * transcript; test/cursor-chat-store.test.ts reads it.)
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -60,7 +61,7 @@ describe('Cursor corpus files through loadSessions', () => {
 
   it('one cursor session per transcript, every line a record, counted by role', async () => {
     const sessions = await loadSessions((await discoverPaths([dir])).files);
-    const cursor = sessions.filter((s) => s.agent === 'cursor');
+    const cursor = sessions.filter((s) => s.agent === 'cursor' && !s.files[0]?.endsWith('store.db'));
     expect(cursor.map((s) => s.files[0]).sort()).toEqual(files);
     for (const session of cursor) {
       const raw = scan(session.files[0] as string);
@@ -81,7 +82,7 @@ describe('Cursor corpus files through loadSessions', () => {
 
   it('a call per tool_use, each result paired with the nearest tool_use before it, no usage', async () => {
     const sessions = (await loadSessions((await discoverPaths([dir])).files)).filter(
-      (s) => s.agent === 'cursor',
+      (s) => s.agent === 'cursor' && !s.files[0]?.endsWith('store.db'),
     );
     let uses = 0;
     let results = 0;

@@ -107,6 +107,11 @@ function chapter(lib, adapter) {
       : adapter.read.text
         ? 'Files are JSONL (one record per line) or plain-text transcripts; a text transcript is split into records of the JSONL shape, each located at the line it starts on (the lines before the first block header are a located error), and is read again whole when it changes.'
         : 'Files are JSONL: one record per line.',
+    ...(adapter.read.database
+      ? [
+          'A session can also be a database file of its own (SQLite), read from a private copy (never opened in place, so nothing is written beside it) whenever it or its write-ahead log changes: each of its rows is one record (its "line" is the row\'s place: the meta rows, then the blobs, in row order), and the conversation is walked from the session\'s root. A row the walk does not reach is kept as an unknown record type; one that cannot be decoded is a located error.',
+        ]
+      : []),
     '## Record types',
     'Every record is one of these (an unknown type is kept and counted, never dropped); keys no schema declares are reported by `agentlog validate` as drift.',
     table(['type', 'what', 'JSON Schema'], records, { raw: true }),

@@ -69,6 +69,16 @@ export interface AgentReading {
     claims(path: string): boolean;
     read(text: string): { records: DocumentRecord[]; errors: { line: number; message: string }[] };
   };
+  /**
+   * For agents that keep a session in a database file of its own (Cursor's `store.db`): whether a file is one
+   * (by its path), and its records read from the file at `bytesPath` (the file, or the archive's copy of it),
+   * each row or blob counted as one "line", with located errors for those no record holds. Read whole, like a
+   * document, whenever the file (or its write-ahead log) changes.
+   */
+  database?: {
+    claims(path: string): boolean;
+    read(bytesPath: string): { records: DocumentRecord[]; errors: { line: number; message: string }[] };
+  };
 }
 
 /** A record's type as counted in `ReadCounts.recordsByType`, and whether the agent's schemas know it. */

@@ -4,7 +4,8 @@
  * record) is parsed whole and handed to the adapter that claims it, which lists its records with the line
  * each starts on. A document is never resumed from an offset: its consumed offset stays 0, so the index
  * reads a changed document again whole (the agent rewrites it whole anyway). A plain-text transcript an adapter
- * claims by its path (Cursor `.txt`, `read.text`) is read the same way: whole, its records from the adapter.
+ * claims by its path (Cursor `.txt`, `read.text`) is read the same way: whole, its records from the adapter;
+ * so is a database file an adapter claims by its path (Cursor `store.db`, `read.database`).
  */
 import { open, readFile } from 'node:fs/promises';
 import {
@@ -68,9 +69,11 @@ class SourceReader implements JsonlReader {
   async *[Symbol.asyncIterator](): AsyncIterator<LineResult> {
     let document: boolean;
     const textAdapter = adapters.find((a) => a.read.text?.claims(this.#path));
+    const databaseAdapter = adapters.find((a) => a.read.database?.claims(this.#path));
     try {
       document =
         textAdapter !== undefined ||
+        databaseAdapter !== undefined ||
         ((this.#options.start?.byteOffset ?? 0) === 0 && (await isJsonDocument(this.#path)));
     } catch (error) {
       throw toReadError(error, this.#path);
@@ -90,9 +93,11 @@ class SourceReader implements JsonlReader {
       endLine: 1,
     };
     this.#document = stats;
-    const results = textAdapter
-      ? await readText(this.#path, this.#options, textAdapter)
-      : await readDocument(this.#path, this.#options);
+    const results = databaseAdapter
+      ? await readDatabase(this.#path, this.#options, databaseAdapter)
+      : textAdapter
+        ? await readText(this.#path, this.#options, textAdapter)
+        : await readDocument(this.#path, this.#options);
     for (const result of results) {
       stats.physicalLines += 1;
       if (result.ok) stats.decoded += 1;
@@ -178,6 +183,43 @@ async function readText(
     ...read.records.map(
       (r): LineResult => ({ ok: true, value: r.value, location: at(r.line), byteLength: 0 }),
     ),
+    ...read.errors.map(
+      (e): LineResult => ({
+        ok: false,
+        error: { type: 'not-an-object', message: e.message },
+        location: at(e.line),
+        byteLength: 0,
+      }),
+    ),
+  ];
+  return results.sort((a, b) => a.location.line - b.location.line);
+}
+
+/** A database file (Cursor `store.db`) as line results: its adapter's records and errors, in line order. */
+async function readDatabase(
+  path: string,
+  options: ReadJsonlOptions,
+  adapter: AgentAdapter,
+): Promise<LineResult[]> {
+  const file = options.file ?? path;
+  let read: ReturnType<NonNullable<AgentAdapter['read']['database']>['read']>;
+  try {
+    read = adapter.read.database?.read(await readPathOf(path)) ?? { records: [], errors: [] };
+  } catch (error) {
+    throw toReadError(error, path);
+  }
+  const at = (line: number) => ({ file, line, byteOffset: 0 });
+  const results: LineResult[] = [
+    ...read.records.map((r): LineResult => {
+      const cuts = boundDepth(r.value, options.maxDepth ?? MAX_JSON_DEPTH);
+      return {
+        ok: true,
+        value: r.value,
+        location: at(r.line),
+        byteLength: 0,
+        ...(cuts.length > 0 ? { cuts } : {}),
+      };
+    }),
     ...read.errors.map(
       (e): LineResult => ({
         ok: false,

@@ -60,6 +60,14 @@ export function parseFilter(flags: FilterFlags): SessionFilter {
   return filter;
 }
 
+/** Adds `--agent NAME` alone, for the commands that name one session (show, export transcript). */
+export function addAgentOption(command: Command): Command {
+  return command.option(
+    '--agent <agent>',
+    `look for the session id only among this agent's sessions: ${agents.join(', ')}`,
+  );
+}
+
 /** The value of `--agent`: one of the agents' names (a bad one is a bad command line). */
 export function parseAgentOption(value: string): Agent {
   if (!isAgent(value))

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { listSessions, loadSessions, readSession } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
+import { type Agent, agentInfo } from '../schemas/common/agent.js';
 import { type ArchiveFlags, archiveCovers } from './archive-source.js';
 import { CliError, exitCodes, quote } from './cli-error.js';
 import { displayPath, type Io } from './output.js';
@@ -12,12 +13,30 @@ import { resolveInputs } from './resolve-inputs.js';
  * `inPaths` (default: the log folders). Several files can hold the same session id (copies, checkpoints,
  * resumed sessions): `ID@N` picks the Nth of them, in the order the "ambiguous" message lists them (by
  * path). A CliError says what was not found, or lists the candidates with their files and how to pick one.
+ * With `options.agent`, an id is looked for among that agent's sessions only, and a file must be that
+ * agent's.
  */
 export async function findSession(
   target: string,
   inPaths: string[],
   io: Io,
-  archive: ArchiveFlags = {},
+  options: ArchiveFlags & { agent?: Agent | undefined } = {},
+): Promise<Session> {
+  const { agent, ...archive } = options;
+  const found = await findAny(target, inPaths, io, archive, agent);
+  if (agent !== undefined && found.agent !== agent)
+    throw new CliError(
+      `${quote(target)} is a ${agentInfo[found.agent].name} session, not a ${agentInfo[agent].name} one; run without --agent to show it.`,
+    );
+  return found;
+}
+
+async function findAny(
+  target: string,
+  inPaths: string[],
+  io: Io,
+  archive: ArchiveFlags,
+  agent: Agent | undefined,
 ): Promise<Session> {
   const asPath = path.resolve(io.cwd, target);
   if (existsSync(asPath) && statSync(asPath).isDirectory())
@@ -43,14 +62,16 @@ export async function findSession(
   const id = picked?.[1] ?? target;
   const inputs = await resolveInputs(inPaths, io, archive);
   const { sessions } = await listSessions({ files: inputs.files });
-  const matches = sessions.filter((s) => s.id === id || s.id.startsWith(id));
+  const matches = sessions.filter(
+    (s) => (s.id === id || s.id.startsWith(id)) && (agent === undefined || s.agent === agent),
+  );
   const exact = matches.filter((s) => s.id === id);
   const candidates = (exact.length > 0 ? exact : matches).sort((a, b) =>
     (a.files[0] ?? '').localeCompare(b.files[0] ?? ''),
   );
   if (candidates.length === 0)
     throw new CliError(
-      `No session ${quote(id)} in ${inputs.searched.map(quote).join(', ') || 'the log folders'}.`,
+      `No ${agent === undefined ? '' : `${agentInfo[agent].name} `}session ${quote(id)} in ${inputs.searched.map(quote).join(', ') || 'the log folders'}.`,
     );
   if (picked) {
     const chosen = candidates[Number(picked[2]) - 1];

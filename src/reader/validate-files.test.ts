@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFiles } from '../../test/corpus.js';
+import { validateFiles } from '../agents/validate-files.js';
 import { validateFile } from './validate-file.js';
-import { mergeValidations, validateFiles } from './validate-files.js';
+import { mergeValidations } from './validate-files.js';
 
 describe('per-file validation merged', () => {
   it('equals validating the files together, also after a JSON round trip (the stored form)', async () => {

@@ -1,27 +1,12 @@
 import { sortVersions } from './sort-versions.js';
-import { type FileValidationFacts, type ValidateFileOptions, validateFile } from './validate-file.js';
+import type { FileValidationFacts } from './validate-file.js';
 import type { GroupedIssue, UnknownField, ValidationReport } from './validation-report.js';
 
 export { formatPath } from './format-path.js';
 export { sortVersions } from './sort-versions.js';
 
-export interface ValidateOptions extends ValidateFileOptions {
-  onFile?: (file: string, index: number) => void;
-}
-
-/** Reads every file in full-validation mode and returns the grouped report. Never throws for bad input. */
-export async function validateFiles(
-  files: readonly string[],
-  options: ValidateOptions = {},
-): Promise<ValidationReport> {
-  const facts: FileValidationFacts[] = [];
-  let index = 0;
-  for (const file of files) {
-    options.onFile?.(file, index++);
-    facts.push(await validateFile(file, options));
-  }
-  return mergeValidations(facts);
-}
+// The library's `validateFiles`, which reads every agent's files, is `agents/validate-files.ts`: it needs the
+// agent registry, above this layer.
 
 /**
  * Merges per-file validation facts, in input order, into one report: equal to validating the files

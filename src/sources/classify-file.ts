@@ -4,6 +4,7 @@ import type { DirLookup } from './dir-lookup.js';
 import type { SessionFileRef, SkippedFile } from './discovery.js';
 import { looksLikeSessionDocument } from './looks-like-session-document.js';
 import { isUuid, parseFileName } from './parse-file-name.js';
+import { withWriteAheadLog } from './with-write-ahead-log.js';
 
 /** Where a file was found, which decides how strictly its path is read. */
 export type ClassifyContext =
@@ -109,6 +110,8 @@ async function classifyByShape(file: FileFacts, lookup: DirLookup): Promise<Clas
   const parent = path.dirname(file.path);
   const parsed = parseFileName(name);
   if (parsed.kind === 'orphaned') return skip(file, orphanedReason);
+  // A database session (Cursor `store.db`): its agent is decided by its content, its state includes its log.
+  if (name === 'store.db') return { ref: await withWriteAheadLog(base(file, 'unknown', 'session')) };
   // A whole-document session (Gemini CLI `session-*.json`...): its agent is decided by its content.
   if (name.endsWith('.json')) {
     if (!(await looksLikeSessionDocument(file.path))) return { ignored: true };

@@ -23,3 +23,4 @@ export type {
 export { expandHome } from './expand-home.js';
 export { isUuid, lastUuid } from './parse-file-name.js';
 export { restatFiles } from './restat-files.js';
+export { withWriteAheadLog } from './with-write-ahead-log.js';

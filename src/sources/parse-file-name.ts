@@ -46,9 +46,12 @@ export function isCollectedName(name: string): boolean {
 }
 
 /**
- * True for names a walk of user-given paths collects: those of {@link isCollectedName}, and `*.json` files
- * other than Claude Code's `*.meta.json` sidecars (whole-document sessions; see `classify-file.ts`).
+ * True for names a walk of user-given paths collects: those of {@link isCollectedName}, `*.json` files
+ * other than Claude Code's `*.meta.json` sidecars (whole-document sessions; see `classify-file.ts`), and
+ * Cursor's chat stores (`store.db`).
  */
 export function isCollectedPathName(name: string): boolean {
-  return isCollectedName(name) || (name.endsWith('.json') && !name.endsWith('.meta.json'));
+  return (
+    isCollectedName(name) || (name.endsWith('.json') && !name.endsWith('.meta.json')) || name === 'store.db'
+  );
 }

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import type { SessionFileRef } from './discovery.js';
+import { withWriteAheadLog } from './with-write-ahead-log.js';
 
 /**
  * The refs of a discovery with each file's size, modification time and identity as they are now, for a
@@ -14,12 +15,12 @@ export async function restatFiles(refs: readonly SessionFileRef[]): Promise<Sess
       try {
         const stats = await stat(ref.path);
         if (!stats.isFile()) return undefined;
-        return {
+        return await withWriteAheadLog({
           ...ref,
           size: stats.size,
           mtimeMs: stats.mtimeMs,
           identity: `${stats.ino}:${stats.ctimeMs}`,
-        };
+        });
       } catch {
         return undefined;
       }

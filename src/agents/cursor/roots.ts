@@ -1,16 +1,23 @@
 import { access } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type AgentClassifier, expandHome, fileRef, type RootSearch, skipFile } from '../../sources/index.js';
+import {
+  type AgentClassifier,
+  expandHome,
+  fileRef,
+  type RootSearch,
+  skipFile,
+  withWriteAheadLog,
+} from '../../sources/index.js';
 import type { AgentRoots } from '../agent-adapter.js';
 
 /**
  * Candidate Cursor folders, existing or not: `CURSOR_CONFIG_DIR` when set (and not blank), then
  * `~/.cursor`. Agent transcripts are in `projects/<encoded workspace>/agent-transcripts/`
  * (kenn-io/agentsview cursor_provider.go). Whether the transcripts move with `CURSOR_CONFIG_DIR` (documented
- * as moving the CLI config) is not confirmed, so `~/.cursor` is searched too. The Cursor CLI chat store
- * (`~/.cursor/chats/<hash>/<agent id>/store.db`, SQLite, seen only in a mock file) and the IDE's
- * `state.vscdb` are not read.
+ * as moving the CLI config) is not confirmed, so `~/.cursor` is searched too. The Cursor CLI chat stores are
+ * in `chats/<md5 of the workspace>/<agent id>/store.db` (SQLite, seen only in a mock file). The IDE's
+ * `state.vscdb` is not read.
  */
 export function cursorRoots(env: NodeJS.ProcessEnv = process.env, home: string = os.homedir()): string[] {
   const configured = env.CURSOR_CONFIG_DIR?.trim();
@@ -20,6 +27,9 @@ export function cursorRoots(env: NodeJS.ProcessEnv = process.env, home: string =
 
 /** The folder of a root that holds the workspaces. */
 export const cursorProjectsFolder = 'projects';
+
+/** The folder of a root that holds the CLI's chat stores. */
+export const cursorChatsFolder = 'chats';
 
 /** Where a transcript sits under `agent-transcripts/`. */
 export type CursorTranscriptPlace = 'flat' | 'nested' | 'subagent';
@@ -66,6 +76,18 @@ const classify: AgentClassifier = async (file, root) => {
   return { ref: fileRef(file, 'cursor', 'session') };
 };
 
+/**
+ * `chats/<hash>/<agent id>/store.db` is a session. Its size and modification time include its write-ahead
+ * log's (`store.db-wal`), where the agent's writes go until a checkpoint, so that the index reads it again
+ * when either changes.
+ */
+const classifyStore: AgentClassifier = async (file, root) => {
+  const parts = path.relative(root, file.path).split(/[\\/]/);
+  if (parts.length !== 3 || parts[2] !== 'store.db')
+    return skipFile(file, 'Not a Cursor chat store (expected chats/<hash>/<agent id>/store.db)');
+  return { ref: fileRef(await withWriteAheadLog(file), 'cursor', 'session') };
+};
+
 /** Whether `file` is a Cursor text transcript: a `.txt` under an `agent-transcripts/` folder. */
 export function isCursorTextTranscript(file: string): boolean {
   return file.endsWith('.txt') && file.split(/[\\/]/).includes('agent-transcripts');
@@ -77,7 +99,7 @@ export const cursorRootsRole: AgentRoots = {
     {
       name: 'CURSOR_CONFIG_DIR',
       meaning:
-        'The Cursor CLI config folder, searched for `projects/<workspace>/agent-transcripts/`; default `~/.cursor`, which is searched too.',
+        'The Cursor CLI config folder, searched for `projects/<workspace>/agent-transcripts/` and `chats/<hash>/<agent id>/store.db`; default `~/.cursor`, which is searched too.',
     },
   ],
   searches: (env, home): RootSearch[] =>
@@ -89,6 +111,11 @@ export const cursorRootsRole: AgentRoots = {
           name: cursorProjectsFolder,
           context: (dir: string) => ({ kind: 'agent', root: dir, classify }),
           collect: (file: string) => file.endsWith('.jsonl') || file.endsWith('.txt'),
+        },
+        {
+          name: cursorChatsFolder,
+          context: (dir: string) => ({ kind: 'agent', root: dir, classify: classifyStore }),
+          collect: (file: string) => file === 'store.db',
         },
       ],
     })),

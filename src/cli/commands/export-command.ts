@@ -21,7 +21,14 @@ import { streamSessions } from '../../lifecycle/stream-sessions.js';
 import type { Session } from '../../model/session.js';
 import type { ArchiveFlags } from '../archive-source.js';
 import { CliError, exitCodes, quote } from '../cli-error.js';
-import { addArchiveOptions, addFilterOptions, type FilterFlags, parseFilter } from '../filter-options.js';
+import {
+  addAgentOption,
+  addArchiveOptions,
+  addFilterOptions,
+  type FilterFlags,
+  parseAgentOption,
+  parseFilter,
+} from '../filter-options.js';
 import { findSession } from '../find-session.js';
 import { fsFailure } from '../fs-failure.js';
 import { demoDir, emptyFilesLine, isReadable } from '../load-data.js';
@@ -44,6 +51,7 @@ interface TranscriptFlags extends RedactFlags, ArchiveFlags {
   format: string;
   detail: string;
   output?: string;
+  agent?: string;
 }
 
 const extensions: Record<ExportFormat, string> = { ndjson: 'ndjson', csv: 'csv', parquet: 'parquet' };
@@ -91,21 +99,23 @@ export function registerExportCommand(program: Command, io: Io): void {
   }
   addRedactOptions(
     addArchiveOptions(
-      exporter
-        .command('transcript')
-        .description('export one session as a Markdown transcript, tool calls summarised per tool')
-        .argument('<session>', 'a transcript file, or a session id (or id prefix) found in the log folders')
-        .option(
-          '--in <paths...>',
-          'look for the session id in these files or folders instead of the log folders',
-        )
-        .option('--format <format>', 'md (Markdown)', 'md')
-        .option(
-          '--detail <level>',
-          'user (prompts and answers), minimal (plus one line per call), full',
-          'minimal',
-        )
-        .option('-o, --output <file>', 'the file to write (default: stdout)'),
+      addAgentOption(
+        exporter
+          .command('transcript')
+          .description('export one session as a Markdown transcript, tool calls summarised per tool')
+          .argument('<session>', 'a transcript file, or a session id (or id prefix) found in the log folders')
+          .option(
+            '--in <paths...>',
+            'look for the session id in these files or folders instead of the log folders',
+          )
+          .option('--format <format>', 'md (Markdown)', 'md')
+          .option(
+            '--detail <level>',
+            'user (prompts and answers), minimal (plus one line per call), full',
+            'minimal',
+          )
+          .option('-o, --output <file>', 'the file to write (default: stdout)'),
+      ),
     ),
   ).action(async (target: string, flags: TranscriptFlags) => exportTranscript(target, flags, io));
 }
@@ -223,8 +233,9 @@ async function* withConversation(
 async function exportTranscript(target: string, flags: TranscriptFlags, io: Io): Promise<void> {
   choice(flags.format, ['md'] as const, '--format');
   const detail = choice(flags.detail, transcriptDetails, '--detail') as TranscriptDetail;
+  const agent = flags.agent === undefined ? undefined : parseAgentOption(flags.agent);
   const redactor = await redactorFor(flags, io);
-  const found = await findSession(target, flags.in ?? [], io, flags);
+  const found = await findSession(target, flags.in ?? [], io, { ...flags, agent });
   const output =
     flags.output === undefined
       ? undefined

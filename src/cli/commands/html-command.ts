@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { claudeCodeForkRoots, codexForkRoots } from '../../agents/fork-roots.js';
 import { unseenCost } from '../../analytics/requests-once.js';
 import { sessionState } from '../../analytics/session-state.js';
 import { allCalls } from '../../analytics/session-summary.js';
@@ -86,7 +88,9 @@ export function registerHtmlCommand(program: Command, io: Io): void {
 
     if (single) {
       const target = targets[0] as string;
-      const session = await redact(await findSession(target, flags.in ?? [], io, flags));
+      const session = await redact(
+        await findSession(target, flags.in ?? [], io, { ...flags, agent: filter.agent }),
+      );
       const out = singleOutput(flags.output, session, io);
       // Never next to the logs: not in the session's folders, the folders searched for its id (--in), nor
       // anywhere under the agents' own folders.
@@ -95,6 +99,8 @@ export function registerHtmlCommand(program: Command, io: Io): void {
         ...(ids.length === 1 ? (flags.in ?? []) : [target]).map((p) => folderOf(path.resolve(io.cwd, p))),
         ...claudeCodeRoots(io.env),
         ...codexRoots(io.env),
+        ...claudeCodeForkRoots(io.env, os.homedir()),
+        ...codexForkRoots(io.env, os.homedir()),
       ];
       assertOutsideInputs(out, inputs);
       const state = sessionState(session, optionalWrite(lastWriteMs(session))).state;
@@ -116,7 +122,8 @@ export function registerHtmlCommand(program: Command, io: Io): void {
         },
       );
     const byId: Session[] = [];
-    for (const id of ids) byId.push(await findSession(id, flags.in ?? [], io, flags));
+    for (const id of ids)
+      byId.push(await findSession(id, flags.in ?? [], io, { ...flags, agent: filter.agent }));
     const resolved =
       paths.length > 0 || ids.length === 0
         ? await resolveInputs(paths, io, flags)

@@ -7,7 +7,7 @@ import type { Session } from '../../model/session.js';
 import type { ToolCall } from '../../model/tool-call.js';
 import { totalTokens } from '../../model/usage.js';
 import type { ArchiveFlags } from '../archive-source.js';
-import { addArchiveOptions } from '../filter-options.js';
+import { addAgentOption, addArchiveOptions, parseAgentOption } from '../filter-options.js';
 import { findSession } from '../find-session.js';
 import {
   colorsFor,
@@ -28,34 +28,38 @@ interface ShowFlags extends RedactFlags, ArchiveFlags {
   thinking?: boolean;
   full?: boolean;
   timezone?: string;
+  agent?: string;
 }
 
 export function registerShowCommand(program: Command, io: Io): void {
   addRedactOptions(
     addArchiveOptions(
-      program
-        .command('show')
-        .description(
-          'Print one session as a transcript: prompts, answers, tool calls with status and duration',
-        )
-        .argument(
-          '<session>',
-          'a transcript file, or a session id (or id prefix) found in the log folders; ID@N picks the Nth file when several hold that id',
-        )
-        .option(
-          '--in <paths...>',
-          'look for the session id in these files or folders instead of the log folders',
-        )
-        .option('--thinking', 'include thinking blocks')
-        .option('--full', 'do not shorten texts and results')
-        .option('--timezone <zone>', 'the time zone of the start time shown (default: the system zone)')
-        .option('--json', 'print the session model as JSON (times as the logs give them)'),
+      addAgentOption(
+        program
+          .command('show')
+          .description(
+            'Print one session as a transcript: prompts, answers, tool calls with status and duration',
+          )
+          .argument(
+            '<session>',
+            'a transcript file, or a session id (or id prefix) found in the log folders; ID@N picks the Nth file when several hold that id',
+          )
+          .option(
+            '--in <paths...>',
+            'look for the session id in these files or folders instead of the log folders',
+          )
+          .option('--thinking', 'include thinking blocks')
+          .option('--full', 'do not shorten texts and results')
+          .option('--timezone <zone>', 'the time zone of the start time shown (default: the system zone)')
+          .option('--json', 'print the session model as JSON (times as the logs give them)'),
+      ),
     ),
   ).action(async (target: string, flags: ShowFlags) => {
     const timeZone = parseTimeZone(flags.timezone);
+    const agent = flags.agent === undefined ? undefined : parseAgentOption(flags.agent);
     // A bad patterns file fails before any log is read.
     const redactor = await redactorFor(flags, io);
-    const found = await findSession(target, flags.in ?? [], io, flags);
+    const found = await findSession(target, flags.in ?? [], io, { ...flags, agent });
     const session = redactor ? await redactor.redact(found) : found;
     if (flags.json) writeJson(io, session);
     else

@@ -3,7 +3,10 @@ import { resolveCacheDir } from '../../cache/cache-location.js';
 import { indexTables } from '../../cache/index-tables.js';
 import { IndexUnavailableError, openIndexReadOnly } from '../../cache/open-index.js';
 import { QueryError, runReadOnlyQuery } from '../../cache/run-query.js';
+import { scopeToAgent } from '../../cache/scope-to-agent.js';
+import { agents } from '../../schemas/common/agent.js';
 import { CliError, exitCodes } from '../cli-error.js';
+import { parseAgentOption } from '../filter-options.js';
 import { colorsFor, type Io, renderTable, writeJson, writeLine } from '../output.js';
 import { packageVersion } from '../package-version.js';
 
@@ -12,6 +15,7 @@ interface SqlFlags {
   json?: boolean;
   tables?: boolean;
   internal?: boolean;
+  agent?: string;
 }
 
 /** `agentlog sql "SELECT ..."`: read-only SQL on the index. */
@@ -26,6 +30,10 @@ export function registerSqlCommand(program: Command, io: Io): void {
     .option('--internal', 'with --tables: include the tables that hold the cache itself')
     .option('--json', 'print the rows as a JSON array')
     .option(
+      '--agent <agent>',
+      `only this agent's rows (main.<table> still names the whole table): ${agents.join(', ')}`,
+    )
+    .option(
       '--cache-dir <dir>',
       'the cache folder (default: $AGENTLOG_CACHE_DIR, $XDG_CACHE_HOME/agentlog or ~/.cache/agentlog)',
     )
@@ -35,9 +43,11 @@ export function registerSqlCommand(program: Command, io: Io): void {
 The index is brought up to date by the data commands (report, tools, usage, errors, ls) and by
 agentlog cache update. Examples:
   agentlog sql "SELECT tool, COUNT(*) AS calls FROM tool_calls GROUP BY tool ORDER BY calls DESC"
-  agentlog sql "SELECT substr(timestamp, 1, 10) AS day, SUM(output_tokens) FROM usage_entries GROUP BY day"`,
+  agentlog sql "SELECT substr(timestamp, 1, 10) AS day, SUM(output_tokens) FROM usage_entries GROUP BY day"
+  agentlog sql --agent gemini-cli "SELECT tool, COUNT(*) AS calls FROM tool_calls GROUP BY tool"`,
     )
     .action((query: string | undefined, flags: SqlFlags) => {
+      const agent = flags.agent === undefined ? undefined : parseAgentOption(flags.agent);
       if (flags.tables) {
         printTables(io, flags);
         return;
@@ -62,6 +72,7 @@ agentlog cache update. Examples:
         throw error;
       }
       try {
+        if (agent !== undefined) scopeToAgent(index.db, agent);
         const result = runReadOnlyQuery(index.db, query);
         if (flags.json) {
           writeJson(io, result.rows.map(jsonRow));
