@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Bundles `dist/cli/statusline-main.js` (the program with the status line command alone) and the modules it
-// imports into one file, `dist/cli/statusline-bundle.js`, which `cli/main.ts` loads for `agentlog statusline`.
+// imports into one CommonJS file, `dist/cli/statusline-bundle.cjs`, which the bin (`cli/agentlog.cts`) requires
+// for `agentlog statusline` (and `cli/main.ts` when it is run directly): no ES module loader, no module
+// resolution, one file read.
 // Run by `npm run build` after `tsc`. What the bundle leaves out is loaded from `dist/` as before:
 // - better-sqlite3's native addon (its JavaScript is in the bundle: loading a dozen CommonJS files was 7 ms of
 //   a call; no module outside the bundle that a call loads tests its error class) and Node's own modules;
@@ -8,7 +10,7 @@
 //   load only when a call needs them, from their modules in `dist/`, so the bundle holds only what every call
 //   runs.
 // Paths a module finds beside itself (`new URL('./x', import.meta.url)`) are rewritten to be relative to the
-// bundle, which lives elsewhere. Commander's `node:child_process` (for executable subcommands, which agentlog has
+// bundle, which lives elsewhere, and `import.meta.url` is the bundle's file URL. Commander's `node:child_process` (for executable subcommands, which agentlog has
 // none of) is required when first used rather than at load: loading it costs a status line call milliseconds.
 // The bundle is minified (225 KB to 100 KB): V8 reads all of it when it loads it. A status line prints no stack
 // trace, so names lost to the minifier are never seen.
@@ -19,7 +21,7 @@ import { build } from 'rolldown';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'dist/cli');
 const input = path.join(outDir, 'statusline-main.js');
-const outFile = path.join(outDir, 'statusline-bundle.js');
+const outFile = path.join(outDir, 'statusline-bundle.cjs');
 
 /** `target`, a file, as a relative specifier from the bundle's folder. */
 function fromBundle(target) {
@@ -42,11 +44,17 @@ const keepOutOfBundle = {
         "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };";
       return { code: code.replace(eager, lazy) };
     }
-    if (!id.startsWith(path.join(root, 'dist'))) return null;
-    const rewritten = code.replace(
-      /new URL\((['"])(\.{1,2}\/[^'"]+)\1, import\.meta\.url\)/g,
-      (_, quote, specifier) =>
-        `new URL(${quote}${fromBundle(path.resolve(path.dirname(id), specifier))}${quote}, import.meta.url)`,
+    const relocated = id.startsWith(path.join(root, 'dist'))
+      ? code.replace(
+          /new URL\((['"])(\.{1,2}\/[^'"]+)\1, import\.meta\.url\)/g,
+          (_, quote, specifier) =>
+            `new URL(${quote}${fromBundle(path.resolve(path.dirname(id), specifier))}${quote}, import.meta.url)`,
+        )
+      : code;
+    // CommonJS output: the module's URL is the bundle's.
+    const rewritten = relocated.replaceAll(
+      'import.meta.url',
+      "require('node:url').pathToFileURL(__filename).href",
     );
     return rewritten === code ? null : { code: rewritten };
   },
@@ -58,5 +66,5 @@ await build({
   external: [/^node:/, /\.node$/],
   plugins: [keepOutOfBundle],
   logLevel: 'warn',
-  output: { file: outFile, format: 'esm', codeSplitting: false, minify: true },
+  output: { file: outFile, format: 'cjs', codeSplitting: false, minify: true },
 });

@@ -73,7 +73,7 @@ describe('counts, whole-number options and usage errors', () => {
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
       bin: Record<string, string>;
     };
-    expect(pkg.bin.agentlog).toBe('dist/cli/main.js');
+    expect(pkg.bin.agentlog).toBe('dist/cli/agentlog.cjs');
     // The source of that bin starts with the line that lets the linked command run under node.
     expect(readFileSync(path.join(root, 'src/cli/main.ts'), 'utf8').split('\n')[0]).toBe(
       '#!/usr/bin/env node',

@@ -185,7 +185,7 @@ async function main(argv) {
   const ours = (command) => ({
     command: process.execPath,
     args: agentlogArgs(command),
-    display: `node dist/cli/main.js ${command.join(' ')}${agentlog.cacheDirOption ? ' --cache-dir DIR' : ''}`,
+    display: `node dist/cli/agentlog.cjs ${command.join(' ')}${agentlog.cacheDirOption ? ' --cache-dir DIR' : ''}`,
   });
   const theirs = ccusage && {
     command: ccusage.command,
@@ -278,7 +278,7 @@ async function main(argv) {
       home: corpus.home,
       command: process.execPath,
       args: [cli, 'archive', '--archive-dir', archiveDir],
-      display: 'node dist/cli/main.js archive --archive-dir DIR',
+      display: 'node dist/cli/agentlog.cjs archive --archive-dir DIR',
     };
     await measure({
       id: 'archive-new',
@@ -296,7 +296,7 @@ async function main(argv) {
     home: corpus.home,
     ...ours(['--version']),
     args: [cli, '--version'],
-    display: 'node dist/cli/main.js --version',
+    display: 'node dist/cli/agentlog.cjs --version',
     count: VERSION_RUNS,
   });
   if (single) {
@@ -399,14 +399,14 @@ async function main(argv) {
  */
 function snapshotBuild() {
   const dist = join(repoRoot, 'dist');
-  if (!existsSync(join(dist, 'cli', 'main.js')))
-    throw new Error(`"${join(dist, 'cli', 'main.js')}" is missing: run "npm run build" first.`);
+  if (!existsSync(join(dist, 'cli', 'agentlog.cjs')))
+    throw new Error(`"${join(dist, 'cli', 'agentlog.cjs')}" is missing: run "npm run build" first.`);
   const snapshot = join(benchDir, 'build');
   rmSync(snapshot, { recursive: true, force: true });
   mkdirSync(snapshot, { recursive: true });
   cpSync(dist, join(snapshot, 'dist'), { recursive: true });
   copyFileSync(join(repoRoot, 'package.json'), join(snapshot, 'package.json'));
-  return join(snapshot, 'dist', 'cli', 'main.js');
+  return join(snapshot, 'dist', 'cli', 'agentlog.cjs');
 }
 
 /** The environment of a measured process: HOME and every agent folder on the bench corpus, caches in `cacheDir`. */

@@ -28,7 +28,7 @@ const cacheDir = resolve(args['cache-dir'] ?? fail('--cache-dir DIR is required'
 const calls = Number(args.calls ?? 20);
 const minBytes = Number(args['min-kib'] ?? 256) * 1024;
 const appendBytes = Number(args['append-kib'] ?? 8) * 1024;
-const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const cli = fileURLToPath(new URL('../../dist/cli/agentlog.cjs', import.meta.url));
 
 const session = resolve(args.session ?? newestSession(cacheDir));
 const sessionId = basename(session, '.jsonl');

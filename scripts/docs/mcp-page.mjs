@@ -24,7 +24,7 @@ export function mcpPage(lib) {
     textBlock('[mcp_servers.agentlog]\ncommand = "agentlog"\nargs = ["mcp"]', 'toml'),
     'Other clients (Claude Desktop, Cursor, and most others take this JSON):',
     jsonExample('mcp client-config', { mcpServers: { agentlog: { command: 'agentlog', args: ['mcp'] } } }),
-    `Without a global \`agentlog\` (see the README's "Set up"), use \`npx\` with \`args: ["agentlog", "mcp"]\` from the clone, or the absolute path of \`dist/cli/main.js\` under \`node\`. The server also offers each session as a resource, ${code('agentlog://session/<id>')} (Markdown, the newest 50 listed). Its instructions to the model:`,
+    `Without a global \`agentlog\` (see the README's "Set up"), use \`npx\` with \`args: ["agentlog", "mcp"]\` from the clone, or the absolute path of \`dist/cli/agentlog.cjs\` under \`node\`. The server also offers each session as a resource, ${code('agentlog://session/<id>')} (Markdown, the newest 50 listed). Its instructions to the model:`,
     `> ${lib.mcpServerInstructions}`,
     '## Tools',
     table(

@@ -1,8 +1,9 @@
-// Runs the built CLI (`dist/cli/main.js`, from `npm run build`) as a real process.
+// Runs the built CLI as a real process: the bin users run (`dist/cli/agentlog.cjs`, from `npm run build`), which
+// imports `dist/cli/main.js` (or, for `statusline`, requires its bundle).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-export const builtCli = path.resolve(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
+export const builtCli = path.resolve(import.meta.dirname, '..', '..', 'dist', 'cli', 'agentlog.cjs');
 
 export interface CliRun {
   code: number | null;
@@ -11,7 +12,7 @@ export interface CliRun {
 }
 
 /**
- * Starts `node dist/cli/main.js ...args` in `cwd` without colours; settles when it exits. `env` is added
+ * Starts `node dist/cli/agentlog.cjs ...args` in `cwd` without colours; settles when it exits. `env` is added
  * to the environment, where a value of undefined removes the variable; `options` may set the uid and gid
  * (see `unprivileged()` in run-unprivileged.ts).
  */

@@ -2,7 +2,7 @@
 // line, to the file named by AGENTLOG_TRACE_MODULES when the process exits, and Node's own modules it loaded to
 // that name plus `.builtins`. Used by test/startup.test.ts.
 import { writeFileSync } from 'node:fs';
-import { register } from 'node:module';
+import { createRequire, register } from 'node:module';
 import { MessageChannel } from 'node:worker_threads';
 
 const out = process.env.AGENTLOG_TRACE_MODULES;
@@ -20,7 +20,9 @@ export async function load(url, context, next) { port.postMessage(url); return n
 );
 process.on('exit', () => {
   if (!out) return;
-  writeFileSync(out, [...seen].join('\n'));
+  // CommonJS files (required, not imported) are in the require cache.
+  const required = Object.keys(createRequire(import.meta.url).cache).map((file) => `file://${file}`);
+  writeFileSync(out, [...new Set([...seen, ...required])].join('\n'));
   // Node's own modules, however loaded (import or require): "NativeModule child_process", ...
   const builtins = process.moduleLoadList.filter((m) => m.startsWith('NativeModule '));
   writeFileSync(`${out}.builtins`, builtins.map((m) => m.slice('NativeModule '.length)).join('\n'));
