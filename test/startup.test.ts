@@ -69,7 +69,9 @@ describe('start-up', () => {
     // The bin requires the bundle: no ES module of ours is loaded at all.
     expect(ours).toEqual(['dist/cli/agentlog.cjs', 'dist/cli/statusline-bundle.cjs']);
     expect(
-      modules.filter((m) => /node_modules\/(zod|commander|picocolors|better-sqlite3\/lib|@pydantic)\//.test(m)),
+      modules.filter((m) =>
+        /node_modules\/(zod|commander|picocolors|better-sqlite3\/lib|@pydantic)\//.test(m),
+      ),
     ).toEqual([]);
   });
 
