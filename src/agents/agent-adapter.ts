@@ -69,6 +69,24 @@ export interface AgentReading {
     claims(path: string): boolean;
     read(text: string): { records: DocumentRecord[]; errors: { line: number; message: string }[] };
   };
+  /**
+   * For agents that keep a session across many files or in a database (OpenCode's JSON storage tree and
+   * `opencode.db`): whether a discovered path is one of the agent's store sessions (`SessionFileRef.store`),
+   * and its records, numbered 1, 2, ... in the order read (the "lines" of the session), with located errors
+   * for the documents or rows no record holds. Read whole, like a document: the index reads the session
+   * again when the watermark discovery measured moves.
+   */
+  store?: {
+    claims(path: string): boolean;
+    read(path: string): Promise<{ records: DocumentRecord[]; errors: StoreError[] }>;
+  };
+}
+
+/** A document or row of a store that no record holds (unreadable, not JSON), at its place in the read. */
+export interface StoreError {
+  line: number;
+  type: 'invalid-json' | 'not-an-object';
+  message: string;
 }
 
 /** A record's type as counted in `ReadCounts.recordsByType`, and whether the agent's schemas know it. */

@@ -4,7 +4,9 @@
  * record) is parsed whole and handed to the adapter that claims it, which lists its records with the line
  * each starts on. A document is never resumed from an offset: its consumed offset stays 0, so the index
  * reads a changed document again whole (the agent rewrites it whole anyway). A plain-text transcript an adapter
- * claims by its path (Cursor `.txt`, `read.text`) is read the same way: whole, its records from the adapter.
+ * claims by its path (Cursor `.txt`, `read.text`) is read the same way: whole, its records from the adapter;
+ * and so is a session of a store (OpenCode's storage tree or database, `read.store`), whose records come from
+ * many files or rows.
  */
 import { open, readFile } from 'node:fs/promises';
 import {
@@ -67,9 +69,11 @@ class SourceReader implements JsonlReader {
 
   async *[Symbol.asyncIterator](): AsyncIterator<LineResult> {
     let document: boolean;
-    const textAdapter = adapters.find((a) => a.read.text?.claims(this.#path));
+    const storeAdapter = adapters.find((a) => a.read.store?.claims(this.#path));
+    const textAdapter = storeAdapter ? undefined : adapters.find((a) => a.read.text?.claims(this.#path));
     try {
       document =
+        storeAdapter !== undefined ||
         textAdapter !== undefined ||
         ((this.#options.start?.byteOffset ?? 0) === 0 && (await isJsonDocument(this.#path)));
     } catch (error) {
@@ -90,9 +94,11 @@ class SourceReader implements JsonlReader {
       endLine: 1,
     };
     this.#document = stats;
-    const results = textAdapter
-      ? await readText(this.#path, this.#options, textAdapter)
-      : await readDocument(this.#path, this.#options);
+    const results = storeAdapter
+      ? await readStore(this.#path, this.#options, storeAdapter)
+      : textAdapter
+        ? await readText(this.#path, this.#options, textAdapter)
+        : await readDocument(this.#path, this.#options);
     for (const result of results) {
       stats.physicalLines += 1;
       if (result.ok) stats.decoded += 1;
@@ -182,6 +188,33 @@ async function readText(
       (e): LineResult => ({
         ok: false,
         error: { type: 'not-an-object', message: e.message },
+        location: at(e.line),
+        byteLength: 0,
+      }),
+    ),
+  ];
+  return results.sort((a, b) => a.location.line - b.location.line);
+}
+
+/** A session of a store as line results: its adapter's records and errors, in the order read. */
+async function readStore(path: string, options: ReadJsonlOptions, adapter: AgentAdapter): Promise<LineResult[]> {
+  const file = options.file ?? path;
+  let read: Awaited<ReturnType<NonNullable<AgentAdapter['read']['store']>['read']>>;
+  try {
+    read = (await adapter.read.store?.read(path)) ?? { records: [], errors: [] };
+  } catch (error) {
+    throw toReadError(error, path);
+  }
+  const at = (line: number) => ({ file, line, byteOffset: 0 });
+  const results: LineResult[] = [
+    ...read.records.map((r): LineResult => {
+      const cuts = boundDepth(r.value, options.maxDepth ?? MAX_JSON_DEPTH);
+      return { ok: true, value: r.value, location: at(r.line), byteLength: 0, ...(cuts.length > 0 ? { cuts } : {}) };
+    }),
+    ...read.errors.map(
+      (e): LineResult => ({
+        ok: false,
+        error: { type: e.type, message: e.message },
         location: at(e.line),
         byteLength: 0,
       }),
