@@ -197,7 +197,11 @@ async function readText(
 }
 
 /** A session of a store as line results: its adapter's records and errors, in the order read. */
-async function readStore(path: string, options: ReadJsonlOptions, adapter: AgentAdapter): Promise<LineResult[]> {
+async function readStore(
+  path: string,
+  options: ReadJsonlOptions,
+  adapter: AgentAdapter,
+): Promise<LineResult[]> {
   const file = options.file ?? path;
   let read: Awaited<ReturnType<NonNullable<AgentAdapter['read']['store']>['read']>>;
   try {
@@ -209,7 +213,13 @@ async function readStore(path: string, options: ReadJsonlOptions, adapter: Agent
   const results: LineResult[] = [
     ...read.records.map((r): LineResult => {
       const cuts = boundDepth(r.value, options.maxDepth ?? MAX_JSON_DEPTH);
-      return { ok: true, value: r.value, location: at(r.line), byteLength: 0, ...(cuts.length > 0 ? { cuts } : {}) };
+      return {
+        ok: true,
+        value: r.value,
+        location: at(r.line),
+        byteLength: 0,
+        ...(cuts.length > 0 ? { cuts } : {}),
+      };
     }),
     ...read.errors.map(
       (e): LineResult => ({

@@ -28,13 +28,13 @@ export type AgentClassifier = (file: FileFacts, root: string, lookup: DirLookup)
 /**
  * `ignored`: a file collected only to look at (a `.json` that is not a session document), never listed.
  * `refs`: a store (an SQLite database holding many sessions, OpenCode's `opencode.db`) gives one ref per
- * session it holds (see `SessionFileRef.store`), and the rows it could not list as `skipped`.
+ * session it holds (see `SessionFileRef.store`).
  */
 export type Classified =
   | { ref: SessionFileRef }
   | { skipped: SkippedFile }
   | { ignored: true }
-  | { refs: SessionFileRef[]; skipped: SkippedFile[] };
+  | { refs: SessionFileRef[] };
 
 /** Stats of the file to classify. */
 export interface FileFacts {
