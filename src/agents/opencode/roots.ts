@@ -26,10 +26,9 @@ export function opencodeDataDirs(
   home: string = os.homedir(),
 ): string[] {
   const configured = env.XDG_DATA_HOME?.trim();
-  const data =
-    configured && path.isAbsolute(expandHome(configured, home))
-      ? expandHome(configured, home)
-      : path.join(home, '.local', 'share');
+  // The XDG rule: a relative value is ignored.
+  const usable = configured && (path.isAbsolute(configured) || configured.startsWith('~'));
+  const data = usable ? expandHome(configured, home) : path.join(home, '.local', 'share');
   return [path.join(data, 'opencode'), path.join(data, 'kilo')];
 }
 

@@ -32,6 +32,8 @@ interface OpenDatabase {
   schema: StoreSchema | undefined;
   /** `live` (shares OpenCode's WAL) or the stat of the file at rest that was read into memory. */
   mode: string;
+  /** Done with it: a live connection is closed at once, so that OpenCode's last close removes its WAL. */
+  release(): void;
 }
 
 const opened = new Map<string, OpenDatabase>();
@@ -46,8 +48,12 @@ export function openStoreDatabase(path: string): OpenDatabase {
   known?.db.close();
   opened.delete(path);
   let db: Database.Database;
-  if (live) db = new Database(path, { readonly: true, fileMustExist: true });
-  else {
+  if (live) {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    db.pragma('query_only = true');
+    db.pragma('busy_timeout = 5000');
+    return { db, schema: schemaOf(db), mode, release: () => db.close() };
+  } else {
     const bytes = readFileSync(path);
     // Bytes 18 and 19 of the header are the write and read versions: 2 is WAL, 1 rollback.
     if (bytes.length >= 20 && bytes[18] === 2) {
@@ -58,7 +64,7 @@ export function openStoreDatabase(path: string): OpenDatabase {
   }
   db.pragma('query_only = true');
   db.pragma('busy_timeout = 5000');
-  const open: OpenDatabase = { db, schema: schemaOf(db), mode };
+  const open: OpenDatabase = { db, schema: schemaOf(db), mode, release: () => {} };
   opened.set(path, open);
   return open;
 }
@@ -76,7 +82,15 @@ function schemaOf(db: Database.Database): StoreSchema | undefined {
 
 /** The root sessions of a database with their watermarks (undefined: not an OpenCode database). */
 export function listDatabaseSessions(path: string): DatabaseSession[] | undefined {
-  const { db, schema } = openStoreDatabase(path);
+  const open = openStoreDatabase(path);
+  try {
+    return listSessions(open.db, open.schema);
+  } finally {
+    open.release();
+  }
+}
+
+function listSessions(db: Database.Database, schema: StoreSchema | undefined): DatabaseSession[] | undefined {
   if (schema === undefined) return undefined;
   const sessionTable = schema === 'v2' ? 'session_v2' : 'session';
   const sessions = db.prepare(`SELECT id, parent_id, time_updated FROM ${sessionTable}`).all() as {
@@ -137,7 +151,20 @@ function hasTable(db: Database.Database, name: string): boolean {
  * sessions the same way. JSON columns that do not parse are returned as errors, in place.
  */
 export function readDatabaseSession(path: string, rootId: string): (StoreRow | { error: string })[] {
-  const { db, schema } = openStoreDatabase(path);
+  const open = openStoreDatabase(path);
+  try {
+    return readSession(path, open.db, open.schema, rootId);
+  } finally {
+    open.release();
+  }
+}
+
+function readSession(
+  path: string,
+  db: Database.Database,
+  schema: StoreSchema | undefined,
+  rootId: string,
+): (StoreRow | { error: string })[] {
   if (schema === undefined) return [{ error: `"${path}" holds no OpenCode tables (session_v2 or session)` }];
   const sessionTable = schema === 'v2' ? 'session_v2' : 'session';
   const sessionRow = db.prepare(`SELECT * FROM ${sessionTable} WHERE id = ?`);

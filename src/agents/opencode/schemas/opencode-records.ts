@@ -292,7 +292,9 @@ export const opencodeSchemasByName: Readonly<Record<string, z.ZodType>> = {
   ...Object.fromEntries(
     Object.entries(treePartSchemas).map(([type, schema]) => [
       `row:part:${type}`,
-      rowRecord('part', v1Row((schema as z.ZodObject).partial({ id: true }))).describe(`SQLite v1: a \`${type}\` part row`),
+      rowRecord('part', v1Row((schema as z.ZodObject).partial({ id: true }))).describe(
+        `SQLite v1: a \`${type}\` part row`,
+      ),
     ]),
   ),
 };
