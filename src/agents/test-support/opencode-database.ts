@@ -25,7 +25,11 @@ export function readRowDump(file: string = opencodeRowDump): DumpRow[] {
 }
 
 /** Writes the rows to a new database at `file` (closed when done). */
-export function writeOpencodeDatabase(file: string, rows: readonly DumpRow[], options: { wal?: boolean } = {}): void {
+export function writeOpencodeDatabase(
+  file: string,
+  rows: readonly DumpRow[],
+  options: { wal?: boolean } = {},
+): void {
   const db = new Database(file);
   if (options.wal) db.pragma('journal_mode = WAL');
   const columns = new Map<string, string[]>();
@@ -35,14 +39,18 @@ export function writeOpencodeDatabase(file: string, rows: readonly DumpRow[], op
     columns.set(table, known);
   }
   for (const [table, names] of columns)
-    db.exec(`CREATE TABLE ${table} (${names.map((n) => (n === 'id' ? 'id TEXT PRIMARY KEY' : n)).join(', ')})`);
+    db.exec(
+      `CREATE TABLE ${table} (${names.map((n) => (n === 'id' ? 'id TEXT PRIMARY KEY' : n)).join(', ')})`,
+    );
   for (const { table, row } of rows) {
     const names = Object.keys(row);
     const values = names.map((n) => {
       const v = row[n];
       return v !== null && typeof v === 'object' ? JSON.stringify(v) : v;
     });
-    db.prepare(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).run(...values);
+    db.prepare(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).run(
+      ...values,
+    );
   }
   db.close();
 }
