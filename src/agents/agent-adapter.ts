@@ -10,7 +10,7 @@ import type { TokenUsage } from '../model/usage.js';
 import type { FileContext, ValidationSink } from '../reader/validation-sink.js';
 import type { Agent } from '../schemas/common/agent.js';
 import type { ToolSpec } from '../schemas/common/define-tool.js';
-import type { RootSearch } from '../sources/index.js';
+import type { RootSearch, StoreProbe } from '../sources/index.js';
 
 /** One record of a file, where it was read (the builders' input; lifecycle's `LocatedRecord` has this shape). */
 export interface AdapterRecord {
@@ -41,6 +41,11 @@ export interface AgentRoots {
    * found there. Absent for Claude Code and Codex, whose searches are built into `sources/discover-default.ts`.
    */
   searches?: (env: NodeJS.ProcessEnv, home: string) => RootSearch[];
+  /**
+   * For agents with a store (OpenCode): the searches that read a store met in a user-given path, from a
+   * folder the walk listed (a folder holding `opencode.db`, a `storage*` folder holding `session/`).
+   */
+  searchesIn?: (probe: StoreProbe) => RootSearch[];
 }
 
 /** One record of a whole-document file, with the line of the document it starts on. */

@@ -10,7 +10,7 @@ export { claudeCodeRoots } from './claude-code-roots.js';
 export { codexRoots } from './codex-roots.js';
 export type { DirLookup } from './dir-lookup.js';
 export { type DiscoverDefaultOptions, discoverDefault, type RootSearch } from './discover-default.js';
-export { type DiscoverPathsOptions, discoverPaths } from './discover-paths.js';
+export { type DiscoverPathsOptions, discoverPaths, type StoreProbe } from './discover-paths.js';
 export type {
   Discovery,
   DiscoveryWarning,

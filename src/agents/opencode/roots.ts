@@ -107,24 +107,30 @@ export function treeClassifier(): AgentClassifier {
   };
 }
 
-function dataSearch(root: string, databaseName: (name: string) => boolean): RootSearch {
+function treePart(name: string): RootSearch['parts'][number] {
+  const classify = treeClassifier();
   return {
-    agent: 'opencode',
-    root,
-    parts: [
-      {
-        name: '.',
-        collect: databaseName,
-        prune: () => true,
-        context: (dir) => ({ kind: 'agent', root: dir, classify: classifyDatabase }),
-      },
-      {
-        name: path.join('storage', 'session'),
-        collect: (name) => name.endsWith('.json'),
-        context: (dir) => ({ kind: 'agent', root: dir, classify: treeClassifier() }),
-      },
-    ],
+    name,
+    collect: (file) => file.endsWith('.json'),
+    context: (dir) => ({ kind: 'agent', root: dir, classify }),
   };
+}
+
+function dataSearch(
+  root: string,
+  databaseName: (name: string) => boolean,
+  kinds: readonly ('database' | 'tree')[] = ['database', 'tree'],
+): RootSearch {
+  const parts: RootSearch['parts'] = [];
+  if (kinds.includes('database'))
+    parts.push({
+      name: '.',
+      collect: databaseName,
+      prune: () => true,
+      context: (dir) => ({ kind: 'agent', root: dir, classify: classifyDatabase }),
+    });
+  if (kinds.includes('tree')) parts.push(treePart(path.join('storage', 'session')));
+  return { agent: 'opencode', root, parts };
 }
 
 /** Role `roots.ts`: the data folders, the variables that move them and the database. */
@@ -164,5 +170,17 @@ export const opencodeRoots: AgentRoots = {
       });
     }
     return searches;
+  },
+  searchesIn(probe): RootSearch[] {
+    const out: RootSearch[] = [];
+    if ([...probe.files].some(isStoreDatabaseName))
+      out.push(dataSearch(probe.dir, isStoreDatabaseName, ['database']));
+    if (path.basename(probe.dir).startsWith('storage') && probe.dirs.has('session'))
+      out.push({
+        agent: 'opencode',
+        root: path.dirname(probe.dir),
+        parts: [treePart(path.join(path.basename(probe.dir), 'session'))],
+      });
+    return out;
   },
 };
