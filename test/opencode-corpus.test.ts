@@ -7,6 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { discoverAgentPaths } from '../src/agents/discover-agent-paths.js';
 import { discoverAgents } from '../src/agents/discover-agents.js';
 import {
   opencodeRowDump,
@@ -189,4 +190,15 @@ describe('OpenCode corpus', () => {
         expect(usageOf(session)).toEqual(w?.tokens);
       }
     });
+
+  it('finds the trees and the dump in the corpus folder given by path', async () => {
+    const found = (await discoverAgentPaths([corpus])).files;
+    const ids = found.map((f) => f.sessionId ?? path.basename(f.path)).sort();
+    const expected = [
+      ...[...walkTree(trees.jazzy).keys(), ...walkTree(trees.mock).keys()],
+      path.basename(opencodeRowDump),
+    ].sort();
+    expect(ids).toEqual(expected);
+    expect(found.every((f) => f.agent === 'opencode' || f.agent === 'unknown')).toBe(true);
+  });
 });
