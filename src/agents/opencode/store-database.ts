@@ -1,13 +1,27 @@
 /**
  * OpenCode's SQLite store (`opencode.db`, `opencode-<channel>.db`, Kilo's `kilo.db`), opened read-only and
  * never written: not even the `-wal`/`-shm` files SQLite makes next to a WAL database. While OpenCode runs
- * they exist, and a read-only connection (`query_only`) shares them and sees every committed row. When
- * OpenCode is closed they are gone, and a read-only open would create them; the file is then at rest, so it is
- * read into memory (its header set to rollback mode, SQLite's own format) and opened from there. Two schemas:
+ * they exist, and a read-only connection (`query_only`) shares them and sees every committed row; it is closed
+ * after each use, so that OpenCode's own last close still removes them. When OpenCode is closed they are gone,
+ * and a read-only open would create them; the file is then at rest, so it is read from a private copy (see
+ * `openAtRest`). Two schemas:
  * v2 (OpenCode 2.x: `session_v2`, `session_message` with JSON `data`) and v1 (`session`, `message`, `part`,
  * each with JSON `data`). A session is listed with its subagent sessions (`parent_id`) under its root.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
 export type StoreSchema = 'v2' | 'v1';
@@ -53,20 +67,44 @@ export function openStoreDatabase(path: string): OpenDatabase {
     db.pragma('query_only = true');
     db.pragma('busy_timeout = 5000');
     return { db, schema: schemaOf(db), mode, release: () => db.close() };
-  } else {
-    const bytes = readFileSync(path);
-    // Bytes 18 and 19 of the header are the write and read versions: 2 is WAL, 1 rollback.
-    if (bytes.length >= 20 && bytes[18] === 2) {
-      bytes[18] = 1;
-      bytes[19] = 1;
-    }
-    db = new Database(bytes, { readonly: true });
-  }
+  } else db = openAtRest(path, stats.size);
   db.pragma('query_only = true');
   db.pragma('busy_timeout = 5000');
   const open: OpenDatabase = { db, schema: schemaOf(db), mode, release: () => {} };
   opened.set(path, open);
   return open;
+}
+
+/** Above this size a database at rest is copied to a private temporary file rather than held in memory. */
+const inMemoryLimit = 256 * 1024 * 1024;
+
+/**
+ * A database at rest, from a private copy whose header says rollback mode (bytes 18 and 19: 1; WAL is 2), so
+ * that SQLite needs no `-wal`/`-shm` files: in memory, or for a large file a temporary file removed at once
+ * (the open connection keeps it readable).
+ */
+export function openAtRest(path: string, size: number, limit = inMemoryLimit): Database.Database {
+  if (size <= limit) {
+    const bytes = readFileSync(path);
+    if (bytes.length >= 20 && bytes[18] === 2) bytes.fill(1, 18, 20);
+    return new Database(bytes, { readonly: true });
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'agentlog-opencode-'));
+  const copy = join(dir, 'store.db');
+  try {
+    copyFileSync(path, copy);
+    const fd = openSync(copy, 'r+');
+    try {
+      const header = Buffer.alloc(2);
+      readSync(fd, header, 0, 2, 18);
+      if (header[0] === 2) writeSync(fd, Buffer.from([1, 1]), 0, 2, 18);
+    } finally {
+      closeSync(fd);
+    }
+    return new Database(copy, { readonly: true, fileMustExist: true });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function schemaOf(db: Database.Database): StoreSchema | undefined {
