@@ -42,7 +42,14 @@ const messageBase = {
   model: z.looseObject({ providerID: z.string().optional(), modelID: z.string().optional() }).optional(),
   summary: anyObject.optional(),
 };
-export const treeUserMessageSchema = z.looseObject({ ...messageBase, role: z.literal('user') });
+const messagePath = z
+  .union([z.looseObject({ cwd: z.string().optional(), root: z.string().optional() }), z.string()])
+  .optional();
+export const treeUserMessageSchema = z.looseObject({
+  ...messageBase,
+  role: z.literal('user'),
+  path: messagePath,
+});
 export const treeAssistantMessageSchema = z.looseObject({
   ...messageBase,
   role: z.literal('assistant'),
@@ -50,6 +57,7 @@ export const treeAssistantMessageSchema = z.looseObject({
   modelID: z.string().optional(),
   providerID: z.string().optional(),
   mode: z.string().optional(),
+  variant: z.string().optional(),
   path: z
     .union([z.looseObject({ cwd: z.string().optional(), root: z.string().optional() }), z.string()])
     .optional(),
@@ -61,7 +69,13 @@ export const treeAssistantMessageSchema = z.looseObject({
   error: z.looseObject({ name: z.string().optional(), data: anyObject.optional() }).optional(),
 });
 
-const partBase = { id: z.string(), sessionID: z.string().optional(), messageID: z.string().optional() };
+const partBase = {
+  id: z.string(),
+  sessionID: z.string().optional(),
+  messageID: z.string().optional(),
+  time: z.looseObject({ start: z.number().optional(), end: z.number().optional() }).optional(),
+  metadata: anyObject.optional(),
+};
 export const toolStateSchema = z.looseObject({
   status: z.string().describe('pending | running | completed | error'),
   input: anyObject.optional(),
@@ -94,6 +108,7 @@ export const treePartSchemas = {
   'step-finish': z.looseObject({
     ...partBase,
     type: z.literal('step-finish'),
+    snapshot: z.unknown().optional(),
     reason: z.string().optional(),
     cost: z.union([z.number(), anyObject]).optional(),
     tokens: opencodeTokensSchema.optional().describe('One model request'),
@@ -104,6 +119,7 @@ export const treePartSchemas = {
     mime: z.string().optional(),
     filename: z.string().optional(),
     url: z.string().optional(),
+    source: z.unknown().optional(),
   }),
   patch: z.looseObject({
     ...partBase,
@@ -111,7 +127,12 @@ export const treePartSchemas = {
     hash: z.string().optional(),
     files: z.array(z.string()).optional(),
   }),
-  compaction: z.looseObject({ ...partBase, type: z.literal('compaction'), auto: z.boolean().optional() }),
+  compaction: z.looseObject({
+    ...partBase,
+    type: z.literal('compaction'),
+    auto: z.boolean().optional(),
+    overflow: z.boolean().optional(),
+  }),
   snapshot: z.looseObject({ ...partBase, type: z.literal('snapshot'), snapshot: z.string().optional() }),
   agent: z.looseObject({ ...partBase, type: z.literal('agent'), name: z.string().optional() }),
   subtask: z.looseObject({
@@ -150,7 +171,34 @@ export const sessionV2RowSchema = z.looseObject({
   tokens_cache_write: z.number().nullable().optional(),
   time_created: z.number().nullable().optional(),
   time_updated: z.number().nullable().optional(),
+  time_idle: z.number().nullable().optional(),
+  time_viewed: z.number().nullable().optional(),
+  time_archived: z.number().nullable().optional(),
+  time_compacting: z.number().nullable().optional(),
+  time_suspended: z.number().nullable().optional(),
+  idle_outcome: z.string().nullable().optional().describe('How the last turn ended (`succeeded`...)'),
+  path: z.string().nullable().optional(),
+  workspace_id: z.string().nullable().optional(),
+  fork_session_id: z.string().nullable().optional(),
+  fork_boundary: z.unknown().optional(),
+  share_url: z.string().nullable().optional(),
+  summary_additions: z.number().nullable().optional(),
+  summary_deletions: z.number().nullable().optional(),
+  summary_files: z.number().nullable().optional(),
+  summary_diffs: z.unknown().optional(),
+  revert: z.unknown().optional(),
+  permission: z.unknown().optional(),
+  metadata: z.unknown().optional(),
+  resume_attempts: z.number().nullable().optional(),
 });
+
+const v2Time = z.looseObject({
+  created: z.number().optional(),
+  ran: z.number().optional(),
+  streamed: z.number().optional(),
+  completed: z.number().optional(),
+});
+const v2Content = z.looseObject({ type: z.string(), text: z.string().optional() });
 
 const v2ToolPart = z.looseObject({
   type: z.literal('tool'),
@@ -160,7 +208,7 @@ const v2ToolPart = z.looseObject({
   state: z.looseObject({
     status: z.string().describe('streaming | running | completed | error'),
     input: anyObject.optional(),
-    content: z.array(z.looseObject({ type: z.string() })).optional(),
+    content: z.array(v2Content).optional(),
     metadata: anyObject.nullable().optional(),
     error: z.looseObject({ message: z.string().optional(), type: z.string().optional() }).optional(),
   }),
@@ -173,8 +221,13 @@ const v2ToolPart = z.looseObject({
     .optional(),
 });
 export const v2ContentPartSchema = z.union([
-  z.looseObject({ type: z.literal('text'), text: z.string() }),
-  z.looseObject({ type: z.literal('reasoning'), text: z.string(), state: anyObject.optional() }),
+  z.looseObject({ type: z.literal('text'), text: z.string(), time: v2Time.optional() }),
+  z.looseObject({
+    type: z.literal('reasoning'),
+    text: z.string(),
+    state: anyObject.optional(),
+    time: v2Time.optional(),
+  }),
   v2ToolPart,
   z.looseObject({ type: z.string() }),
 ]);
@@ -210,7 +263,7 @@ export const sessionMessageDataSchemas = {
     tokens: opencodeTokensSchema.optional().describe('One model step: one request'),
     cost: z.number().optional(),
     snapshot: anyObject.optional(),
-    time: time.optional(),
+    time: v2Time.optional(),
   }),
   idle: z.looseObject({ outcome: z.string().optional(), time: time.optional() }),
   shell: anyObject,
