@@ -170,7 +170,8 @@ function buildOne(s: OcSession, file: AdapterFile, counts: ReadCounts): Session 
     }
     const model = str(obj(mv.model)?.id) ?? str(mv.modelID) ?? str(obj(mv.model)?.modelID);
     if (model) models.add(model);
-    const aborted = isObject(mv.error) || mv.finish === 'aborted';
+    // OpenCode names an interruption by the user MessageAbortedError; other errors are failed responses.
+    const aborted = str(obj(mv.error)?.name) === 'MessageAbortedError' || mv.finish === 'aborted';
     const parts: MessagePart[] = [];
     const results: MessagePart[] = [];
     let steps = 0;
