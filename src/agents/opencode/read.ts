@@ -22,7 +22,9 @@ import {
 /** Whether `file` is a session of an OpenCode store (a database session path or a tree session document). */
 export function claimsOpencodeStore(file: string): boolean {
   const database = parseDatabaseSessionPath(file);
-  if (database && (/\.db$/.test(database.database) || database.sessionId.startsWith('ses_'))) return true;
+  if (database && !/\.jsonl?$/.test(database.sessionId)) {
+    if (/\.db$/.test(database.database) || database.sessionId.startsWith('ses_')) return true;
+  }
   return isTreeSessionPath(file) && path.basename(storageOf(file)).startsWith('storage');
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { discoverAgents } from '../discover-agents.js';
 import { readRowDump, writeOpencodeDatabase } from '../test-support/opencode-database.js';
-import { readOpencodeStore } from './read.js';
+import { claimsOpencodeStore, readOpencodeStore } from './read.js';
 import { opencodeDataDirs } from './roots.js';
 
 const corpus = path.resolve(import.meta.dirname, '../../../test/data/corpus-more/opencode');
@@ -81,6 +81,26 @@ describe('OpenCode roots', () => {
       `${other}#ses_f34a354dbffe8waMGOZgKvK6cK`,
     ]);
     expect(data).toContain(home);
+  });
+
+  it("finds Kilo CLI's kilo.db beside OpenCode's folder", async () => {
+    const { home } = opencodeHome();
+    const kilo = path.join(home, '.local', 'share', 'kilo');
+    mkdirSync(kilo, { recursive: true });
+    writeOpencodeDatabase(path.join(kilo, 'kilo.db'), readRowDump());
+    const files = await opencodeFiles({}, home);
+    expect(files.filter((f) => f.path.startsWith(kilo)).map((f) => path.basename(f.path))).toEqual([
+      'kilo.db#ses_f34a354dbffe8waMGOZgKvK6cK',
+    ]);
+  });
+
+  it('claims store sessions by path, not look-alike file names', () => {
+    expect(claimsOpencodeStore('/d/opencode.db#ses_1')).toBe(true);
+    expect(claimsOpencodeStore('/d/custom.sqlite#ses_1')).toBe(true);
+    expect(claimsOpencodeStore('/d/s/storage/session/global/ses_1.json')).toBe(true);
+    expect(claimsOpencodeStore('/d/notes#ses_1.jsonl')).toBe(false);
+    expect(claimsOpencodeStore('/d/a#b')).toBe(false);
+    expect(claimsOpencodeStore('/d/chats/session/x/y.json')).toBe(false);
   });
 
   it('writes nothing next to the database, at rest or while OpenCode writes to it', async () => {
