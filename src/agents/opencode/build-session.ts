@@ -60,10 +60,13 @@ export function buildOpencodeSession(file: AdapterFile): Session {
         type: 'unlinked-session',
         message: `Session "${s.id}" in the same input names no parent; shown as a subagent of "${root.id}".`,
       });
-    const call = parent.toolCalls.find((c) => {
+    const byMetadata = parent.toolCalls.find((c) => {
       const meta = obj(c.result?.structured);
       return str(meta?.sessionID) === s.id || str(meta?.sessionId) === s.id;
     });
+    // 2.x results also name the child in their text (`<subagent sessionID="...">`).
+    const call =
+      byMetadata ?? parent.toolCalls.find((c) => c.kind !== 'mcp' && c.result?.text.includes(s.id) === true);
     child.isSubagent = true;
     child.parentSessionId = parent.id;
     child.agentId = s.id;
@@ -78,7 +81,7 @@ export function buildOpencodeSession(file: AdapterFile): Session {
       ...optional('toolCallId', call?.id),
       ...optional('agentType', str(s.value.agent) ?? str(input?.agent) ?? str(input?.subagent_type)),
       ...optional('description', str(input?.description) ?? str(s.value.title)),
-      ...(call ? { linkedBy: 'tool-use-result' as const } : {}),
+      ...(call ? { linkedBy: byMetadata ? ('tool-use-result' as const) : ('result-text' as const) } : {}),
     };
     parent.subagents.push(subagent);
   }
