@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -116,7 +117,7 @@ describe('OpenCode roots', () => {
 
     // A second process holds the database open in WAL mode and commits a new row while we read.
     const script = `
-      const Database = require(${JSON.stringify(require.resolve('better-sqlite3'))});
+      const Database = require(${JSON.stringify(createRequire(import.meta.url).resolve('better-sqlite3'))});
       const db = new Database(${JSON.stringify(db)});
       db.pragma('journal_mode = WAL');
       db.prepare("INSERT INTO session_message (id, session_id, type, seq, time_created, time_updated, data) VALUES ('msg_new', 'ses_f34a354dbffe8waMGOZgKvK6cK', 'user', 200, 1790118300000, 1790118300000, '{\\"text\\":\\"more\\"}')").run();
