@@ -58,4 +58,51 @@ describe('OpenCode database at rest', () => {
     expect(read).toHaveLength(rows.length);
     expect(read[2]).toMatchObject({ error: expect.stringContaining('data column is not JSON') });
   });
+
+  it('reads a v1 database (session, message, part tables with JSON data), subagent sessions under their root', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'agentlog-opencode-v1-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'opencode.db');
+    const t = (n: number) => ({ time_created: n, time_updated: n });
+    writeOpencodeDatabase(file, [
+      { table: 'session', row: { id: 'ses_a', parent_id: null, title: 'Root', directory: '/w', ...t(1) } },
+      {
+        table: 'session',
+        row: { id: 'ses_b', parent_id: 'ses_a', title: 'Child', directory: '/w', ...t(5) },
+      },
+      { table: 'message', row: { id: 'msg_1', session_id: 'ses_a', data: { role: 'user' }, ...t(2) } },
+      { table: 'message', row: { id: 'msg_2', session_id: 'ses_b', data: { role: 'assistant' }, ...t(6) } },
+      {
+        table: 'part',
+        row: {
+          id: 'prt_1',
+          message_id: 'msg_1',
+          session_id: 'ses_a',
+          data: { type: 'text', text: 'hi' },
+          ...t(3),
+        },
+      },
+      {
+        table: 'part',
+        row: {
+          id: 'prt_2',
+          message_id: 'msg_2',
+          session_id: 'ses_b',
+          data: { type: 'text', text: 'yo' },
+          ...t(9),
+        },
+      },
+    ]);
+    expect(listDatabaseSessions(file)).toEqual([{ id: 'ses_a', rows: 6, updated: 9 }]);
+    expect(
+      readDatabaseSession(file, 'ses_a').map((r) => ('row' in r ? `${r.table}:${r.row.id}` : r.error)),
+    ).toEqual([
+      'session:ses_a',
+      'message:msg_1',
+      'part:prt_1',
+      'session:ses_b',
+      'message:msg_2',
+      'part:prt_2',
+    ]);
+  });
 });

@@ -139,10 +139,14 @@ function listSessions(db: Database.Database, schema: StoreSchema | undefined): D
   const own = new Map<string, { rows: number; updated: number }>();
   for (const s of sessions) own.set(s.id, { rows: 1, updated: Number(s.time_updated ?? 0) });
   const add = (table: string) => {
+    const columns = new Set(
+      (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name),
+    );
+    // A table without a session column cannot be split by session: its rows are read with their message.
+    if (!columns.has('session_id')) return;
+    const newest = columns.has('time_updated') ? 'max(time_updated)' : 'NULL';
     const rows = db
-      .prepare(
-        `SELECT session_id AS id, count(*) AS n, max(time_updated) AS t FROM ${table} GROUP BY session_id`,
-      )
+      .prepare(`SELECT session_id AS id, count(*) AS n, ${newest} AS t FROM ${table} GROUP BY session_id`)
       .all() as { id: string; n: number; t: number | null }[];
     for (const row of rows) {
       const mark = own.get(row.id);
