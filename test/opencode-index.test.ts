@@ -50,6 +50,11 @@ async function update() {
   return { unchanged: Number(match?.[1]), reread: Number(match?.[2]), added: Number(match?.[3]) };
 }
 
+async function totalInput(): Promise<number> {
+  const usage = JSON.parse(await run(['usage', '--json'], true)) as { total: { inputTokens: number } };
+  return usage.total.inputTokens;
+}
+
 const assistantRow = (id: string, seq: number, input: number) => ({
   id,
   session_id: 'ses_f34a354dbffe8waMGOZgKvK6cK',
@@ -99,6 +104,7 @@ describe('OpenCode stores in the index', () => {
     expect(await update()).toEqual({ unchanged: 0, reread: 0, added: 4 });
     expect(await update()).toEqual({ unchanged: 4, reread: 0, added: 0 });
     await sameReports();
+    const inputBefore = await totalInput();
 
     // OpenCode writes one more step into the main session: that session alone is read again.
     const writer = new Database(db);
@@ -110,10 +116,8 @@ describe('OpenCode stores in the index', () => {
       )
       .run(row.id, row.session_id, row.type, row.seq, row.time_created, row.time_updated, row.data);
     expect(await update()).toEqual({ unchanged: 3, reread: 1, added: 0 });
-    const usage = JSON.parse(await run(['usage', '--json', '--by', 'session'], true)) as {
-      total?: { inputTokens?: number };
-    };
-    expect(JSON.stringify(usage)).toContain('19219');
+    // The new step's tokens are counted, once.
+    expect(await totalInput()).toBe(inputBefore + 1000);
     await sameReports();
     writer.close();
 
