@@ -76,7 +76,7 @@ export function openStoreDatabase(path: string): OpenDatabase {
 }
 
 /** Above this size a database at rest is copied to a private temporary file rather than held in memory. */
-const inMemoryLimit = 256 * 1024 * 1024;
+const inMemoryLimit = 64 * 1024 * 1024;
 
 /**
  * A database at rest, from a private copy whose header says rollback mode (bytes 18 and 19: 1; WAL is 2), so
