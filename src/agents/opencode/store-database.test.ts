@@ -1,6 +1,7 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readRowDump, writeOpencodeDatabase } from '../test-support/opencode-database.js';
 import { listDatabaseSessions, openAtRest, readDatabaseSession } from './store-database.js';
@@ -104,5 +105,29 @@ describe('OpenCode database at rest', () => {
       'message:msg_2',
       'part:prt_2',
     ]);
+  });
+
+  it('reads the commits of a -wal left without its -shm, from a copy of both, writing nothing beside them', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'agentlog-opencode-crash-'));
+    dirs.push(dir);
+    const live = path.join(dir, 'live.db');
+    writeOpencodeDatabase(live, readRowDump(), { wal: true });
+    const writer = new Database(live);
+    writer.pragma('wal_autocheckpoint = 0');
+    writer
+      .prepare(
+        "INSERT INTO session_message (id, session_id, type, seq, data) VALUES ('msg_wal', 'ses_f34a354dbffe8waMGOZgKvK6cK', 'user', 500, '{}')",
+      )
+      .run();
+    // The state a crash leaves: the file and its log, no shared-memory file.
+    const crashed = path.join(dir, 'crashed');
+    mkdirSync(crashed);
+    copyFileSync(live, path.join(crashed, 'opencode.db'));
+    copyFileSync(`${live}-wal`, path.join(crashed, 'opencode.db-wal'));
+    writer.close();
+    const file = path.join(crashed, 'opencode.db');
+    const read = readDatabaseSession(file, 'ses_f34a354dbffe8waMGOZgKvK6cK');
+    expect(read.map((r) => ('row' in r ? r.row.id : r.error))).toContain('msg_wal');
+    expect(readdirSync(crashed).sort()).toEqual(['opencode.db', 'opencode.db-wal']);
   });
 });

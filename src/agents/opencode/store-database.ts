@@ -55,19 +55,26 @@ const opened = new Map<string, OpenDatabase>();
 /** The database, opened as the file comment says; kept open per process while its state is the same. */
 export function openStoreDatabase(path: string): OpenDatabase {
   const stats = statSync(path);
-  const live = existsSync(`${path}-wal`) && existsSync(`${path}-shm`);
+  const wal = existsSync(`${path}-wal`);
+  const live = wal && existsSync(`${path}-shm`);
   const mode = live ? 'live' : `rest:${stats.size}:${stats.mtimeMs}:${stats.ino}`;
   const known = opened.get(path);
   if (known?.mode === mode) return known;
   known?.db.close();
   opened.delete(path);
-  let db: Database.Database;
   if (live) {
-    db = new Database(path, { readonly: true, fileMustExist: true });
-    db.pragma('query_only = true');
-    db.pragma('busy_timeout = 5000');
-    return { db, schema: schemaOf(db), mode, release: () => db.close() };
-  } else db = openAtRest(path, stats.size);
+    const connection = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      connection.pragma('query_only = true');
+      connection.pragma('busy_timeout = 5000');
+      return { db: connection, schema: schemaOf(connection), mode, release: () => connection.close() };
+    } catch (error) {
+      connection.close();
+      throw error;
+    }
+  }
+  // A `-wal` without its `-shm` (left by a crash) holds commits the file lacks: copied with it.
+  const db = openAtRest(path, wal ? Number.POSITIVE_INFINITY : stats.size);
   db.pragma('query_only = true');
   db.pragma('busy_timeout = 5000');
   const open: OpenDatabase = { db, schema: schemaOf(db), mode, release: () => {} };
@@ -81,7 +88,7 @@ const inMemoryLimit = 64 * 1024 * 1024;
 /**
  * A database at rest, from a private copy whose header says rollback mode (bytes 18 and 19: 1; WAL is 2), so
  * that SQLite needs no `-wal`/`-shm` files: in memory, or for a large file a temporary file removed at once
- * (the open connection keeps it readable).
+ * (the open connection keeps it readable). A `-wal` left without its `-shm` is copied with the file instead.
  */
 export function openAtRest(path: string, size: number, limit = inMemoryLimit): Database.Database {
   if (size <= limit) {
@@ -91,8 +98,16 @@ export function openAtRest(path: string, size: number, limit = inMemoryLimit): D
   }
   const dir = mkdtempSync(join(tmpdir(), 'agentlog-opencode-'));
   const copy = join(dir, 'store.db');
+  const withWal = existsSync(`${path}-wal`);
   try {
     copyFileSync(path, copy);
+    if (withWal) {
+      // Kept in WAL mode so that SQLite reads the copied log; its `-shm` is made in the private folder,
+      // which is removed when the process ends.
+      copyFileSync(`${path}-wal`, `${copy}-wal`);
+      process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+      return new Database(copy, { fileMustExist: true });
+    }
     const fd = openSync(copy, 'r+');
     try {
       const header = Buffer.alloc(2);
@@ -103,7 +118,7 @@ export function openAtRest(path: string, size: number, limit = inMemoryLimit): D
     }
     return new Database(copy, { readonly: true, fileMustExist: true });
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!withWal) rmSync(dir, { recursive: true, force: true });
   }
 }
 
