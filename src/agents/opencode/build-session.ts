@@ -258,7 +258,8 @@ function buildOne(s: OcSession, file: AdapterFile, counts: ReadCounts): Session 
   };
   if (title) {
     session.title = title;
-    session.titleSource = 'custom-title';
+    // OpenCode has a model write the title (the user may rename it; the store does not say which).
+    session.titleSource = 'ai-title';
   } else {
     const prompt = messages.find((m) => m.kind === 'prompt')?.parts.find((p) => p.type === 'text');
     if (prompt?.type === 'text' && prompt.text.trim() !== '') {
