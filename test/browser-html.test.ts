@@ -113,8 +113,8 @@ describe('agentlog html pages in Chromium', () => {
   });
 });
 
-// Every agent of corpus-more that agentlog reads (OpenCode is not read yet).
-describe.each(['gemini-cli', 'copilot-cli', 'qwen-code', 'pi', 'cursor'])(
+// Every agent of corpus-more.
+describe.each(['gemini-cli', 'copilot-cli', 'qwen-code', 'pi', 'cursor', 'opencode'])(
   '%s pages in Chromium (html)',
   (agent) => {
     const geminiDir = path.join(corpusMoreDir, agent);

@@ -10,8 +10,8 @@ import { launchChromium } from './browser.js';
 import { corpusDir, corpusMoreDir } from './corpus.js';
 import { hostileSessionId, writeHostileFixture } from './fixtures/hostile/hostile-fixture.js';
 
-/** The agents of corpus-more that agentlog reads (OpenCode is not read yet). */
-const moreAgents = ['gemini-cli', 'copilot-cli', 'qwen-code', 'pi', 'cursor'];
+/** The agents of corpus-more. */
+const moreAgents = ['gemini-cli', 'copilot-cli', 'qwen-code', 'pi', 'cursor', 'opencode'];
 
 const work = mkdtempSync(path.join(tmpdir(), 'agentlog-browser-serve-'));
 const logs = path.join(work, 'logs');

@@ -102,11 +102,13 @@ function chapter(lib, adapter) {
       adapter.roots.variables.map((v) => [code(v.name), v.meaning]),
       { raw: true },
     ),
-    adapter.read.document
-      ? 'Files are JSONL (one record per line) or whole JSON documents; a document is split into its session record (line 1) and one record per message, each located at the line its object starts on, and is read again whole when it changes.'
-      : adapter.read.text
-        ? 'Files are JSONL (one record per line) or plain-text transcripts; a text transcript is split into records of the JSONL shape, each located at the line it starts on (the lines before the first block header are a located error), and is read again whole when it changes.'
-        : 'Files are JSONL: one record per line.',
+    adapter.read.store
+      ? 'Sessions live in a store: an SQLite database (read-only, and nothing is written next to it, not even the `-wal`/`-shm` files) or a tree of JSON documents. Each session, with its subagent sessions, is one source named `<database>#<session id>` or by its session document; its records are its rows (`{table, row}`) or documents (`{storage, file, document}`), numbered 1, 2, ... in reading order, and a row or document that does not parse is a located error in its place. The index reads a session again when its watermark moves (for a database: its rows and newest `time_updated`; for a tree: the size, modification time and number of its documents). A row dump (`{table, row}` per line) reads as JSONL.'
+      : adapter.read.document
+        ? 'Files are JSONL (one record per line) or whole JSON documents; a document is split into its session record (line 1) and one record per message, each located at the line its object starts on, and is read again whole when it changes.'
+        : adapter.read.text
+          ? 'Files are JSONL (one record per line) or plain-text transcripts; a text transcript is split into records of the JSONL shape, each located at the line it starts on (the lines before the first block header are a located error), and is read again whole when it changes.'
+          : 'Files are JSONL: one record per line.',
     ...(adapter.read.database
       ? [
           'A session can also be a database file of its own (SQLite), read from a private copy (never opened in place, so nothing is written beside it) whenever it or its write-ahead log changes: each of its rows is one record (its "line" is the row\'s place: the meta rows, then the blobs, in row order), and the conversation is walked from the session\'s root. A row the walk does not reach is kept as an unknown record type; one that cannot be decoded is a located error.',

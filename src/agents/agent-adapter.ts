@@ -10,7 +10,7 @@ import type { TokenUsage } from '../model/usage.js';
 import type { FileContext, ValidationSink } from '../reader/validation-sink.js';
 import type { Agent } from '../schemas/common/agent.js';
 import type { ToolSpec } from '../schemas/common/define-tool.js';
-import type { RootSearch } from '../sources/index.js';
+import type { RootSearch, StoreProbe } from '../sources/index.js';
 
 /** One record of a file, where it was read (the builders' input; lifecycle's `LocatedRecord` has this shape). */
 export interface AdapterRecord {
@@ -41,6 +41,11 @@ export interface AgentRoots {
    * found there. Absent for Claude Code and Codex, whose searches are built into `sources/discover-default.ts`.
    */
   searches?: (env: NodeJS.ProcessEnv, home: string) => RootSearch[];
+  /**
+   * For agents with a store (OpenCode): the searches that read a store met in a user-given path, from a
+   * folder the walk listed (a folder holding `opencode.db`, a `storage*` folder holding `session/`).
+   */
+  searchesIn?: (probe: StoreProbe) => RootSearch[];
 }
 
 /** One record of a whole-document file, with the line of the document it starts on. */
@@ -79,6 +84,24 @@ export interface AgentReading {
     claims(path: string): boolean;
     read(bytesPath: string): { records: DocumentRecord[]; errors: { line: number; message: string }[] };
   };
+  /**
+   * For agents that keep a session across many files or in a database (OpenCode's JSON storage tree and
+   * `opencode.db`): whether a discovered path is one of the agent's store sessions (`SessionFileRef.store`),
+   * and its records, numbered 1, 2, ... in the order read (the "lines" of the session), with located errors
+   * for the documents or rows no record holds. Read whole, like a document: the index reads the session
+   * again when the watermark discovery measured moves.
+   */
+  store?: {
+    claims(path: string): boolean;
+    read(path: string): Promise<{ records: DocumentRecord[]; errors: StoreError[] }>;
+  };
+}
+
+/** A document or row of a store that no record holds (unreadable, not JSON), at its place in the read. */
+export interface StoreError {
+  line: number;
+  type: 'invalid-json' | 'not-an-object';
+  message: string;
 }
 
 /** A record's type as counted in `ReadCounts.recordsByType`, and whether the agent's schemas know it. */

@@ -5,7 +5,8 @@
  * each starts on. A document is never resumed from an offset: its consumed offset stays 0, so the index
  * reads a changed document again whole (the agent rewrites it whole anyway). A plain-text transcript an adapter
  * claims by its path (Cursor `.txt`, `read.text`) is read the same way: whole, its records from the adapter;
- * so is a database file an adapter claims by its path (Cursor `store.db`, `read.database`).
+ * so is a database file an adapter claims by its path (Cursor `store.db`, `read.database`), and a session of a
+ * store (OpenCode's storage tree or database, `read.store`), whose records come from many files or rows.
  */
 import { open, readFile } from 'node:fs/promises';
 import {
@@ -19,7 +20,7 @@ import {
 } from '../reader/index.js';
 import { toReadError } from '../reader/read-error.js';
 import { readPathOf } from '../reader/read-path.js';
-import type { AgentAdapter } from './agent-adapter.js';
+import type { AgentAdapter, DocumentRecord, StoreError } from './agent-adapter.js';
 import { adapterOfDocument, adapters } from './registry.js';
 
 /** Reads a file's records whatever its shape (see the file comment); like `readJsonl` for a path. */
@@ -68,10 +69,14 @@ class SourceReader implements JsonlReader {
 
   async *[Symbol.asyncIterator](): AsyncIterator<LineResult> {
     let document: boolean;
-    const textAdapter = adapters.find((a) => a.read.text?.claims(this.#path));
-    const databaseAdapter = adapters.find((a) => a.read.database?.claims(this.#path));
+    const storeAdapter = adapters.find((a) => a.read.store?.claims(this.#path));
+    const textAdapter = storeAdapter ? undefined : adapters.find((a) => a.read.text?.claims(this.#path));
+    const databaseAdapter = storeAdapter
+      ? undefined
+      : adapters.find((a) => a.read.database?.claims(this.#path));
     try {
       document =
+        storeAdapter !== undefined ||
         textAdapter !== undefined ||
         databaseAdapter !== undefined ||
         ((this.#options.start?.byteOffset ?? 0) === 0 && (await isJsonDocument(this.#path)));
@@ -93,11 +98,15 @@ class SourceReader implements JsonlReader {
       endLine: 1,
     };
     this.#document = stats;
-    const results = databaseAdapter
-      ? await readDatabase(this.#path, this.#options, databaseAdapter)
-      : textAdapter
-        ? await readText(this.#path, this.#options, textAdapter)
-        : await readDocument(this.#path, this.#options);
+    const results = storeAdapter
+      ? await readStored(this.#path, this.#options, async () => storeAdapter.read.store?.read(this.#path))
+      : databaseAdapter
+        ? await readStored(this.#path, this.#options, async () =>
+            databaseAdapter.read.database?.read(await readPathOf(this.#path)),
+          )
+        : textAdapter
+          ? await readText(this.#path, this.#options, textAdapter)
+          : await readDocument(this.#path, this.#options);
     for (const result of results) {
       stats.physicalLines += 1;
       if (result.ok) stats.decoded += 1;
@@ -195,16 +204,25 @@ async function readText(
   return results.sort((a, b) => a.location.line - b.location.line);
 }
 
-/** A database file (Cursor `store.db`) as line results: its adapter's records and errors, in line order. */
-async function readDatabase(
+/**
+ * A database file (Cursor `store.db`) or a session of a store (OpenCode) as line results: the records and
+ * errors its adapter `read` them into, in line order.
+ */
+async function readStored(
   path: string,
   options: ReadJsonlOptions,
-  adapter: AgentAdapter,
+  readRecords: () => Promise<
+    | { records: DocumentRecord[]; errors: { line: number; type?: StoreError['type']; message: string }[] }
+    | undefined
+  >,
 ): Promise<LineResult[]> {
   const file = options.file ?? path;
-  let read: ReturnType<NonNullable<AgentAdapter['read']['database']>['read']>;
+  let read: {
+    records: DocumentRecord[];
+    errors: { line: number; type?: StoreError['type']; message: string }[];
+  };
   try {
-    read = adapter.read.database?.read(await readPathOf(path)) ?? { records: [], errors: [] };
+    read = (await readRecords()) ?? { records: [], errors: [] };
   } catch (error) {
     throw toReadError(error, path);
   }
@@ -223,7 +241,7 @@ async function readDatabase(
     ...read.errors.map(
       (e): LineResult => ({
         ok: false,
-        error: { type: 'not-an-object', message: e.message },
+        error: { type: e.type ?? 'not-an-object', message: e.message },
         location: at(e.line),
         byteLength: 0,
       }),

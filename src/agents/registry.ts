@@ -9,6 +9,7 @@ import { codexAdapter } from './codex/index.js';
 import { copilotCliAdapter } from './copilot-cli/index.js';
 import { cursorAdapter } from './cursor/index.js';
 import { geminiCliAdapter } from './gemini-cli/index.js';
+import { opencodeAdapter } from './opencode/index.js';
 import { piAdapter } from './pi/index.js';
 import { qwenCodeAdapter } from './qwen-code/index.js';
 
@@ -20,6 +21,7 @@ export const adapters: readonly AgentAdapter[] = [
   qwenCodeAdapter,
   piAdapter,
   cursorAdapter,
+  opencodeAdapter,
   claudeCodeAdapter,
 ];
 

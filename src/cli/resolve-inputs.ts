@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { discoverAgentPaths } from '../agents/discover-agent-paths.js';
 import { discoverAgents } from '../agents/discover-agents.js';
-import { discoverPaths, type SessionFileRef, type SkippedFile } from '../sources/index.js';
+import type { SessionFileRef, SkippedFile } from '../sources/index.js';
 import { type ArchiveFlags, archiveCovers, withArchivedFiles } from './archive-source.js';
 import { CliError, quote } from './cli-error.js';
 import type { Io } from './output.js';
@@ -27,7 +28,7 @@ export async function resolveInputs(
 ): Promise<ResolvedInputs> {
   const colors = colorsFor(io, 'stderr');
   if (paths.length > 0) {
-    const discovery = await discoverPaths([...paths]);
+    const discovery = await discoverAgentPaths(paths);
     const errors = discovery.errors.filter(
       (error) =>
         !(error.message.endsWith('does not exist') && archiveCovers(path.resolve(error.path), archive, io)),

@@ -1,8 +1,9 @@
 import { resolve as resolvePath } from 'node:path';
+import { discoverAgentPaths } from '../agents/discover-agent-paths.js';
 import { discoverAgents } from '../agents/discover-agents.js';
 import { readSource } from '../agents/read-source.js';
 import type { LocatedRecord, RecordFile } from '../agents/record-file.js';
-import { agentOfRecord, recordTypeOf } from '../agents/registry.js';
+import { adapters, agentOfRecord, recordTypeOf } from '../agents/registry.js';
 import type { Session } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
 import { describeCut, MAX_JSON_DEPTH, ReadError, TOO_DEEP } from '../reader/index.js';
@@ -136,7 +137,7 @@ export async function listSessions(
   const discovery = options.files
     ? { files: [...options.files], warnings: [] }
     : options.paths !== undefined && options.paths.length > 0
-      ? await discoverPaths(options.paths)
+      ? await discoverAgentPaths(options.paths)
       : await discoverAgents(options.env === undefined ? {} : { env: options.env });
   const warnings = [
     ...discovery.warnings.map((w) => w.message),
@@ -154,6 +155,10 @@ export async function listSessions(
 /** Reads one session from a transcript path (with its subagent files found beside it). */
 export async function readSession(file: string): Promise<Session | undefined> {
   const path = resolvePath(file);
+  // A session of a store (OpenCode) is not a file of its own: read it by its path as discovery named it.
+  const store = adapters.find((adapter) => adapter.read.store?.claims(path));
+  if (store)
+    return (await loadSessions([{ path, agent: store.agent, role: 'session', size: 0, mtimeMs: 0 }]))[0];
   const discovery = await discoverPaths([path]);
   const dir = discovery.files.find((f) => f.path === path)?.projectDir;
   const siblings = dir === undefined ? discovery.files : (await discoverPaths([dir])).files;

@@ -26,8 +26,16 @@ export type ClassifyContext =
 /** An agent's rule for the files found under one of its roots: a ref, or why the file is skipped. */
 export type AgentClassifier = (file: FileFacts, root: string, lookup: DirLookup) => Promise<Classified>;
 
-/** `ignored`: a file collected only to look at (a `.json` that is not a session document), never listed. */
-export type Classified = { ref: SessionFileRef } | { skipped: SkippedFile } | { ignored: true };
+/**
+ * `ignored`: a file collected only to look at (a `.json` that is not a session document), never listed.
+ * `refs`: a store (an SQLite database holding many sessions, OpenCode's `opencode.db`) gives one ref per
+ * session it holds (see `SessionFileRef.store`).
+ */
+export type Classified =
+  | { ref: SessionFileRef }
+  | { skipped: SkippedFile }
+  | { ignored: true }
+  | { refs: SessionFileRef[] };
 
 /** Stats of the file to classify. */
 export interface FileFacts {

@@ -49,6 +49,7 @@ export async function collectDiscovery(gathered: Gathered, limit: Limiter): Prom
   const skipped: SkippedFile[] = [];
   for (const item of classified) {
     if ('ref' in item) files.push(item.ref);
+    else if ('refs' in item) files.push(...item.refs);
     else if ('skipped' in item) skipped.push(item.skipped);
   }
   const active = dropArchivedDuplicates(files, skipped);

@@ -85,7 +85,7 @@ export async function discoverDefault(options: DiscoverDefaultOptions = {}): Pro
 }
 
 /** Walks the parts of one root into `gathered`; tells whether the root exists. */
-async function searchRoot(search: RootSearch, gathered: Gathered, limit: Limiter): Promise<boolean> {
+export async function searchRoot(search: RootSearch, gathered: Gathered, limit: Limiter): Promise<boolean> {
   const root = await probePath(search.root, limit);
   if (root.kind === 'missing') return false;
   if (root.kind === 'error') {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { addWalk, collectDiscovery, emptyGathered, type Gathered } from './collect-discovery.js';
 import { createLimiter, type Limiter } from './create-limiter.js';
 import { describeFsError } from './describe-fs-error.js';
+import { type RootSearch, searchRoot } from './discover-default.js';
 import type { Discovery, PathError } from './discovery.js';
 import { isCollectedPathName } from './parse-file-name.js';
 import { probePath } from './probe-path.js';
@@ -11,6 +12,19 @@ import { walkTree } from './walk-tree.js';
 export interface DiscoverPathsOptions {
   /** File-system calls in flight at once (default 32). */
   concurrency?: number;
+  /**
+   * The searches of an agent's store found in a user-given path (OpenCode's `opencode.db` or `storage/`
+   * tree, from `src/agents/`): called with each folder a walk lists (and with the folder of a given file,
+   * that file alone); the files those searches find are classified by them, before the walk's own.
+   */
+  stores?: (at: StoreProbe) => RootSearch[];
+}
+
+/** A folder met by a walk of user-given paths, with the names it holds. */
+export interface StoreProbe {
+  dir: string;
+  files: ReadonlySet<string>;
+  dirs: ReadonlySet<string>;
 }
 
 /**
@@ -26,7 +40,9 @@ export async function discoverPaths(
 ): Promise<Discovery & { errors: PathError[] }> {
   const limit = createLimiter(options.concurrency);
   const gathered = emptyGathered();
-  const outcomes = await Promise.all(paths.map((given) => searchPath(given, gathered, limit)));
+  const outcomes = await Promise.all(
+    paths.map((given) => searchPath(given, gathered, limit, options.stores)),
+  );
   const errors: PathError[] = [];
   outcomes.forEach((outcome, i) => {
     const given = paths[i] ?? '';
@@ -44,7 +60,12 @@ interface PathOutcome {
   error?: string;
 }
 
-async function searchPath(given: string, gathered: Gathered, limit: Limiter): Promise<PathOutcome> {
+async function searchPath(
+  given: string,
+  gathered: Gathered,
+  limit: Limiter,
+  stores: DiscoverPathsOptions['stores'],
+): Promise<PathOutcome> {
   if (given.trim() === '') return { exists: false, error: 'Path is empty' };
   const absolute = path.resolve(given);
   const probe = await probePath(absolute, limit);
@@ -63,11 +84,38 @@ async function searchPath(given: string, gathered: Gathered, limit: Limiter): Pr
       const realPath = await limit(() => realpath(absolute)).catch(() => absolute);
       const { size, mtimeMs, ino, ctimeMs } = probe.stats;
       const file = { path: absolute, realPath, size, mtimeMs, identity: `${ino}:${ctimeMs}` };
+      const at = {
+        dir: path.dirname(absolute),
+        files: new Set([path.basename(absolute)]),
+        dirs: new Set<string>(),
+      };
+      const searches = stores?.(at) ?? [];
+      if (searches.length > 0) {
+        const found = emptyGathered();
+        await Promise.all(searches.map((search) => searchRoot(search, found, limit)));
+        const taken = found.found.filter((f) => f.file.path === absolute);
+        if (taken.length > 0) {
+          gathered.found.push(...taken);
+          return { absolute, exists: true };
+        }
+      }
       gathered.found.push({ file, context: { kind: 'paths' } });
       return { absolute, exists: true };
     }
     case 'dir': {
       const walk = await walkTree(absolute, { collect: isCollectedPathName });
+      const searches = stores
+        ? [...walk.listings].flatMap(([dir, listing]) =>
+            stores({ dir, files: listing.files, dirs: listing.dirs }),
+          )
+        : [];
+      if (searches.length > 0) {
+        // Store files first: a file reached twice keeps its first classification.
+        const found = emptyGathered();
+        await Promise.all(searches.map((search) => searchRoot(search, found, limit)));
+        gathered.found.push(...found.found);
+        gathered.warnings.push(...found.warnings);
+      }
       addWalk(gathered, walk, { kind: 'paths' });
       return { absolute, exists: true };
     }

@@ -40,6 +40,15 @@ export interface SessionFileRef {
    * which is redirected to it), for the code that opens the bytes itself (the index's fingerprints).
    */
   bytesPath?: string;
+  /**
+   * Set for a session that is one of many in a store (OpenCode): `tree`, a JSON storage tree, where `path` is
+   * the session's own document (`storage/session/<project>/<id>.json`) and the session is read with its
+   * message and part documents; `database`, an SQLite database, where `path` is `<database>#<session id>`
+   * (no such file exists). For both, `size`, `mtimeMs` and `identity` are a watermark of all the session's
+   * files or rows (subagent sessions included), not the stat of one file: the index reads the session again
+   * when the watermark moves, and `restatFiles` leaves the ref as discovery made it.
+   */
+  store?: 'tree' | 'database';
   size: number;
   mtimeMs: number;
   /**

@@ -11,7 +11,7 @@ export {
 } from './classify-file.js';
 export type { DirLookup } from './dir-lookup.js';
 export { type DiscoverDefaultOptions, discoverDefault, type RootSearch } from './discover-default.js';
-export { type DiscoverPathsOptions, discoverPaths } from './discover-paths.js';
+export { type DiscoverPathsOptions, discoverPaths, type StoreProbe } from './discover-paths.js';
 export type {
   Discovery,
   DiscoveryWarning,

@@ -176,7 +176,9 @@ async function runArchive(paths: string[], flags: ArchiveCommandFlags, io: Io): 
   const progress = createProgress(io, 'Archiving');
   try {
     const failAfter = io.env.AGENTLOG_TEST_ARCHIVE_FAIL_AFTER_BYTES;
-    const stats = await archiveFiles(store, inputs.files, {
+    // A store's sessions (OpenCode's database rows, its storage tree) are not files the archive can keep whole.
+    const files = inputs.files.filter((file) => file.store === undefined);
+    const stats = await archiveFiles(store, files, {
       onProgress: progress.update,
       ...(failAfter === undefined ? {} : { failAfterBytes: Number(failAfter) }),
     });

@@ -1,0 +1,66 @@
+import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
+import { isObject } from '../../schemas/common/is-object.js';
+import { unknownKeys } from '../../schemas/common/unknown-keys.js';
+import { decodeOpencodeRecord } from './decode-record.js';
+import { opencodeSchemasByName } from './schemas/opencode-records.js';
+import { lookupOpencodeTool } from './tools/opencode-tools.js';
+
+/**
+ * Full validation of one OpenCode record: its schema (issues and undeclared keys, as drift), the OpenCode
+ * version of a session, and its tool parts (unknown tools, inputs against the registry).
+ */
+export function validateOpencodeRecord(
+  value: Record<string, unknown>,
+  line: number,
+  context: FileContext,
+  sink: ValidationSink,
+): void {
+  const decoded = decodeOpencodeRecord(value, 'full');
+  sink.record(decoded.name);
+  const session =
+    decoded.name === 'session'
+      ? value.document
+      : decoded.name.endsWith('session') || decoded.name === 'session_v2'
+        ? value.row
+        : undefined;
+  if (isObject(session) && typeof session.version === 'string') {
+    context.currentVersion = `opencode ${session.version}`;
+    sink.version(context.currentVersion);
+  }
+  if (!decoded.known) {
+    sink.unknownRecordType(decoded.name);
+    return;
+  }
+  const subject = `opencode:${decoded.name}`;
+  for (const issue of decoded.issues) sink.issue(subject, issue.path, issue.message, line);
+  const schema = opencodeSchemasByName[decoded.name];
+  if (schema) for (const path of unknownKeys(schema, value)) sink.unknownField(subject, path, line);
+  for (const part of toolParts(value)) {
+    const name = typeof part.name === 'string' ? part.name : part.tool;
+    if (typeof name !== 'string') continue;
+    sink.toolCall(name);
+    const lookup = lookupOpencodeTool(name);
+    if (lookup.kind === 'unknown') sink.unknownTool(name);
+    if (lookup.kind !== 'builtin') continue;
+    const input = isObject(part.state) ? (part.state.input ?? {}) : {};
+    const toolSubject = `opencode-tool:${name}:input`;
+    const checked = lookup.spec.input.safeParse(input);
+    if (!checked.success)
+      for (const issue of checked.error.issues)
+        sink.issue(toolSubject, issue.path as (string | number)[], issue.message, line);
+    for (const path of unknownKeys(lookup.spec.input, input)) sink.unknownField(toolSubject, path, line);
+  }
+}
+
+/** The tool parts a record carries: a tree or v1 `tool` part, or a v2 assistant row's `tool` contents. */
+function toolParts(value: Record<string, unknown>): Record<string, unknown>[] {
+  const doc = isObject(value.document)
+    ? value.document
+    : isObject(value.row) && isObject(value.row.data)
+      ? value.row.data
+      : undefined;
+  if (!doc) return [];
+  if (doc.type === 'tool') return [doc];
+  if (!Array.isArray(doc.content)) return [];
+  return doc.content.filter((c): c is Record<string, unknown> => isObject(c) && c.type === 'tool');
+}
