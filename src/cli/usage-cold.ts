@@ -1,0 +1,160 @@
+/**
+ * `usage` with no index yet (issue 17, point 5): when the index holds none of the run's files, the usage
+ * report is made from a pass that reads only what usage needs, as ccusage does, instead of building the whole
+ * index first. The files are grouped into units as everywhere (`groupUnits`), the units spread over worker
+ * threads (one per core, the largest units first), and each unit built by lifecycle's `buildUsageUnit`:
+ * the same builders on records cut to their usage, order and tree fields. The trees are then ordered,
+ * filtered and summed as `--no-cache` does (`computeUsage`), so the output is the same byte for byte.
+ *
+ * The index is left as it was: this pass writes nothing, so no file is ever stored half built; the next
+ * `usage` finds the index still without the run's files and takes this pass again (it costs about what
+ * ccusage costs), and the first command that needs the index (`report`, `ls`, ...) builds it whole.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Pricer, UsageOptions, UsageReport, UsageSplit } from '../analytics/usage-report.js';
+import { computeUsage } from '../analytics/usage-report.js';
+import { buildUsageUnit, type UsageTree } from '../lifecycle/build-usage-unit.js';
+import { matchesFilter } from '../lifecycle/load-sessions.js';
+import { groupUnits, probeUnitKeyFacts } from '../lifecycle/session-unit.js';
+import type { SessionFileRef } from '../sources/index.js';
+import { parseFilter } from './filter-options.js';
+import { cacheDirFor, type DataFlags } from './load-data.js';
+import { openOrWarn } from './open-cache.js';
+import { colorsFor, type Io } from './output.js';
+import type { ResolvedInputs } from './resolve-inputs.js';
+import { defaultJobs } from './scan-pool.js';
+
+/** A worker's task: units, each its files in input order. */
+export interface ColdUsageTask {
+  units: SessionFileRef[][];
+}
+
+/** A worker's answer: the trees of each unit of its task (in task order), and the files it could not read. */
+export type ColdUsageReply =
+  | { ok: true; units: UsageTree[][]; skipped: [string, string][] }
+  | { ok: false; message: string };
+
+/** Runs with less than this to read stay on the main thread (a worker's start costs more). */
+const parallelMinBytes = 16 * 1024 * 1024;
+
+/**
+ * True when this run can take the usage-only pass: it uses an index (not `--no-cache` or `--demo`), that
+ * index holds none of its files, and none is read from the archive.
+ */
+export function isColdUsageRun(resolved: ResolvedInputs, flags: DataFlags, io: Io): boolean {
+  if (resolved.files.some((f) => f.fromArchive)) return false;
+  const cacheDir = cacheDirFor(flags, io, resolved.searched);
+  if (cacheDir === undefined) return false;
+  const index = openOrWarn(cacheDir, io);
+  if (!index) return false;
+  try {
+    const run = new Set(resolved.files.map((f) => f.path));
+    for (const [file] of index.db.prepare('SELECT path FROM files').raw().iterate() as Iterable<[string]>)
+      if (run.has(file)) return false;
+    return true;
+  } finally {
+    index.db.close();
+  }
+}
+
+/** The usage report of the run's files from the usage-only pass (see the module header). */
+export async function coldUsageReport(
+  resolved: ResolvedInputs,
+  flags: DataFlags,
+  io: Io,
+  by: UsageSplit,
+  price: Pricer,
+  options: UsageOptions,
+): Promise<UsageReport> {
+  const filter = parseFilter(flags);
+  const trees = await coldUsageTrees(resolved.files, flags, io);
+  const kept = trees.filter((t) => t.conversation && matchesFilter(t.session, filter)).map((t) => t.session);
+  kept.sort((a, b) => (b.startTime ?? '').localeCompare(a.startTime ?? ''));
+  return computeUsage(kept, by, price, options);
+}
+
+/**
+ * Every top-level usage tree of `files`, in the order `loadSessions` gives the sessions: built from session
+ * files before subagent files no session claimed, each by the position of its file among the inputs.
+ */
+export async function coldUsageTrees(
+  files: readonly SessionFileRef[],
+  flags: DataFlags,
+  io: Io,
+): Promise<UsageTree[]> {
+  const facts = await Promise.all(files.map((ref) => probeUnitKeyFacts(ref)));
+  const units = groupUnits(files.map((ref, i) => ({ ref, facts: facts[i] as (typeof facts)[number] }))).map(
+    (u) => u.members.map((m) => m.ref),
+  );
+  const skipped: [string, string][] = [];
+  const built = await buildUnits(units, flags, skipped);
+  const position = new Map(files.map((f, i) => [f.path, i]));
+  skipped.sort(([a], [b]) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
+  printSkipped(io, skipped);
+  const trees = built.flat();
+  const at = (t: UsageTree) => position.get(t.anchor) ?? 0;
+  // Stable: trees of one anchor keep their order.
+  trees.sort((a, b) => a.phase - b.phase || at(a) - at(b));
+  return trees;
+}
+
+/** Each unit's trees, in unit order: on worker threads when there is enough to read. */
+async function buildUnits(
+  units: readonly SessionFileRef[][],
+  flags: DataFlags,
+  skipped: [string, string][],
+): Promise<UsageTree[][]> {
+  const script = fileURLToPath(new URL('./usage-cold-worker.js', import.meta.url));
+  const bytes = units.map((u) => u.reduce((sum, f) => sum + f.size, 0));
+  const total = bytes.reduce((a, b) => a + b, 0);
+  const jobs = flags.jobs === undefined ? defaultJobs() : Number(flags.jobs);
+  const threads = Math.min(jobs, units.length);
+  if (threads <= 1 || !existsSync(script) || (flags.jobs === undefined && total < parallelMinBytes)) {
+    const out: UsageTree[][] = [];
+    for (const refs of units)
+      out.push(await buildUsageUnit(refs, (file, message) => skipped.push([file, message])));
+    return out;
+  }
+  // The largest units first, each to the thread with the fewest bytes so far.
+  const order = units.map((_, i) => i).sort((a, b) => (bytes[b] ?? 0) - (bytes[a] ?? 0));
+  const shares = Array.from({ length: threads }, () => ({ bytes: 0, units: [] as number[] }));
+  for (const i of order) {
+    const share = shares.reduce((best, s) => (s.bytes < best.bytes ? s : best));
+    share.bytes += bytes[i] ?? 0;
+    share.units.push(i);
+  }
+  const out: UsageTree[][] = units.map(() => []);
+  await Promise.all(
+    shares.map(async (share) => {
+      const reply = await runWorker(script, { units: share.units.map((i) => units[i] ?? []) });
+      if (!reply.ok) throw new Error(reply.message);
+      share.units.forEach((unit, k) => {
+        out[unit] = reply.units[k] ?? [];
+      });
+      skipped.push(...reply.skipped);
+    }),
+  );
+  return out;
+}
+
+function runWorker(script: string, task: ColdUsageTask): Promise<ColdUsageReply> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(script);
+    worker.once('message', (reply: ColdUsageReply) => {
+      resolve(reply);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      reject(new Error(`A usage worker stopped unexpectedly (exit code ${code}).`)),
+    );
+    worker.postMessage(task);
+  });
+}
+
+function printSkipped(io: Io, skipped: readonly [string, string][]): void {
+  const colors = colorsFor(io, 'stderr');
+  for (const [, warning] of skipped) io.stderr.write(`${colors.yellow('warning')}: ${warning} Skipped.\n`);
+}
