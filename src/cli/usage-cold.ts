@@ -15,9 +15,10 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Pricer, UsageOptions, UsageReport, UsageSplit } from '../analytics/usage-report.js';
 import { computeUsage } from '../analytics/usage-report.js';
-import { buildUsageUnit, type UsageTree } from '../lifecycle/build-usage-unit.js';
+import type { UsageTree } from '../lifecycle/build-usage-unit.js';
 import { matchesFilter } from '../lifecycle/load-sessions.js';
-import { groupUnits, probeUnitKeyFacts } from '../lifecycle/session-unit.js';
+import { probeUnitFirstLine } from '../lifecycle/probe-unit-first-line.js';
+import { groupUnits } from '../lifecycle/session-unit.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { parseFilter } from './filter-options.js';
 import { cacheDirFor, type DataFlags } from './load-data.js';
@@ -84,12 +85,19 @@ export async function coldUsageTrees(
   flags: DataFlags,
   io: Io,
 ): Promise<UsageTree[]> {
-  const facts = await Promise.all(files.map((ref) => probeUnitKeyFacts(ref)));
-  const units = groupUnits(files.map((ref, i) => ({ ref, facts: facts[i] as (typeof facts)[number] }))).map(
-    (u) => u.members.map((m) => m.ref),
-  );
+  // The threads start first: they load their modules while this thread finds the units.
+  const pool = startWorkers(files, flags);
   const skipped: [string, string][] = [];
-  const built = await buildUnits(units, flags, skipped);
+  let built: UsageTree[][];
+  try {
+    const facts = await Promise.all(files.map((ref) => probeUnitFirstLine(ref)));
+    const units = groupUnits(files.map((ref, i) => ({ ref, facts: facts[i] as (typeof facts)[number] }))).map(
+      (u) => u.members.map((m) => m.ref),
+    );
+    built = pool ? await buildOnWorkers(pool, units, skipped) : await buildHere(units, skipped);
+  } finally {
+    if (pool) for (const worker of pool) void worker.terminate();
+  }
   const position = new Map(files.map((f, i) => [f.path, i]));
   skipped.sort(([a], [b]) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
   printSkipped(io, skipped);
@@ -100,26 +108,47 @@ export async function coldUsageTrees(
   return trees;
 }
 
-/** Each unit's trees, in unit order: on worker threads when there is enough to read. */
-async function buildUnits(
+/**
+ * Worker threads for the run besides this one (one per core, or `--jobs`, in all), or undefined to build on
+ * this thread alone: one job, a
+ * small run, or no worker script (running from the TypeScript sources).
+ */
+function startWorkers(files: readonly SessionFileRef[], flags: DataFlags): Worker[] | undefined {
+  const script = fileURLToPath(new URL('./usage-cold-worker.js', import.meta.url));
+  const total = files.reduce((sum, f) => sum + f.size, 0);
+  const jobs = Math.min(flags.jobs === undefined ? defaultJobs() : Number(flags.jobs), files.length);
+  if (jobs <= 1 || !existsSync(script) || (flags.jobs === undefined && total < parallelMinBytes))
+    return undefined;
+  // This thread builds a share too: one thread fewer to start, and one heap fewer.
+  return Array.from(
+    { length: jobs - 1 },
+    () => new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } }),
+  );
+}
+
+/** A young generation larger than the default: a unit's records live until it is built (less promoted). */
+const youngGenerationMb = 16;
+
+async function buildHere(
   units: readonly SessionFileRef[][],
-  flags: DataFlags,
   skipped: [string, string][],
 ): Promise<UsageTree[][]> {
-  const script = fileURLToPath(new URL('./usage-cold-worker.js', import.meta.url));
+  const { buildUsageUnit } = await import('../lifecycle/build-usage-unit.js');
+  const out: UsageTree[][] = [];
+  for (const refs of units)
+    out.push(await buildUsageUnit(refs, (file, message) => skipped.push([file, message])));
+  return out;
+}
+
+/** Each unit's trees, in unit order: the largest units first, each to the thread with the fewest bytes so far. */
+async function buildOnWorkers(
+  workers: readonly Worker[],
+  units: readonly SessionFileRef[][],
+  skipped: [string, string][],
+): Promise<UsageTree[][]> {
   const bytes = units.map((u) => u.reduce((sum, f) => sum + f.size, 0));
-  const total = bytes.reduce((a, b) => a + b, 0);
-  const jobs = flags.jobs === undefined ? defaultJobs() : Number(flags.jobs);
-  const threads = Math.min(jobs, units.length);
-  if (threads <= 1 || !existsSync(script) || (flags.jobs === undefined && total < parallelMinBytes)) {
-    const out: UsageTree[][] = [];
-    for (const refs of units)
-      out.push(await buildUsageUnit(refs, (file, message) => skipped.push([file, message])));
-    return out;
-  }
-  // The largest units first, each to the thread with the fewest bytes so far.
   const order = units.map((_, i) => i).sort((a, b) => (bytes[b] ?? 0) - (bytes[a] ?? 0));
-  const shares = Array.from({ length: threads }, () => ({ bytes: 0, units: [] as number[] }));
+  const shares = [undefined, ...workers].map((worker) => ({ worker, bytes: 0, units: [] as number[] }));
   for (const i of order) {
     const share = shares.reduce((best, s) => (s.bytes < best.bytes ? s : best));
     share.bytes += bytes[i] ?? 0;
@@ -128,7 +157,16 @@ async function buildUnits(
   const out: UsageTree[][] = units.map(() => []);
   await Promise.all(
     shares.map(async (share) => {
-      const reply = await runWorker(script, { units: share.units.map((i) => units[i] ?? []) });
+      if (share.units.length === 0) return;
+      const task = share.units.map((i) => units[i] ?? []);
+      if (share.worker === undefined) {
+        const here = await buildHere(task, skipped);
+        share.units.forEach((unit, k) => {
+          out[unit] = here[k] ?? [];
+        });
+        return;
+      }
+      const reply = await ask(share.worker, { units: task });
       if (!reply.ok) throw new Error(reply.message);
       share.units.forEach((unit, k) => {
         out[unit] = reply.units[k] ?? [];
@@ -139,13 +177,9 @@ async function buildUnits(
   return out;
 }
 
-function runWorker(script: string, task: ColdUsageTask): Promise<ColdUsageReply> {
+function ask(worker: Worker, task: ColdUsageTask): Promise<ColdUsageReply> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(script);
-    worker.once('message', (reply: ColdUsageReply) => {
-      resolve(reply);
-      void worker.terminate();
-    });
+    worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) =>
       reject(new Error(`A usage worker stopped unexpectedly (exit code ${code}).`)),

@@ -5,6 +5,7 @@ import { buildUnit } from './build-unit.js';
 import { buildUsageUnit, usageSessionOf } from './build-usage-unit.js';
 import { holdsConversation } from './holds-conversation.js';
 import { readRecordFile } from './load-sessions.js';
+import { probeUnitFirstLine } from './probe-unit-first-line.js';
 import { groupUnits, probeUnitKeyFacts } from './session-unit.js';
 
 // Every unit of both corpora built from the usage reader's cut-down records gives the same trees as a
@@ -17,6 +18,8 @@ describe.each([
   it('equals the full build unit by unit', async () => {
     const { files } = await discoverPaths([dir]);
     const facts = await Promise.all(files.map((ref) => probeUnitKeyFacts(ref)));
+    // The usage pass finds a rollout's unit from its first line: the same facts.
+    expect(await Promise.all(files.map((ref) => probeUnitFirstLine(ref)))).toEqual(facts);
     const units = groupUnits(files.map((ref, i) => ({ ref, facts: facts[i] as (typeof facts)[number] })));
     expect(units.length).toBeGreaterThan(10);
     let entries = 0;

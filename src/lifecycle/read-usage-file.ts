@@ -14,6 +14,7 @@ import { readPathOf } from '../reader/read-path.js';
 import type { Agent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { usageProjection } from './claude-code/usage-projection.js';
+import { usageProjectionOfBytes } from './claude-code/usage-projection-bytes.js';
 import { type ReadFile, readRecordFile } from './load-sessions.js';
 import type { JsonObject } from './value-access.js';
 
@@ -25,11 +26,20 @@ let chunk: Buffer | undefined;
 /** Thrown inside the read when the file is not JSONL of the agent its path says: it is read whole instead. */
 class NotPlainLines extends Error {}
 
-/** Cuts a record down for the usage build: Claude Code records by `usageProjection`, Codex ones kept whole. */
-const projections: Partial<Record<string, (value: JsonObject) => JsonObject>> = {
-  'claude-code': usageProjection,
-  codex: (value) => value,
+/** How a record is cut down for the usage build, parsed or (for long lines) straight from its bytes. */
+interface Projection {
+  parsed: (value: JsonObject) => JsonObject;
+  bytes?: (b: Buffer, start: number, end: number) => JsonObject | undefined;
+}
+
+/** Claude Code records by `usageProjection`; Codex records kept whole. */
+const projections: Partial<Record<string, Projection>> = {
+  'claude-code': { parsed: usageProjection, bytes: usageProjectionOfBytes },
+  codex: { parsed: (value) => value },
 };
+
+/** Lines shorter than this are parsed: finding their members byte by byte saves nothing. */
+const byteProjectionMinBytes = 1024;
 
 /** The file's records for a usage build (see the module header). */
 export async function readUsageFile(ref: Pick<SessionFileRef, 'path' | 'agent'>): Promise<ReadFile> {
@@ -44,12 +54,7 @@ export async function readUsageFile(ref: Pick<SessionFileRef, 'path' | 'agent'>)
 }
 
 /** Reads with synchronous calls: a worker thread (or a small run) has nothing else to do meanwhile. */
-function readLines(
-  path: string,
-  bytesPath: string,
-  agent: Agent,
-  project: (value: JsonObject) => JsonObject,
-): ReadFile {
+function readLines(path: string, bytesPath: string, agent: Agent, project: Projection): ReadFile {
   const file: ReadFile = {
     file: path,
     agent: undefined,
@@ -103,7 +108,7 @@ function readLines(
 interface LineTaker {
   file: ReadFile;
   agent: Agent;
-  project: (value: JsonObject) => JsonObject;
+  project: Projection;
   line: number;
 }
 
@@ -120,9 +125,18 @@ function takeLine(take: LineTaker, data: Buffer, start: number, end: number): vo
   }
   const location = { file: file.file, line };
   const bytes = data.subarray(start, end);
+  const valid = isUtf8(bytes);
+  if (valid && file.agent !== undefined && take.project.bytes && end - start >= byteProjectionMinBytes) {
+    const projected = take.project.bytes(data, start, end);
+    if (projected) {
+      file.counts.records += 1;
+      file.records.push({ value: projected, location });
+      return;
+    }
+  }
   let value: unknown;
   try {
-    if (!isUtf8(bytes)) throw new Error('Line is not valid UTF-8');
+    if (!valid) throw new Error('Line is not valid UTF-8');
     value = JSON.parse(bytes.toString('utf8'));
   } catch (error) {
     fail(file, location, error instanceof Error ? error.message : String(error));
@@ -138,7 +152,7 @@ function takeLine(take: LineTaker, data: Buffer, start: number, end: number): vo
     if (file.agent !== take.agent) throw new NotPlainLines();
   }
   file.counts.records += 1;
-  file.records.push({ value: take.project(record), location });
+  file.records.push({ value: take.project.parsed(record), location });
 }
 
 function fail(file: ReadFile, location: { file: string; line: number }, message: string): void {

@@ -12,7 +12,7 @@ import { arr, isObject, type JsonObject, obj, str } from '../value-access.js';
 import { flattenResultContent } from './message-parts.js';
 
 /** Top-level fields copied as they are (ids, links, flags, times, titles: short values). */
-const keptKeys = [
+export const keptKeys = [
   'type',
   'uuid',
   'parentUuid',
@@ -48,7 +48,7 @@ export function usageProjection(value: JsonObject): JsonObject {
   const agentId = str(obj(value.toolUseResult)?.agentId);
   if (agentId !== undefined) out.toolUseResult = { agentId };
   const message = obj(value.message);
-  if (message) out.message = messageProjection(message);
+  if (message) out.message = messageProjection(message, value.type !== 'assistant');
   if (value.type === 'progress') {
     const data = obj(value.data);
     if (data) out.data = progressProjection(data);
@@ -56,21 +56,28 @@ export function usageProjection(value: JsonObject): JsonObject {
   return out;
 }
 
-function messageProjection(message: JsonObject): JsonObject {
+/** The message keys kept as they are. */
+export const messageKeys = ['id', 'model', 'usage', 'role'] as const;
+
+/** `message`: its id, model, usage and role, and its content blocks cut down (texts only when `texts`). */
+function messageProjection(message: JsonObject, texts: boolean): JsonObject {
   const out: JsonObject = {};
-  for (const key of ['id', 'model', 'usage', 'role'] as const) if (key in message) out[key] = message[key];
+  for (const key of messageKeys) if (key in message) out[key] = message[key];
   const content = message.content;
   if (content === undefined) return out;
-  out.content = Array.isArray(content) ? content.map(blockProjection) : content;
+  out.content = Array.isArray(content) ? content.map((b) => blockProjection(b, texts)) : content;
   return out;
 }
 
-/** A content block: its type, and only what usage, order and subagent links read of it. */
-function blockProjection(block: unknown): unknown {
+/**
+ * A content block: its type, and only what usage, order and subagent links read of it. Texts are kept for
+ * prompts (user records: prompt kinds, the first prompt that claims a sidechain), not for responses.
+ */
+export function blockProjection(block: unknown, texts: boolean): unknown {
   if (!isObject(block)) return block;
   switch (block.type) {
     case 'text':
-      return { type: 'text', text: block.text };
+      return texts ? { type: 'text', text: block.text } : { type: 'text' };
     case 'tool_use': {
       const input = obj(block.input);
       return {
@@ -98,7 +105,7 @@ function blockProjection(block: unknown): unknown {
 }
 
 /** An `agent_progress` record's data: the subagent, and its response's id, model and usage. */
-function progressProjection(data: JsonObject): JsonObject {
+export function progressProjection(data: JsonObject): JsonObject {
   const inner = obj(data.message);
   const message = obj(inner?.message);
   return {
@@ -117,7 +124,7 @@ function progressProjection(data: JsonObject): JsonObject {
                     id: message.id,
                     model: message.model,
                     usage: message.usage,
-                    content: arr(message.content).map(blockProjection),
+                    content: arr(message.content).map((b) => blockProjection(b, false)),
                   },
                 }
               : {}),
