@@ -72,7 +72,8 @@ function readLines(path: string, bytesPath: string, agent: Agent, project: Proje
   try {
     // The read is synchronous from open to close, so one buffer per thread serves every file.
     chunk ??= Buffer.allocUnsafe(chunkBytes);
-    let held: Buffer | undefined;
+    // The start of a line longer than what is left of a chunk, in copied pieces (joined once, when it ends).
+    const held: Buffer[] = [];
     let first = true;
     for (;;) {
       let bytesRead: number;
@@ -82,7 +83,7 @@ function readLines(path: string, bytesPath: string, agent: Agent, project: Proje
         throw toReadError(error, path);
       }
       if (bytesRead === 0) break;
-      const data = held ? Buffer.concat([held, chunk.subarray(0, bytesRead)]) : chunk.subarray(0, bytesRead);
+      const data = chunk.subarray(0, bytesRead);
       let start = 0;
       if (first) {
         first = false;
@@ -90,14 +91,29 @@ function readLines(path: string, bytesPath: string, agent: Agent, project: Proje
         if (/^[ \t\r\n]*[{[][ \t\r]*\n/.test(data.toString('latin1', start, start + 256)))
           throw new NotPlainLines();
       }
+      if (held.length > 0) {
+        const nl = data.indexOf(10);
+        if (nl === -1) {
+          held.push(Buffer.from(data));
+          continue;
+        }
+        held.push(data.subarray(0, nl));
+        const line = Buffer.concat(held);
+        held.length = 0;
+        takeLine(take, line, 0, line.length);
+        start = nl + 1;
+      }
       for (let nl = data.indexOf(10, start); nl !== -1; nl = data.indexOf(10, start)) {
         takeLine(take, data, start, nl);
         start = nl + 1;
       }
-      // The unfinished line is copied: the chunk is read into again.
-      held = start < data.length ? Buffer.from(data.subarray(start)) : undefined;
+      // The chunk is read into again: the unfinished line is copied.
+      if (start < data.length) held.push(Buffer.from(data.subarray(start)));
     }
-    if (held) takeLine(take, held, 0, held.length);
+    if (held.length > 0) {
+      const line = Buffer.concat(held);
+      takeLine(take, line, 0, line.length);
+    }
     file.counts.lines = take.line;
     return file;
   } finally {
