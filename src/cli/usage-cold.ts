@@ -1,14 +1,14 @@
 /**
  * `usage` with no index yet (issue 17, point 5): when the index holds none of the run's files, the usage
  * report is made from a pass that reads only what usage needs, as ccusage does, instead of building the whole
- * index first. The files are grouped into units as everywhere (`groupUnits`), the units spread over worker
- * threads (one per core, the largest units first), and each unit built by lifecycle's `buildUsageUnit`:
+ * index first. The files are grouped into units as everywhere (`groupUnits`), and each unit built by lifecycle's
+ * `buildUsageUnit` (on this thread; with `--jobs N` spread over N threads, the largest units first):
  * the same builders on records cut to their usage, order and tree fields. The trees are then ordered,
  * filtered and summed as `--no-cache` does (`computeUsage`), so the output is the same byte for byte.
  *
  * The index is left as it was: this pass writes nothing, so no file is ever stored half built; the next
- * `usage` finds the index still without the run's files and takes this pass again (it costs about what
- * ccusage costs), and the first command that needs the index (`report`, `ls`, ...) builds it whole.
+ * `usage` finds the index still without the run's files and takes this pass again (about a third of the CPU
+ * of building the index), and the first command that needs the index (`report`, `ls`, ...) builds it whole.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,6 @@ import { cacheDirFor, type DataFlags } from './load-data.js';
 import { openOrWarn } from './open-cache.js';
 import { colorsFor, type Io } from './output.js';
 import type { ResolvedInputs } from './resolve-inputs.js';
-import { defaultJobs } from './scan-pool.js';
 
 /** A worker's task: units, each its files in input order. */
 export interface ColdUsageTask {
@@ -36,9 +35,6 @@ export interface ColdUsageTask {
 export type ColdUsageReply =
   | { ok: true; units: UsageTree[][]; skipped: [string, string][] }
   | { ok: false; message: string };
-
-/** Runs with less than this to read stay on the main thread (a worker's start costs more). */
-const parallelMinBytes = 16 * 1024 * 1024;
 
 /**
  * True when this run can take the usage-only pass: it uses an index (not `--no-cache` or `--demo`), that
@@ -109,16 +105,15 @@ export async function coldUsageTrees(
 }
 
 /**
- * Worker threads for the run besides this one (one per core, or `--jobs`, in all), or undefined to build on
- * this thread alone: one job, a
- * small run, or no worker script (running from the TypeScript sources).
+ * Worker threads besides this one for `--jobs N` (N threads in all), or undefined to build on this thread
+ * alone. One thread is the default: on the 2-core bench machine (issue 17's corpus, 2026-11-26, loaded) two
+ * threads took more time (7.7 s of CPU against 5.9, wall no shorter: 11.3-12.8 s against 7.8-10.7) and
+ * more memory (318-361 MiB against 305-314), as the index's refresh found for its reads (`refreshWithProgress`).
  */
 function startWorkers(files: readonly SessionFileRef[], flags: DataFlags): Worker[] | undefined {
   const script = fileURLToPath(new URL('./usage-cold-worker.js', import.meta.url));
-  const total = files.reduce((sum, f) => sum + f.size, 0);
-  const jobs = Math.min(flags.jobs === undefined ? defaultJobs() : Number(flags.jobs), files.length);
-  if (jobs <= 1 || !existsSync(script) || (flags.jobs === undefined && total < parallelMinBytes))
-    return undefined;
+  const jobs = Math.min(flags.jobs === undefined ? 1 : Number(flags.jobs), files.length);
+  if (jobs <= 1 || !existsSync(script)) return undefined;
   // This thread builds a share too: one thread fewer to start, and one heap fewer.
   return Array.from(
     { length: jobs - 1 },
