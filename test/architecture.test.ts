@@ -93,6 +93,10 @@ const agentRoles: readonly { path: RegExp; layer: string }[] = [
 const entryPoints: Readonly<Record<string, string>> = {
   'agents/claude-code/tools/': 'the tool registry: definitions/, hooks/, lifecycle/is-tool-call.ts',
   'agents/claude-code/roots.ts': 'default discovery (sources/discover-default.ts)',
+  'agents/claude-code/usage-projection.ts':
+    'usage with no index yet: records cut to their usage (lifecycle/read-usage-file.ts)',
+  'agents/claude-code/usage-projection-bytes.ts':
+    'the same cut straight from the bytes of a long line (lifecycle/read-usage-file.ts)',
   'agents/claude-code/read-agent-meta.ts': "subagents' .meta.json sidecars, read with discovery",
   'agents/claude-code/validate-record.ts': "reader/file-validator.ts's default validator",
   'agents/claude-code/build-session.ts':

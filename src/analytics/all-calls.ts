@@ -21,7 +21,9 @@ export function* sessionCalls(sessions: readonly Session[]): Generator<SessionCa
 }
 
 /** Every session of the trees (top-level and subagents). */
-export function* allSessions(sessions: readonly Session[]): Generator<Session> {
+export function* allSessions<S extends { subagents: readonly { session: S }[] } = Session>(
+  sessions: readonly S[],
+): Generator<S> {
   const stack = [...sessions].reverse();
   for (let session = stack.pop(); session; session = stack.pop()) {
     yield session;

@@ -15,6 +15,18 @@ import { allSessions } from './all-calls.js';
  *   smaller numbers);
  * - the other copies are duplicates, not counted.
  */
+/** What `requestsOnce` and `computeUsage` read of a session tree: a `Session`, or usage's cut-down one. */
+export interface UsageTreeSession {
+  id: string;
+  agent: string;
+  files: readonly string[];
+  project?: string | undefined;
+  startTime?: string | undefined;
+  endTime?: string | undefined;
+  usageEntries: readonly UsageEntry[];
+  subagents: readonly { session: UsageTreeSession }[];
+}
+
 export interface RequestsOnce {
   /** The usage to count for an entry: the per-field maximum over its copies for an owner, else its own. */
   usageOf(entry: UsageEntry): TokenUsage;
@@ -24,8 +36,11 @@ export interface RequestsOnce {
   sharedRequests: number;
 }
 
-export function requestsOnce(sessions: readonly Session[]): RequestsOnce {
-  const owners = new Map<string, { entry: UsageEntry; usage: TokenUsage; root: Session; shared: boolean }>();
+export function requestsOnce(sessions: readonly UsageTreeSession[]): RequestsOnce {
+  const owners = new Map<
+    string,
+    { entry: UsageEntry; usage: TokenUsage; root: UsageTreeSession; shared: boolean }
+  >();
   const duplicates = new Set<UsageEntry>();
   for (const root of [...sessions].sort(byStartEndFile)) {
     for (const session of allSessions([root])) {
@@ -58,7 +73,7 @@ export function requestsOnce(sessions: readonly Session[]): RequestsOnce {
   };
 }
 
-function byStartEndFile(a: Session, b: Session): number {
+function byStartEndFile(a: UsageTreeSession, b: UsageTreeSession): number {
   for (const [ta, tb] of [
     [timeOf(a.startTime), timeOf(b.startTime)],
     [timeOf(a.endTime), timeOf(b.endTime)],

@@ -1,7 +1,6 @@
-import type { Session } from '../model/session.js';
 import { addUsage, emptyUsage, type TokenUsage, totalTokens } from '../model/usage.js';
 import { allSessions } from './all-calls.js';
-import { requestsOnce } from './requests-once.js';
+import { requestsOnce, type UsageTreeSession } from './requests-once.js';
 import { dayKey, monthKey, type WeekStart, weekKeyFor } from './time-keys.js';
 
 export type UsageSplit = 'day' | 'week' | 'month' | 'session' | 'model' | 'project' | 'agent';
@@ -57,7 +56,7 @@ export interface UsageReport {
  * Days, weeks and months are those of `options.timeZone` (weeks: see `weekKeyFor`).
  */
 export function computeUsage(
-  sessions: readonly Session[],
+  sessions: readonly UsageTreeSession[],
   by: UsageSplit,
   price: Pricer,
   options: UsageOptions = {},

@@ -41,6 +41,7 @@ import { parseFilter } from './filter-options.js';
 import { cacheDirFor, type DataFlags, readSessions, refreshWithProgress, resolveData } from './load-data.js';
 import { openOrWarn, warnNoCache } from './open-cache.js';
 import type { Io } from './output.js';
+import type { ResolvedInputs } from './resolve-inputs.js';
 import type { ScanPool } from './scan-pool.js';
 
 /** The reports of one run's sessions (filtered), however they are computed. Call `close` when done. */
@@ -77,9 +78,11 @@ export async function loadReportData(
   io: Io,
   pool?: ScanPool,
   onResolved?: (resolved: { files: SessionFileRef[]; searched: string[] }) => void,
+  /** The run's inputs when the caller resolved them already. */
+  given?: ResolvedInputs,
 ): Promise<ReportData> {
   const filter = parseFilter(flags);
-  const resolved = await resolveData(paths, flags, io);
+  const resolved = given ?? (await resolveData(paths, flags, io));
   onResolved?.(resolved);
   const cacheDir = cacheDirFor(flags, io, resolved.searched);
   if (cacheDir !== undefined) {

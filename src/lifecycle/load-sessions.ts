@@ -112,7 +112,10 @@ export async function loadSessions(
 }
 
 /** True when the session passes the filter. */
-export function matchesFilter(session: Session, filter: SessionFilter): boolean {
+export function matchesFilter(
+  session: Pick<Session, 'agent' | 'id' | 'project' | 'cwds' | 'startTime' | 'endTime'>,
+  filter: SessionFilter,
+): boolean {
   if (filter.agent !== undefined && session.agent !== filter.agent) return false;
   if (filter.session !== undefined && !session.id.startsWith(filter.session)) return false;
   if (filter.project !== undefined) {

@@ -174,7 +174,7 @@ export async function probeUnitKeyFacts(ref: SessionFileRef): Promise<UnitKeyFac
 }
 
 /** A Codex rollout's thread id (as `buildCodexSession` decides it) and its parent thread. */
-function codexFacts(ref: SessionFileRef, meta: Record<string, unknown>): UnitKeyFacts {
+export function codexFacts(ref: SessionFileRef, meta: Record<string, unknown>): UnitKeyFacts {
   const names = (ref.path.split(/[\\/]/).pop() ?? '').match(
     /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi,
   );
