@@ -370,7 +370,11 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
         // A file larger than `maxFileBytes` is read in this thread: a worker's read would be copied over
         // whole, holding the file's records twice.
         const large = ref.size > (options.parallel?.maxFileBytes ?? Number.POSITIVE_INFINITY);
-        ahead.push(startFile(ref, rows.get(ref.path), large ? options.readSlice : readSlice));
+        const row = rows.get(ref.path);
+        const changed = row !== undefined && !isUnchanged(row, ref);
+        ahead.push(
+          startFile(ref, changed ? withValidation(db, row) : row, large ? options.readSlice : readSlice),
+        );
       }
     };
     let done = 0;
@@ -522,8 +526,13 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
  * with its resume states.
  */
 function loadFileRows(db: IndexDb['db'], options: RefreshOptions): Map<string, FileRow> {
+  // Without the validator states and resume states (most of the table's bytes): a warm run reads neither;
+  // a file that changed gets its validator state when it is read (`withValidation`), its resume state
+  // when it is stored.
   if (options.roots.length > 0)
-    return new Map((db.prepare('SELECT * FROM files').all() as FileRow[]).map((r) => [r.path, r]));
+    return new Map(
+      (db.prepare(`SELECT ${fileColumnsWithoutStates} FROM files`).all() as FileRow[]).map((r) => [r.path, r]),
+    );
   const byPath = db.prepare('SELECT * FROM files WHERE path = ?');
   const byUnit = db.prepare('SELECT * FROM files WHERE unit_id = ?');
   const rows = new Map<string, FileRow>();
@@ -536,6 +545,20 @@ function loadFileRows(db: IndexDb['db'], options: RefreshOptions): Map<string, F
   }
   for (const unit of units) for (const row of byUnit.all(unit) as FileRow[]) rows.set(row.path, row);
   return rows;
+}
+
+/** The columns of `files` but `validation` and `state`. */
+const fileColumnsWithoutStates = `path, agent, role, size, mtime_ms, identity, consumed_bytes, consumed_line,
+  consumed_records, body_agent, fingerprint, lines, records, errors, blank_lines, tail, ref, session_key, body_key,
+  parent_key, unit_id, indexed_at`;
+
+/** `row` with its stored validator state, which {@link loadFileRows} leaves out (a changed file needs it). */
+function withValidation(db: IndexDb['db'], row: FileRow | undefined): FileRow | undefined {
+  if (row === undefined || row.validation !== undefined) return row;
+  const stored = db.prepare('SELECT validation FROM files WHERE path = ?').get(row.path) as
+    | { validation: Buffer | null }
+    | undefined;
+  return { ...row, validation: stored?.validation ?? null };
 }
 
 interface StoredUnit {
