@@ -1,14 +1,15 @@
 import os from 'node:os';
 import { type DiscoverDefaultOptions, type Discovery, discoverDefault } from '../sources/index.js';
-import { adapters } from './registry.js';
+import { agentRoots } from './agent-roots.js';
 
 /**
  * Finds the transcripts of every registered agent in its default places: Claude Code's and Codex's (built
- * into `sources/discover-default.ts`) and each adapter's `roots.searches`.
+ * into `sources/discover-default.ts`) and each adapter's `roots.searches` (listed in `agent-roots.ts`, which
+ * loads no schema).
  */
 export function discoverAgents(options: Omit<DiscoverDefaultOptions, 'searches'> = {}): Promise<Discovery> {
   const env = options.env ?? process.env;
   const home = options.home ?? os.homedir();
-  const searches = adapters.flatMap((adapter) => adapter.roots.searches?.(env, home) ?? []);
+  const searches = agentRoots.flatMap((roots) => roots.searches?.(env, home) ?? []);
   return discoverDefault({ ...options, searches });
 }

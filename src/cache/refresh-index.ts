@@ -13,6 +13,7 @@ import type { IndexDb } from './open-index.js';
 import { projectRecord } from './project-record.js';
 import { toReportModel } from './report-model.js';
 import { packReportModel, unpackReportModel } from './report-model-codec.js';
+import { inputsHash, saveInputsHash, storedInputsHash, unchangedRefresh } from './unchanged-inputs.js';
 import { createRowWriter } from './unit-rows.js';
 import {
   type AppendedRead,
@@ -117,6 +118,9 @@ function chooseReader(
  * builders; the others come from their stored report models (see `toReportModel`).
  */
 export async function refreshIndex(index: IndexDb, options: RefreshOptions): Promise<RefreshResult> {
+  const inputsKey = inputsHash(options);
+  const current = options.sessions === false ? unchangedRefresh(index, options, inputsKey) : undefined;
+  if (current) return current;
   // A run reads the stored state without a lock, and takes the write lock only when it has something to
   // write; when another process committed in between, what it read may be stale: it starts again. After two
   // such restarts it holds the write lock from the start to the end (one transaction), so it always ends.
@@ -132,6 +136,7 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
           onWarning: (message) => warnings.push(message),
         },
         attempt >= 2,
+        inputsKey,
       );
       for (const message of warnings) options.onWarning?.(message);
       for (const [file, message] of skipped) options.onSkip?.(file, message);
@@ -142,7 +147,12 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
   }
 }
 
-async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: boolean): Promise<RefreshResult> {
+async function refreshOnce(
+  index: IndexDb,
+  options: RefreshOptions,
+  locked: boolean,
+  inputsKey: string,
+): Promise<RefreshResult> {
   const { db } = index;
   const stats: RefreshStats = {
     files: options.refs.length,
@@ -507,6 +517,12 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
       db.prepare("INSERT OR REPLACE INTO _meta (key, value) VALUES ('updated_at', ?)").run(
         new Date().toISOString(),
       );
+    }
+    // The index is now up to date with these inputs, unless a file could not be read (tried again next time).
+    const upToDate = stats.skipped === 0 ? inputsKey : undefined;
+    if (storedInputsHash(db) !== upToDate) {
+      batch.begin();
+      saveInputsHash(db, upToDate);
     }
     batch.assertUnchanged();
     batch.commit();

@@ -1,0 +1,90 @@
+/**
+ * A warm run's shortcut. Each refresh that ends with every file read stores in `_meta` a hash of its
+ * inputs: each discovered file as discovery saw it (path, layout, size, modification time, identity), the
+ * roots searched and whether the full-text table was filled. A later run whose inputs hash the same finds the
+ * index as that refresh left it (the files are those it read, and every refresh stores the hash of its own
+ * inputs when it commits, so another process's refresh in between changes the stored hash): it reads no
+ * file row, groups no unit and loads none of the readers (`refreshIndex` and the CLI check this first).
+ */
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { SessionFileRef } from '../sources/index.js';
+import { fileIdentity } from './file-identity.js';
+import type { IndexDb } from './open-index.js';
+import type { RefreshOptions, RefreshResult, RefreshStats } from './refresh-index.js';
+
+const metaKey = 'inputs_hash';
+
+/** The inputs of a refresh, as {@link inputsHash} hashes them. */
+export interface RefreshInputs {
+  refs: readonly SessionFileRef[];
+  roots: readonly string[];
+  search?: boolean;
+}
+
+/** The hash of a refresh's inputs (see the module comment). */
+export function inputsHash(inputs: RefreshInputs): string {
+  const hash = createHash('sha1');
+  hash.update(JSON.stringify([inputs.roots, inputs.search === true]));
+  for (const ref of inputs.refs) hash.update(`\n${JSON.stringify(ref)}\u0000${fileIdentity(ref) ?? ''}`);
+  return hash.digest('base64url');
+}
+
+/** The hash the last refresh stored, if any. */
+export function storedInputsHash(db: Database.Database): string | undefined {
+  const row = db.prepare('SELECT value FROM _meta WHERE key = ?').get(metaKey) as { value: string } | undefined;
+  return row?.value;
+}
+
+/** Stores (or, with undefined: forgets) the hash of the inputs the index is now up to date with. */
+export function saveInputsHash(db: Database.Database, hash: string | undefined): void {
+  if (hash === undefined) db.prepare('DELETE FROM _meta WHERE key = ?').run(metaKey);
+  else db.prepare('INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)').run(metaKey, hash);
+}
+
+/**
+ * How many units the files of `refs` belong to, for the stats of a refresh that found nothing to do (the
+ * units it would have reused).
+ */
+export function unitsOf(db: Database.Database, refs: readonly SessionFileRef[]): number {
+  const unitOf = new Map(
+    (db.prepare('SELECT path, unit_id FROM files').raw().all() as [string, number | null][]).map(
+      ([path, unit]) => [path, unit],
+    ),
+  );
+  const units = new Set<number>();
+  for (const ref of refs) {
+    const unit = unitOf.get(ref.path);
+    if (unit !== undefined && unit !== null) units.add(unit);
+  }
+  return units.size;
+}
+
+/**
+ * The result of a refresh of inputs the index is up to date with (nothing to read, nothing to write), or
+ * undefined when they differ from those of the last complete refresh.
+ */
+export function unchangedRefresh(
+  index: IndexDb,
+  options: RefreshInputs & Pick<RefreshOptions, 'onProgress'>,
+  inputs = inputsHash(options),
+): RefreshResult | undefined {
+  if (storedInputsHash(index.db) !== inputs) return undefined;
+  const files = options.refs.length;
+  const stats: RefreshStats = {
+    files,
+    unchanged: files,
+    appended: 0,
+    reread: 0,
+    added: 0,
+    removed: 0,
+    skipped: 0,
+    bytesParsed: 0,
+    unitsBuilt: 0,
+    unitsAppended: 0,
+    unitsReused: unitsOf(index.db, options.refs),
+    loadedBack: 0,
+  };
+  options.onProgress?.(files, files);
+  return { sessions: [], stats };
+}
