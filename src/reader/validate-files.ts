@@ -1,5 +1,5 @@
 import { sortVersions } from './sort-versions.js';
-import { type FileValidationFacts, type ValidateFileOptions, validateFile } from './validate-file.js';
+import type { FileValidationFacts, ValidateFileOptions } from './validate-file.js';
 import type { GroupedIssue, UnknownField, ValidationReport } from './validation-report.js';
 
 export { formatPath } from './format-path.js';
@@ -14,6 +14,8 @@ export async function validateFiles(
   files: readonly string[],
   options: ValidateOptions = {},
 ): Promise<ValidationReport> {
+  // Loaded when used: `mergeValidations` alone (the drift section of a warm report) needs no validator.
+  const { validateFile } = await import('./validate-file.js');
   const facts: FileValidationFacts[] = [];
   let index = 0;
   for (const file of files) {
