@@ -15,6 +15,8 @@ import { querySessionsOverview } from '../src/cache/queries/sessions-overview-qu
 import { queryToolInventory } from '../src/cache/queries/tool-inventory-query.js';
 import { queryCountedRequests, queryUsage } from '../src/cache/queries/usage-query.js';
 import { refreshIndex } from '../src/cache/refresh-index.js';
+import { saveToolDescriptions, storedToolDescriber } from '../src/cache/tool-descriptions.js';
+import { describeTool } from '../src/cli/describe-tool.js';
 import { holdsConversation } from '../src/lifecycle/holds-conversation.js';
 import { loadSessions, matchesFilter, type SessionFilter } from '../src/lifecycle/load-sessions.js';
 import { readRecordSlice } from '../src/lifecycle/read-record-slice.js';
@@ -162,5 +164,29 @@ describe('reports as SQL over the index rows equal the analytics functions on th
       const selection = selectTrees(index.db, refs, filter);
       expect(queryErrors(selection)).toStrictEqual(computeErrors(expected(filter)));
     });
+  });
+
+  it('describes tools from the descriptions the index keeps, as the registries do, until a tool is new', () => {
+    expect(storedToolDescriber(index.db)).toBeUndefined();
+    saveToolDescriptions(index.db, describeTool);
+    const stored = storedToolDescriber(index.db);
+    expect(stored).toBeDefined();
+    const selection = selectTrees(index.db, refs, {});
+    const rows = queryToolInventory(selection, { describe: stored, mcp: true });
+    expect(rows).toStrictEqual(computeToolInventory(expected({}), { describe: describeTool, mcp: true }));
+    // Every description the registries give is there (the corpus has built-in, MCP and unknown tools).
+    const described = rows.filter((r) => r.description !== null);
+    expect(described.length).toBeGreaterThan(5);
+    // A tool the descriptions do not cover: they are not used.
+    index.db
+      .prepare(
+        "INSERT INTO tool_calls (tool, session_row, unit_id) SELECT 'NewTool', rowid, unit_id FROM sessions LIMIT 1",
+      )
+      .run();
+    try {
+      expect(storedToolDescriber(index.db)).toBeUndefined();
+    } finally {
+      index.db.prepare("DELETE FROM tool_calls WHERE tool = 'NewTool'").run();
+    }
   });
 });

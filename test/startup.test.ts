@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusDir } from './corpus.js';
 import { builtCli } from './helpers/run-built-cli.js';
 
 // A command loads what it uses: `--version` nothing of the library, one command not the others' modules.
@@ -54,6 +55,22 @@ describe('start-up', () => {
       /^dist\/(viewer\/(pages|server)|exporters)\//.test(m),
     );
     expect(viewer).toEqual([]);
+  });
+
+  it('a warm report (nothing changed since the last run) loads no reader, schema, builder or registry', () => {
+    const logs = path.join(dir, 'logs');
+    cpSync(path.join(corpusDir, 'microsoft__vscode-copilot-chat'), logs, { recursive: true });
+    const args = ['report', logs, '--cache-dir', path.join(dir, 'cache')];
+    const readers = [
+      /node_modules\/zod\//,
+      /^dist\/schemas\/(claude-code|codex)\//,
+      /^dist\/lifecycle\/(claude-code|codex)\//,
+      /^dist\/agents\/registry\.js$/,
+      /^dist\/reader\/(file-validator|read-jsonl)\.js$/,
+    ];
+    const cold = loadedBy(args).filter((m) => readers.some((r) => r.test(m)));
+    expect(cold.length).toBeGreaterThan(10);
+    expect(loadedBy(args).filter((m) => readers.some((r) => r.test(m)))).toEqual([]);
   });
 
   it('agentlog --help still lists every command', () => {

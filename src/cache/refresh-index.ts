@@ -547,7 +547,10 @@ function loadFileRows(db: IndexDb['db'], options: RefreshOptions): Map<string, F
   // when it is stored.
   if (options.roots.length > 0)
     return new Map(
-      (db.prepare(`SELECT ${fileColumnsWithoutStates} FROM files`).all() as FileRow[]).map((r) => [r.path, r]),
+      (db.prepare(`SELECT ${fileColumnsWithoutStates} FROM files`).all() as FileRow[]).map((r) => [
+        r.path,
+        r,
+      ]),
     );
   const byPath = db.prepare('SELECT * FROM files WHERE path = ?');
   const byUnit = db.prepare('SELECT * FROM files WHERE unit_id = ?');

@@ -33,7 +33,9 @@ function keyOf(agent: string, tool: string): string {
  * rows (tools met since they were stored; an index written before they were kept).
  */
 export function storedToolDescriber(db: Database.Database): DescribeTool | undefined {
-  const row = db.prepare('SELECT value FROM _meta WHERE key = ?').get(metaKey) as { value: string } | undefined;
+  const row = db.prepare('SELECT value FROM _meta WHERE key = ?').get(metaKey) as
+    | { value: string }
+    | undefined;
   if (row === undefined) return undefined;
   let stored: Record<string, string | null>;
   try {
@@ -51,9 +53,12 @@ export function storedToolDescriber(db: Database.Database): DescribeTool | undef
 export function saveToolDescriptions(db: Database.Database, describe: DescribeTool): void {
   const { agents, tools } = toolsOfRows(db);
   const descriptions: Record<string, string | null> = {};
-  for (const agent of agents) for (const tool of tools) descriptions[keyOf(agent, tool)] = describe(agent, tool) ?? null;
+  for (const agent of agents)
+    for (const tool of tools) descriptions[keyOf(agent, tool)] = describe(agent, tool) ?? null;
   const value = JSON.stringify(descriptions);
-  const row = db.prepare('SELECT value FROM _meta WHERE key = ?').get(metaKey) as { value: string } | undefined;
+  const row = db.prepare('SELECT value FROM _meta WHERE key = ?').get(metaKey) as
+    | { value: string }
+    | undefined;
   if (row?.value === value) return;
   db.prepare('INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)').run(metaKey, value);
 }

@@ -32,7 +32,9 @@ export function inputsHash(inputs: RefreshInputs): string {
 
 /** The hash the last refresh stored, if any. */
 export function storedInputsHash(db: Database.Database): string | undefined {
-  const row = db.prepare('SELECT value FROM _meta WHERE key = ?').get(metaKey) as { value: string } | undefined;
+  const row = db.prepare('SELECT value FROM _meta WHERE key = ?').get(metaKey) as
+    | { value: string }
+    | undefined;
   return row?.value;
 }
 
