@@ -170,7 +170,7 @@ describe('reports as SQL over the index rows equal the analytics functions on th
     expect(storedToolDescriber(index.db)).toBeUndefined();
     saveToolDescriptions(index.db, describeTool);
     const stored = storedToolDescriber(index.db);
-    expect(stored).toBeDefined();
+    if (!stored) throw new Error('no descriptions kept');
     const selection = selectTrees(index.db, refs, {});
     const rows = queryToolInventory(selection, { describe: stored, mcp: true });
     expect(rows).toStrictEqual(computeToolInventory(expected({}), { describe: describeTool, mcp: true }));

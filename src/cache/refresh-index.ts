@@ -13,7 +13,7 @@ import type { IndexDb } from './open-index.js';
 import { projectRecord } from './project-record.js';
 import { toReportModel } from './report-model.js';
 import { packReportModel, unpackReportModel } from './report-model-codec.js';
-import { inputsHash, saveInputsHash, storedInputsHash, unchangedRefresh } from './unchanged-inputs.js';
+import { inputsHash, saveInputsHash, storedInputs, unchangedRefresh } from './unchanged-inputs.js';
 import { createRowWriter } from './unit-rows.js';
 import {
   type AppendedRead,
@@ -519,8 +519,10 @@ async function refreshOnce(
       );
     }
     // The index is now up to date with these inputs, unless a file could not be read (tried again next time).
-    const upToDate = stats.skipped === 0 ? inputsKey : undefined;
-    if (storedInputsHash(db) !== upToDate) {
+    const unitIds = new Set(options.refs.map((r) => rows.get(r.path)?.unit_id).filter((id) => id != null));
+    const upToDate = stats.skipped === 0 ? { hash: inputsKey, units: unitIds.size } : undefined;
+    const last = storedInputs(db);
+    if (last?.hash !== upToDate?.hash || last?.units !== upToDate?.units) {
       batch.begin();
       saveInputsHash(db, upToDate);
     }

@@ -30,36 +30,34 @@ export function inputsHash(inputs: RefreshInputs): string {
   return hash.digest('base64url');
 }
 
-/** The hash the last refresh stored, if any. */
-export function storedInputsHash(db: Database.Database): string | undefined {
+/** What the last complete refresh stored: the hash of its inputs and how many units their files form. */
+export function storedInputs(db: Database.Database): { hash: string; units: number } | undefined {
   const row = db.prepare('SELECT value FROM _meta WHERE key = ?').get(metaKey) as
     | { value: string }
     | undefined;
-  return row?.value;
+  const match = row === undefined ? null : /^(\S+) (\d+)$/.exec(row.value);
+  return match ? { hash: match[1] as string, units: Number(match[2]) } : undefined;
 }
 
-/** Stores (or, with undefined: forgets) the hash of the inputs the index is now up to date with. */
-export function saveInputsHash(db: Database.Database, hash: string | undefined): void {
-  if (hash === undefined) db.prepare('DELETE FROM _meta WHERE key = ?').run(metaKey);
-  else db.prepare('INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)').run(metaKey, hash);
+/** The hash the last complete refresh stored, if any. */
+export function storedInputsHash(db: Database.Database): string | undefined {
+  return storedInputs(db)?.hash;
 }
 
 /**
- * How many units the files of `refs` belong to, for the stats of a refresh that found nothing to do (the
- * units it would have reused).
+ * Stores the hash of the inputs the index is now up to date with and how many units their files form, or
+ * with undefined forgets it (the next refresh reads what changed).
  */
-export function unitsOf(db: Database.Database, refs: readonly SessionFileRef[]): number {
-  const unitOf = new Map(
-    (db.prepare('SELECT path, unit_id FROM files').raw().all() as [string, number | null][]).map(
-      ([path, unit]) => [path, unit],
-    ),
-  );
-  const units = new Set<number>();
-  for (const ref of refs) {
-    const unit = unitOf.get(ref.path);
-    if (unit !== undefined && unit !== null) units.add(unit);
-  }
-  return units.size;
+export function saveInputsHash(
+  db: Database.Database,
+  inputs: { hash: string; units: number } | undefined,
+): void {
+  if (inputs === undefined) db.prepare('DELETE FROM _meta WHERE key = ?').run(metaKey);
+  else
+    db.prepare('INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)').run(
+      metaKey,
+      `${inputs.hash} ${inputs.units}`,
+    );
 }
 
 /**
@@ -71,7 +69,8 @@ export function unchangedRefresh(
   options: RefreshInputs & Pick<RefreshOptions, 'onProgress'>,
   inputs = inputsHash(options),
 ): RefreshResult | undefined {
-  if (storedInputsHash(index.db) !== inputs) return undefined;
+  const stored = storedInputs(index.db);
+  if (stored?.hash !== inputs) return undefined;
   const files = options.refs.length;
   const stats: RefreshStats = {
     files,
@@ -84,7 +83,7 @@ export function unchangedRefresh(
     bytesParsed: 0,
     unitsBuilt: 0,
     unitsAppended: 0,
-    unitsReused: unitsOf(index.db, options.refs),
+    unitsReused: stored.units,
     loadedBack: 0,
   };
   options.onProgress?.(files, files);
