@@ -11,6 +11,7 @@ import type { FileRow } from './file-store.js';
 import { groupUnits, type Unit } from './group-units.js';
 import type { IndexDb } from './open-index.js';
 import { projectRecord } from './project-record.js';
+import type { RefreshStats } from './refresh-stats.js';
 import { toReportModel } from './report-model.js';
 import { packReportModel, unpackReportModel } from './report-model-codec.js';
 import { inputsHash, saveInputsHash, storedInputs, unchangedRefresh } from './unchanged-inputs.js';
@@ -54,34 +55,7 @@ export interface RefreshOptions {
   search?: boolean;
 }
 
-/** What a refresh did, for `cache update`, tests and benchmarks. */
-export interface RefreshStats {
-  files: number;
-  /** Files not read at all (same size and modification time). */
-  unchanged: number;
-  /** Files that grew with the same prefix: only the new bytes were parsed. */
-  appended: number;
-  /** Files read again from the start (rewritten, truncated, touched). */
-  reread: number;
-  /** Files read for the first time. */
-  added: number;
-  /** Indexed files under the inputs that are gone. */
-  removed: number;
-  /** Files that could not be read. */
-  skipped: number;
-  /** Bytes parsed by this refresh. */
-  bytesParsed: number;
-  /** Units (a session file with its subagent files, a Codex thread family) built again. */
-  unitsBuilt: number;
-  /** Units whose session file grew, brought up to date from the appended lines alone (no build). */
-  unitsAppended: number;
-  unitsReused: number;
-  /**
-   * Files read again whole (as far as they were indexed) to build their unit: files of a unit that changed
-   * but not read in this run, grown files whose unit could not take the appended lines.
-   */
-  loadedBack: number;
-}
+export type { RefreshStats } from './refresh-stats.js';
 
 export interface RefreshResult {
   /** Top-level sessions as report models, in the order lifecycle's `loadSessions` returns them. */

@@ -11,7 +11,7 @@ import type Database from 'better-sqlite3';
 import type { SessionFileRef } from '../sources/index.js';
 import { fileIdentity } from './file-identity.js';
 import type { IndexDb } from './open-index.js';
-import type { RefreshOptions, RefreshResult, RefreshStats } from './refresh-index.js';
+import type { RefreshStats } from './refresh-stats.js';
 
 const metaKey = 'inputs_hash';
 
@@ -66,9 +66,9 @@ export function saveInputsHash(
  */
 export function unchangedRefresh(
   index: IndexDb,
-  options: RefreshInputs & Pick<RefreshOptions, 'onProgress'>,
+  options: RefreshInputs & { onProgress?: (done: number, total: number) => void },
   inputs = inputsHash(options),
-): RefreshResult | undefined {
+): { sessions: []; stats: RefreshStats } | undefined {
   const stored = storedInputs(index.db);
   if (stored?.hash !== inputs) return undefined;
   const files = options.refs.length;
