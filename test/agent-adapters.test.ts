@@ -1,5 +1,6 @@
 /** Every registered agent implements every role of the adapter contract (src/agents/README.md). */
 import { describe, expect, it } from 'vitest';
+import { agentRoots } from '../src/agents/agent-roots.js';
 import { adapterFor, adapters } from '../src/agents/registry.js';
 import { agentInfo, agents, isAgent } from '../src/schemas/common/agent.js';
 import { isToolKind } from '../src/schemas/common/tool-kind.js';
@@ -10,6 +11,13 @@ describe('agent adapters', () => {
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) expect(isAgent(name)).toBe(true);
     for (const name of agents) expect(agentInfo[name].name).not.toBe('');
+  });
+
+  it('discovery searches the roots of every adapter that has searches, in the registry order', () => {
+    // agent-roots.ts lists them apart so that discovery loads no schema.
+    const expected = adapters.map((a) => a.roots).filter((r) => r.searches !== undefined);
+    expect(agentRoots.length).toBe(expected.length);
+    for (const [i, roots] of agentRoots.entries()) expect(roots).toBe(expected[i]);
   });
 
   it.each(adapters.map((a) => [a.agent, a] as const))('%s fills every role', (agent, adapter) => {

@@ -93,6 +93,12 @@ const agentRoles: readonly { path: RegExp; layer: string }[] = [
 const entryPoints: Readonly<Record<string, string>> = {
   'agents/claude-code/tools/': 'the tool registry: definitions/, hooks/, lifecycle/is-tool-call.ts',
   'agents/claude-code/roots.ts': 'default discovery (sources/discover-default.ts)',
+  ...Object.fromEntries(
+    ['copilot-cli', 'cursor', 'gemini-cli', 'opencode', 'pi', 'qwen-code'].map((agent) => [
+      `agents/${agent}/roots.ts`,
+      'discovery without the adapters, which load schemas (agents/agent-roots.ts)',
+    ]),
+  ),
   'agents/claude-code/usage-projection.ts':
     'usage with no index yet: records cut to their usage (lifecycle/read-usage-file.ts)',
   'agents/claude-code/usage-projection-bytes.ts':

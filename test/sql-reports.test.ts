@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allSessions } from '../src/analytics/all-calls.js';
 import { countedRequests } from '../src/analytics/counted-requests.js';
 import { computeErrors } from '../src/analytics/error-report.js';
 import { sessionState } from '../src/analytics/session-state.js';
@@ -15,6 +16,8 @@ import { querySessionsOverview } from '../src/cache/queries/sessions-overview-qu
 import { queryToolInventory } from '../src/cache/queries/tool-inventory-query.js';
 import { queryCountedRequests, queryUsage } from '../src/cache/queries/usage-query.js';
 import { refreshIndex } from '../src/cache/refresh-index.js';
+import { saveToolDescriptions, storedToolDescriber } from '../src/cache/tool-descriptions.js';
+import { describeTool } from '../src/cli/describe-tool.js';
 import { holdsConversation } from '../src/lifecycle/holds-conversation.js';
 import { loadSessions, matchesFilter, type SessionFilter } from '../src/lifecycle/load-sessions.js';
 import { readRecordSlice } from '../src/lifecycle/read-record-slice.js';
@@ -50,8 +53,11 @@ const toolSplits: (InventorySplit | undefined)[] = [
   'day',
   'week',
   'agent',
+  'kind',
 ];
 const describe1 = (agent: string, tool: string) => `${agent}/${tool}`;
+const kindOf1 = (_agent: string, tool: string) =>
+  tool.length % 3 === 0 ? undefined : `kind${tool.length % 3}`;
 
 describe('reports as SQL over the index rows equal the analytics functions on the whole corpus', () => {
   let cacheDir: string;
@@ -134,7 +140,7 @@ describe('reports as SQL over the index rows equal the analytics functions on th
     it.each(toolSplits.flatMap((by) => [false, true].map((mcp) => [by ?? 'none', by, mcp] as const)))(
       'tool inventory by %s (mcp: %s)',
       (_label, by, mcp) => {
-        const options = { ...(by ? { by } : {}), mcp, describe: describe1 };
+        const options = { ...(by ? { by } : {}), mcp, describe: describe1, kindOf: kindOf1 };
         const selection = selectTrees(index.db, refs, filter);
         expect(queryToolInventory(selection, options)).toStrictEqual(
           computeToolInventory(expected(filter), options),
@@ -162,5 +168,60 @@ describe('reports as SQL over the index rows equal the analytics functions on th
       const selection = selectTrees(index.db, refs, filter);
       expect(queryErrors(selection)).toStrictEqual(computeErrors(expected(filter)));
     });
+  });
+
+  it('counts the calls one by one when a duration is not a whole number of ms (grouped JSON could round it)', () => {
+    const [id, sessionId, duration] = index.db
+      .prepare(
+        'SELECT id, session_id, duration_ms FROM tool_calls WHERE duration_ms > 0 AND id IS NOT NULL ORDER BY rowid LIMIT 1',
+      )
+      .raw()
+      .get() as [string, string, number];
+    const fraction = 0.1 + 0.2;
+    const call = [...allSessions(sessions)]
+      .filter((s) => s.id === sessionId)
+      .flatMap((s) => s.toolCalls)
+      .find((c) => c.id === id);
+    if (!call) throw new Error('call not found');
+    index.db.exec('SAVEPOINT fractional');
+    index.db.prepare('UPDATE tool_calls SET duration_ms = ? WHERE id = ?').run(duration + fraction, id);
+    call.durationMs = duration + fraction;
+    try {
+      for (const by of [undefined, 'agent'] as const) {
+        const options = { ...(by ? { by } : {}), describe: describe1 };
+        const selection = selectTrees(index.db, refs, {});
+        expect(queryToolInventory(selection, options)).toStrictEqual(
+          computeToolInventory(expected({}), options),
+        );
+      }
+    } finally {
+      index.db.exec('ROLLBACK TO fractional');
+      index.db.exec('RELEASE fractional');
+      call.durationMs = duration;
+    }
+  });
+
+  it('describes tools from the descriptions the index keeps, as the registries do, until a tool is new', () => {
+    expect(storedToolDescriber(index.db)).toBeUndefined();
+    saveToolDescriptions(index.db, describeTool);
+    const stored = storedToolDescriber(index.db);
+    if (!stored) throw new Error('no descriptions kept');
+    const selection = selectTrees(index.db, refs, {});
+    const rows = queryToolInventory(selection, { describe: stored, mcp: true });
+    expect(rows).toStrictEqual(computeToolInventory(expected({}), { describe: describeTool, mcp: true }));
+    // Every description the registries give is there (the corpus has built-in, MCP and unknown tools).
+    const described = rows.filter((r) => r.description !== null);
+    expect(described.length).toBeGreaterThan(5);
+    // A tool the descriptions do not cover: they are not used.
+    index.db
+      .prepare(
+        "INSERT INTO tool_calls (tool, session_row, unit_id) SELECT 'NewTool', rowid, unit_id FROM sessions LIMIT 1",
+      )
+      .run();
+    try {
+      expect(storedToolDescriber(index.db)).toBeUndefined();
+    } finally {
+      index.db.prepare("DELETE FROM tool_calls WHERE tool = 'NewTool'").run();
+    }
   });
 });

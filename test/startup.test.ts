@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusDir } from './corpus.js';
 import { builtCli } from './helpers/run-built-cli.js';
 
 // A command loads what it uses: `--version` nothing of the library, one command not the others' modules.
@@ -86,6 +87,22 @@ describe('start-up', () => {
     expect(builtins).toContain('fs');
     // A refresher to start (child_process), a changed file to fingerprint (crypto), async file reads.
     expect(builtins.filter((m) => /^(child_process|crypto|fs\/promises)$/.test(m))).toEqual([]);
+  });
+
+  it('a warm report (nothing changed since the last run) loads no reader, schema, builder or registry', () => {
+    const logs = path.join(dir, 'logs');
+    cpSync(path.join(corpusDir, 'microsoft__vscode-copilot-chat'), logs, { recursive: true });
+    const args = ['report', logs, '--cache-dir', path.join(dir, 'cache')];
+    const readers = [
+      /node_modules\/zod\//,
+      /^dist\/agents\/[a-z-]+\/(schemas|tools)\//,
+      /^dist\/agents\/[a-z-]+\/(build-session|decode-record|validate-record|message-fold)\.js$/,
+      /^dist\/agents\/registry\.js$/,
+      /^dist\/reader\/(file-validator|read-jsonl)\.js$/,
+    ];
+    const cold = loadedBy(args).filter((m) => readers.some((r) => r.test(m)));
+    expect(cold.length).toBeGreaterThan(10);
+    expect(loadedBy(args).filter((m) => readers.some((r) => r.test(m)))).toEqual([]);
   });
 
   it('agentlog --help still lists every command', () => {

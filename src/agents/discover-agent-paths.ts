@@ -1,9 +1,10 @@
 import { type DiscoverPathsOptions, discoverPaths } from '../sources/index.js';
-import { adapters } from './registry.js';
+import { agentRoots } from './agent-roots.js';
 
 /**
  * Finds the transcripts in user-given paths (`sources/discover-paths.ts`), with the stores of the agents
- * that keep sessions in one (OpenCode's database and storage tree, each adapter's `roots.searchesIn`).
+ * that keep sessions in one (OpenCode's database and storage tree, each agent's `roots.searchesIn`, from `agent-roots.ts`: no
+ * schema is loaded to find them).
  */
 export function discoverAgentPaths(
   paths: readonly string[],
@@ -11,6 +12,6 @@ export function discoverAgentPaths(
 ): ReturnType<typeof discoverPaths> {
   return discoverPaths([...paths], {
     ...options,
-    stores: (probe) => adapters.flatMap((adapter) => adapter.roots.searchesIn?.(probe) ?? []),
+    stores: (probe) => agentRoots.flatMap((roots) => roots.searchesIn?.(probe) ?? []),
   });
 }

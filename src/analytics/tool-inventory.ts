@@ -132,8 +132,15 @@ export interface InventoryCall {
 export function createInventoryFold(options: InventoryOptions) {
   const groups = new Map<string, Map<string, { row: ToolInventoryRow; durations: number[] }>>();
   const subDurations = new Map<ToolInventoryRow, number[]>();
-  return {
+  const fold = {
     add(call: InventoryCall): void {
+      fold.addCalls(call, 1, call.durationMs === null ? [] : [call.durationMs]);
+    },
+    /**
+     * `calls` calls alike (`call` without its duration) at once, as many `add`s in a row would count them,
+     * with the durations of those that have one (the index's tool query adds its grouped rows this way).
+     */
+    addCalls(call: Omit<InventoryCall, 'durationMs'>, calls: number, durations: readonly number[]): void {
       const group = options.by ? call.group : '';
       const key = options.mcp && call.kind === 'mcp' ? `mcp__${call.mcpServer ?? '?'}` : call.name;
       let bucket = groups.get(group);
@@ -147,7 +154,7 @@ export function createInventoryFold(options: InventoryOptions) {
         entry = { row: emptyRow(call, key, options.by ? group : null, options), durations: [] };
         bucket.set(rowKey, entry);
       }
-      count(entry, call);
+      count(entry, call.status, calls, durations);
       if (options.mcp && call.kind === 'mcp') {
         entry.row.tools ??= [];
         let toolEntry = entry.row.tools.find((t) => t.tool === call.name);
@@ -155,12 +162,13 @@ export function createInventoryFold(options: InventoryOptions) {
           toolEntry = emptyRow(call, call.name, options.by ? group : null, options);
           entry.row.tools.push(toolEntry);
         }
-        let durations = subDurations.get(toolEntry);
-        if (!durations) {
-          durations = [];
-          subDurations.set(toolEntry, durations);
-        }
-        count({ row: toolEntry, durations }, call);
+        if (!subDurations.has(toolEntry)) subDurations.set(toolEntry, []);
+        count(
+          { row: toolEntry, durations: subDurations.get(toolEntry) ?? [] },
+          call.status,
+          calls,
+          durations,
+        );
       }
     },
     finish(): ToolInventoryRow[] {
@@ -177,6 +185,7 @@ export function createInventoryFold(options: InventoryOptions) {
       return rows;
     },
   };
+  return fold;
 }
 
 function byCalls(a: ToolInventoryRow, b: ToolInventoryRow): number {
@@ -184,7 +193,7 @@ function byCalls(a: ToolInventoryRow, b: ToolInventoryRow): number {
 }
 
 function emptyRow(
-  call: InventoryCall,
+  call: Omit<InventoryCall, 'durationMs'>,
   tool: string,
   group: string | null,
   options: InventoryOptions,
@@ -215,11 +224,16 @@ function emptyRow(
   };
 }
 
-function count(entry: { row: ToolInventoryRow; durations: number[] }, call: InventoryCall): void {
-  entry.row.calls += 1;
-  const key = statusKeys[call.status];
-  (entry.row[key] as number) += 1;
-  if (call.durationMs !== null) entry.durations.push(call.durationMs);
+function count(
+  entry: { row: ToolInventoryRow; durations: number[] },
+  status: ToolCallStatus,
+  calls: number,
+  durations: readonly number[],
+): void {
+  entry.row.calls += calls;
+  const key = statusKeys[status];
+  (entry.row[key] as number) += calls;
+  for (const duration of durations) entry.durations.push(duration);
 }
 
 function finishRow(row: ToolInventoryRow, durations: number[], total: number): ToolInventoryRow {

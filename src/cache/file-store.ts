@@ -28,8 +28,11 @@ export interface FileRow {
   errors: number;
   blank_lines: number;
   tail: string | null;
-  /** `ValidatorState` after the consumed lines, raw-deflated JSON (null: not validated when read). */
-  validation: Buffer | null;
+  /**
+   * `ValidatorState` after the consumed lines, raw-deflated JSON (null: not validated when read); not always
+   * selected (a refresh loads it only for a file that grew, see `withValidation`).
+   */
+  validation?: Buffer | null;
   /** Deflated JSON resume state of a Claude Code session file (see `appendClaudeSession`); not always selected. */
   state?: Buffer | null;
   ref: string;

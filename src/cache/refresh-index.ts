@@ -11,8 +11,10 @@ import type { FileRow } from './file-store.js';
 import { groupUnits, type Unit } from './group-units.js';
 import type { IndexDb } from './open-index.js';
 import { projectRecord } from './project-record.js';
+import type { RefreshStats } from './refresh-stats.js';
 import { toReportModel } from './report-model.js';
 import { packReportModel, unpackReportModel } from './report-model-codec.js';
+import { inputsHash, saveInputsHash, storedInputs, unchangedRefresh } from './unchanged-inputs.js';
 import { createRowWriter } from './unit-rows.js';
 import {
   type AppendedRead,
@@ -53,34 +55,7 @@ export interface RefreshOptions {
   search?: boolean;
 }
 
-/** What a refresh did, for `cache update`, tests and benchmarks. */
-export interface RefreshStats {
-  files: number;
-  /** Files not read at all (same size and modification time). */
-  unchanged: number;
-  /** Files that grew with the same prefix: only the new bytes were parsed. */
-  appended: number;
-  /** Files read again from the start (rewritten, truncated, touched). */
-  reread: number;
-  /** Files read for the first time. */
-  added: number;
-  /** Indexed files under the inputs that are gone. */
-  removed: number;
-  /** Files that could not be read. */
-  skipped: number;
-  /** Bytes parsed by this refresh. */
-  bytesParsed: number;
-  /** Units (a session file with its subagent files, a Codex thread family) built again. */
-  unitsBuilt: number;
-  /** Units whose session file grew, brought up to date from the appended lines alone (no build). */
-  unitsAppended: number;
-  unitsReused: number;
-  /**
-   * Files read again whole (as far as they were indexed) to build their unit: files of a unit that changed
-   * but not read in this run, grown files whose unit could not take the appended lines.
-   */
-  loadedBack: number;
-}
+export type { RefreshStats } from './refresh-stats.js';
 
 export interface RefreshResult {
   /** Top-level sessions as report models, in the order lifecycle's `loadSessions` returns them. */
@@ -117,6 +92,9 @@ function chooseReader(
  * builders; the others come from their stored report models (see `toReportModel`).
  */
 export async function refreshIndex(index: IndexDb, options: RefreshOptions): Promise<RefreshResult> {
+  const inputsKey = inputsHash(options);
+  const current = options.sessions === false ? unchangedRefresh(index, options, inputsKey) : undefined;
+  if (current) return current;
   // A run reads the stored state without a lock, and takes the write lock only when it has something to
   // write; when another process committed in between, what it read may be stale: it starts again. After two
   // such restarts it holds the write lock from the start to the end (one transaction), so it always ends.
@@ -132,6 +110,7 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
           onWarning: (message) => warnings.push(message),
         },
         attempt >= 2,
+        inputsKey,
       );
       for (const message of warnings) options.onWarning?.(message);
       for (const [file, message] of skipped) options.onSkip?.(file, message);
@@ -142,7 +121,12 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
   }
 }
 
-async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: boolean): Promise<RefreshResult> {
+async function refreshOnce(
+  index: IndexDb,
+  options: RefreshOptions,
+  locked: boolean,
+  inputsKey: string,
+): Promise<RefreshResult> {
   const { db } = index;
   const stats: RefreshStats = {
     files: options.refs.length,
@@ -370,7 +354,11 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
         // A file larger than `maxFileBytes` is read in this thread: a worker's read would be copied over
         // whole, holding the file's records twice.
         const large = ref.size > (options.parallel?.maxFileBytes ?? Number.POSITIVE_INFINITY);
-        ahead.push(startFile(ref, rows.get(ref.path), large ? options.readSlice : readSlice));
+        const row = rows.get(ref.path);
+        const changed = row !== undefined && !isUnchanged(row, ref);
+        ahead.push(
+          startFile(ref, changed ? withValidation(db, row) : row, large ? options.readSlice : readSlice),
+        );
       }
     };
     let done = 0;
@@ -504,6 +492,14 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
         new Date().toISOString(),
       );
     }
+    // The index is now up to date with these inputs, unless a file could not be read (tried again next time).
+    const unitIds = new Set(options.refs.map((r) => rows.get(r.path)?.unit_id).filter((id) => id != null));
+    const upToDate = stats.skipped === 0 ? { hash: inputsKey, units: unitIds.size } : undefined;
+    const last = storedInputs(db);
+    if (last?.hash !== upToDate?.hash || last?.units !== upToDate?.units) {
+      batch.begin();
+      saveInputsHash(db, upToDate);
+    }
     batch.assertUnchanged();
     batch.commit();
 
@@ -522,8 +518,16 @@ async function refreshOnce(index: IndexDb, options: RefreshOptions, locked: bool
  * with its resume states.
  */
 function loadFileRows(db: IndexDb['db'], options: RefreshOptions): Map<string, FileRow> {
+  // Without the validator states and resume states (most of the table's bytes): a warm run reads neither;
+  // a file that changed gets its validator state when it is read (`withValidation`), its resume state
+  // when it is stored.
   if (options.roots.length > 0)
-    return new Map((db.prepare('SELECT * FROM files').all() as FileRow[]).map((r) => [r.path, r]));
+    return new Map(
+      (db.prepare(`SELECT ${fileColumnsWithoutStates} FROM files`).all() as FileRow[]).map((r) => [
+        r.path,
+        r,
+      ]),
+    );
   const byPath = db.prepare('SELECT * FROM files WHERE path = ?');
   const byUnit = db.prepare('SELECT * FROM files WHERE unit_id = ?');
   const rows = new Map<string, FileRow>();
@@ -536,6 +540,20 @@ function loadFileRows(db: IndexDb['db'], options: RefreshOptions): Map<string, F
   }
   for (const unit of units) for (const row of byUnit.all(unit) as FileRow[]) rows.set(row.path, row);
   return rows;
+}
+
+/** The columns of `files` but `validation` and `state`. */
+const fileColumnsWithoutStates = `path, agent, role, size, mtime_ms, identity, consumed_bytes, consumed_line,
+  consumed_records, body_agent, fingerprint, lines, records, errors, blank_lines, tail, ref, session_key, body_key,
+  parent_key, unit_id, indexed_at`;
+
+/** `row` with its stored validator state, which {@link loadFileRows} leaves out (a changed file needs it). */
+function withValidation(db: IndexDb['db'], row: FileRow | undefined): FileRow | undefined {
+  if (row === undefined || row.validation !== undefined) return row;
+  const stored = db.prepare('SELECT validation FROM files WHERE path = ?').get(row.path) as
+    | { validation: Buffer | null }
+    | undefined;
+  return { ...row, validation: stored?.validation ?? null };
 }
 
 interface StoredUnit {

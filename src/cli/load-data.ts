@@ -3,15 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { Command } from 'commander';
-import { validateSource as validateFile } from '../agents/validate-source.js';
 import { assertOutsideInputs, CacheLocationError, resolveCacheDir } from '../cache/cache-location.js';
 import { cachedFileFacts, computeFacts, type FactFile, type FactOptions } from '../cache/file-facts.js';
 import { type IndexDb, openMemoryIndex } from '../cache/open-index.js';
-import { type RefreshStats, refreshIndex } from '../cache/refresh-index.js';
+import type { RefreshStats } from '../cache/refresh-index.js';
+import { unchangedRefresh } from '../cache/unchanged-inputs.js';
 import { validationFactKind } from '../cache/validation-facts.js';
 import { holdsConversation } from '../lifecycle/holds-conversation.js';
-import { loadSessions, matchesFilter, type SessionFilter } from '../lifecycle/load-sessions.js';
-import { readRecordSlice } from '../lifecycle/read-record-slice.js';
+import type { SessionFilter } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
 import type { FileValidationFacts } from '../reader/validate-file.js';
 import type { SessionFileRef, SkippedFile } from '../sources/index.js';
@@ -113,7 +112,7 @@ export async function loadData(
       try {
         const { sessions } = await refreshWithProgress(index, resolved, io, false, pool, flags);
         return {
-          sessions: filterAndSort(sessions, filter),
+          sessions: await filterAndSort(sessions, filter),
           unreadableFiles: countUnreadable(sessions),
           emptyFiles: countEmpty(sessions),
           files: resolved.files,
@@ -142,6 +141,7 @@ export async function readSessions(
   const progress = createProgress(io, 'Reading logs');
   try {
     const warnings: string[] = [];
+    const { loadSessions } = await import('../lifecycle/load-sessions.js');
     const loaded = await loadSessions(resolved.files, {
       onProgress: progress.update,
       onSkip: (_path, message) => warnings.push(message),
@@ -149,7 +149,7 @@ export async function readSessions(
     progress.stop();
     printSkipped(io, warnings);
     return {
-      sessions: filterAndSort(loaded, filter),
+      sessions: await filterAndSort(loaded, filter),
       unreadableFiles: countUnreadable(loaded),
       emptyFiles: countEmpty(loaded),
       files: resolved.files,
@@ -220,7 +220,7 @@ async function indexedData(
 ): Promise<IndexedData> {
   const { sessions, stats } = await refreshWithProgress(index, resolved, io, true, pool, flags, withSessions);
   return {
-    sessions: filterAndSort(sessions, filter),
+    sessions: await filterAndSort(sessions, filter),
     unreadableFiles: countUnreadable(sessions),
     emptyFiles: countEmpty(sessions),
     files: resolved.files,
@@ -277,12 +277,18 @@ export function loadValidations(
   return loadFileFacts(
     validationFactKind,
     files,
-    (file) => started(file) ?? validateFile(file),
+    (file) => started(file) ?? validateSource(file),
     flags,
     io,
     searched,
     parallel ? { parallel: { ...parallel, compute: (file) => started(file) ?? parallel.compute(file) } } : {},
   );
+}
+
+/** The full validation of one file (`agents/validate-source.ts`, loaded with the schemas when a file needs it). */
+async function validateSource(file: string): Promise<FileValidationFacts> {
+  const validator = await import('../agents/validate-source.js');
+  return validator.validateSource(file);
 }
 
 /**
@@ -369,9 +375,20 @@ export async function refreshWithProgress(
   const progress = createProgress(io, 'Reading logs');
   const warnings: string[] = [];
   try {
-    const result = await refreshIndex(index, {
+    const inputs = {
       refs: resolved.files,
       roots: resolved.searched.map((p) => path.resolve(io.cwd, p)),
+      search,
+    };
+    // Nothing changed since the last refresh of these inputs: the readers and schemas are not even loaded.
+    const current = sessions ? undefined : unchangedRefresh(index, inputs);
+    if (current) return current;
+    const [{ refreshIndex }, { readRecordSlice }] = await Promise.all([
+      import('../cache/refresh-index.js'),
+      import('../lifecycle/read-record-slice.js'),
+    ]);
+    const result = await refreshIndex(index, {
+      ...inputs,
       readSlice: readRecordSlice,
       ...(pool
         ? {
@@ -383,7 +400,6 @@ export async function refreshWithProgress(
             },
           }
         : {}),
-      search,
       sessions,
       onProgress: progress.update,
       onSkip: (_path, message) => warnings.push(message),
@@ -426,7 +442,8 @@ export function emptyFilesLine(count: number, left: 'listed' | 'exported' = 'lis
 }
 
 /** `listSessions`' filter and order: newest first by start time. */
-function filterAndSort(sessions: Session[], filter: SessionFilter): Session[] {
+async function filterAndSort(sessions: Session[], filter: SessionFilter): Promise<Session[]> {
+  const { matchesFilter } = await import('../lifecycle/load-sessions.js');
   const kept = sessions.filter((s) => holdsConversation(s) && matchesFilter(s, filter));
   kept.sort((a, b) => (b.startTime ?? '').localeCompare(a.startTime ?? ''));
   return kept;

@@ -34,6 +34,7 @@ import { querySessionList, type SessionListRow } from '../cache/queries/session-
 import { querySessionsOverview } from '../cache/queries/sessions-overview-query.js';
 import { queryToolInventory } from '../cache/queries/tool-inventory-query.js';
 import { queryCountedRequests, queryUsage } from '../cache/queries/usage-query.js';
+import { type DescribeTool, saveToolDescriptions, storedToolDescriber } from '../cache/tool-descriptions.js';
 import type { RateLimitSnapshot } from '../model/rate-limits.js';
 import type { SessionFileRef, SkippedFile } from '../sources/index.js';
 import { lastWriteMs } from '../viewer/last-write.js';
@@ -44,12 +45,19 @@ import type { Io } from './output.js';
 import type { ResolvedInputs } from './resolve-inputs.js';
 import type { ScanPool } from './scan-pool.js';
 
+/** The tool inventory's options, with `describe` asked for rather than given (see {@link ReportData.tools}). */
+export type ToolsOptions = Omit<InventoryOptions, 'describe'> & { describe?: boolean };
+
 /** The reports of one run's sessions (filtered), however they are computed. Call `close` when done. */
 export interface ReportData {
   /** Sessions shown (top-level, holding a conversation, matching the filters). */
   sessionCount: number;
   overview(): SessionsOverview;
-  tools(options: InventoryOptions): ToolInventoryRow[];
+  /**
+   * The tool inventory; `describe: true` fills each row's description from the agents' registries (through the
+   * index, from the descriptions it keeps: a warm run loads no registry).
+   */
+  tools(options: ToolsOptions): ToolInventoryRow[];
   usage(by: UsageSplit, price: Pricer, options?: UsageOptions): UsageReport;
   errors(): ErrorReport;
   /** The requests usage counts, one by one (`blocks`). */
@@ -91,8 +99,9 @@ export async function loadReportData(
       try {
         await refreshWithProgress(index, resolved, io, false, pool, flags, false);
         // One read snapshot for every query of this run, whatever other processes commit meanwhile.
+        const describe = await indexDescriber(index.db);
         index.db.exec('BEGIN');
-        const data = fromIndex(index, selectTrees(index.db, resolved.files, filter));
+        const data = fromIndex(index, selectTrees(index.db, resolved.files, filter), describe);
         return { ...data, files: resolved.files, searched: resolved.searched, skipped: resolved.skipped };
       } catch (error) {
         index.db.close();
@@ -104,12 +113,14 @@ export async function loadReportData(
   }
   const loaded = await readSessions(resolved, filter, io);
   const { sessions } = loaded;
+  const { describeTool } = await import('./describe-tool.js');
   // Files read from the archive are gone from disk: their time is the one they had when archived.
   const archivedTimes = new Map(loaded.files.filter((f) => f.fromArchive).map((f) => [f.path, f.mtimeMs]));
   return {
     sessionCount: sessions.length,
     overview: () => computeSessionsOverview(sessions),
-    tools: (options) => computeToolInventory(sessions, options),
+    tools: ({ describe, ...options }) =>
+      computeToolInventory(sessions, describe ? { ...options, describe: describeTool } : options),
     usage: (by, price, options) => computeUsage(sessions, by, price, options),
     errors: () => computeErrors(sessions),
     countedRequests: () => countedRequests(sessions),
@@ -132,14 +143,33 @@ export async function loadReportData(
   };
 }
 
+/**
+ * The describer of the tools of the index: the descriptions it keeps when they cover its tools, else the
+ * registries' (loaded now), which are then kept for the next runs.
+ */
+async function indexDescriber(db: IndexDb['db']): Promise<DescribeTool> {
+  const stored = storedToolDescriber(db);
+  if (stored) return stored;
+  const { describeTool } = await import('./describe-tool.js');
+  try {
+    saveToolDescriptions(db, describeTool);
+  } catch (error) {
+    // Another process holds the write lock: the next run keeps them.
+    if (!(error instanceof Database.SqliteError)) throw error;
+  }
+  return describeTool;
+}
+
 function fromIndex(
   index: IndexDb,
   selection: TreeSelection,
+  describeTool: DescribeTool,
 ): Omit<ReportData, 'files' | 'searched' | 'skipped'> {
   return {
     sessionCount: selection.trees.length,
     overview: () => querySessionsOverview(selection),
-    tools: (options) => queryToolInventory(selection, options),
+    tools: ({ describe, ...options }) =>
+      queryToolInventory(selection, describe ? { ...options, describe: describeTool } : options),
     usage: (by, price, options) => queryUsage(selection, by, price, options),
     errors: () => queryErrors(selection),
     countedRequests: () => queryCountedRequests(selection),

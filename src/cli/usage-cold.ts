@@ -21,8 +21,7 @@ import { probeUnitFirstLine } from '../lifecycle/probe-unit-first-line.js';
 import { groupUnits } from '../lifecycle/session-unit.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { parseFilter } from './filter-options.js';
-import { cacheDirFor, type DataFlags } from './load-data.js';
-import { openOrWarn } from './open-cache.js';
+import type { DataFlags } from './load-data.js';
 import { colorsFor, type Io } from './output.js';
 import type { ResolvedInputs } from './resolve-inputs.js';
 
@@ -35,26 +34,6 @@ export interface ColdUsageTask {
 export type ColdUsageReply =
   | { ok: true; units: UsageTree[][]; skipped: [string, string][] }
   | { ok: false; message: string };
-
-/**
- * True when this run can take the usage-only pass: it uses an index (not `--no-cache` or `--demo`), that
- * index holds none of its files, and none is read from the archive.
- */
-export function isColdUsageRun(resolved: ResolvedInputs, flags: DataFlags, io: Io): boolean {
-  if (resolved.files.some((f) => f.fromArchive)) return false;
-  const cacheDir = cacheDirFor(flags, io, resolved.searched);
-  if (cacheDir === undefined) return false;
-  const index = openOrWarn(cacheDir, io);
-  if (!index) return false;
-  try {
-    const run = new Set(resolved.files.map((f) => f.path));
-    for (const [file] of index.db.prepare('SELECT path FROM files').raw().iterate() as Iterable<[string]>)
-      if (run.has(file)) return false;
-    return true;
-  } finally {
-    index.db.close();
-  }
-}
 
 /** The usage report of the run's files from the usage-only pass (see the module header). */
 export async function coldUsageReport(

@@ -41,7 +41,14 @@ export const usageFields = [
 
 /** Adds `b` into `a` (mutates and returns `a`). */
 export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
-  for (const field of usageFields) a[field] += b[field];
+  // Field by field, not over `usageFields`: reports add tens of thousands of requests.
+  a.inputTokens += b.inputTokens;
+  a.outputTokens += b.outputTokens;
+  a.cacheWriteTokens += b.cacheWriteTokens;
+  a.cacheWrite1hTokens += b.cacheWrite1hTokens;
+  a.cacheReadTokens += b.cacheReadTokens;
+  a.reasoningTokens += b.reasoningTokens;
+  a.webSearchRequests += b.webSearchRequests;
   return a;
 }
 

@@ -72,7 +72,9 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
     }
     if (isDir) {
       listing.dirs.add(entry.name);
-      if (!prune?.(entry.name)) await visitDir(full, chain);
+      // A folder reached without a link lies inside its parent's real path: no need to resolve it again.
+      if (!prune?.(entry.name))
+        await visitDir(full, chain, isLink ? undefined : path.join(realDir, entry.name));
       return;
     }
     if (!isFile) return;
@@ -93,11 +95,11 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
     }
   };
 
-  const visitDir = async (dir: string, ancestors: ReadonlySet<string>): Promise<void> => {
+  const visitDir = async (dir: string, ancestors: ReadonlySet<string>, known?: string): Promise<void> => {
     let realDir: string;
     let entries: Dirent[];
     try {
-      realDir = realpathSync(dir);
+      realDir = known ?? realpathSync(dir);
     } catch (error) {
       warn(dir, `Cannot resolve folder '${dir}': ${describeFsError(error)}`);
       return;

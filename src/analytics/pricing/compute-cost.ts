@@ -1,7 +1,7 @@
 import type { TokenUsage } from '../../model/usage.js';
 import { findModelPricing, type PricingMatch } from './find-model-pricing.js';
 import { PriceBook } from './price-book.js';
-import type { PriceSet, Pricing, PricingTable, TokenRates } from './pricing-types.js';
+import type { PastPriceSet, PriceSet, Pricing, PricingTable, TokenRates } from './pricing-types.js';
 
 /**
  * Usage to price. `cacheWrite1hTokens`, when known (Claude's `cache_creation.ephemeral_1h_input_tokens`), is the
@@ -35,18 +35,33 @@ const perMillion = 1_000_000;
  * `at`, else the current rates. Without a valid `at`, the current rates.
  */
 export function priceSetAt(pricing: Pricing, at?: string | Date): PriceSet {
-  const time = at === undefined ? Number.NaN : new Date(at).getTime();
-  if (Number.isNaN(time) || !pricing.history) return pricing;
+  if (!pricing.history || at === undefined) return pricing;
+  const time = new Date(at).getTime();
+  if (Number.isNaN(time)) return pricing;
   let chosen: PriceSet = pricing;
   let chosenUntil = Number.POSITIVE_INFINITY;
-  for (const past of pricing.history) {
-    const until = Date.parse(`${past.until}T00:00:00Z`);
+  const history = pricing.history;
+  const untils = historyEnds(history);
+  for (let i = 0; i < history.length; i++) {
+    const until = untils[i] as number;
     if (time < until && until < chosenUntil) {
-      chosen = past;
+      chosen = history[i] as PriceSet;
       chosenUntil = until;
     }
   }
   return chosen;
+}
+
+/** Each history period's end in ms, parsed once per history (a report prices thousands of requests). */
+const historyEndsCache = new WeakMap<readonly PastPriceSet[], number[]>();
+
+function historyEnds(history: readonly PastPriceSet[]): number[] {
+  let ends = historyEndsCache.get(history);
+  if (!ends) {
+    ends = history.map((past) => Date.parse(`${past.until}T00:00:00Z`));
+    historyEndsCache.set(history, ends);
+  }
+  return ends;
 }
 
 /**

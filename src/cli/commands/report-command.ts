@@ -10,7 +10,6 @@ import type { FileValidationFacts } from '../../reader/validate-file.js';
 import { mergeValidations } from '../../reader/validate-files.js';
 import type { SkippedFile } from '../../sources/index.js';
 import { archiveScanAsked } from '../archive-source.js';
-import { describeTool } from '../describe-tool.js';
 import { addFilterOptions, parseFilter } from '../filter-options.js';
 import {
   addCacheOptions,
@@ -98,7 +97,7 @@ export function registerReportCommand(program: Command, io: Io): void {
         emptyFiles = loaded.emptyFiles;
         report = {
           sessions: loaded.overview(),
-          tools: loaded.tools({ describe: describeTool }),
+          tools: loaded.tools({ describe: true }),
           usage: loaded.usage(by, price, { timeZone }),
           errors: loaded.errors(),
           drift: [],

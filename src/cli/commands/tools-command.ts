@@ -3,7 +3,6 @@ import { clip } from '../../analytics/summarize-tool-input.js';
 import { terminalText } from '../../analytics/terminal-text.js';
 import type { InventorySplit, ToolInventoryRow } from '../../analytics/tool-inventory.js';
 import { CliError, exitCodes } from '../cli-error.js';
-import { describeTool, toolKindOfAgent } from '../describe-tool.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags } from '../load-data.js';
 import {
@@ -54,6 +53,8 @@ export function registerToolsCommand(program: Command, io: Io): void {
       throw new CliError(`Option --format must be "table" or "md", got "${flags.format}".`, {
         exitCode: exitCodes.usage,
       });
+    // The registries' kinds (loaded only for `--by kind`).
+    const kindOf = by === 'kind' ? (await import('../describe-tool.js')).toolKindOfAgent : undefined;
     const data = await loadReportData(paths, flags, io);
     let rows: ToolInventoryRow[];
     try {
@@ -62,8 +63,8 @@ export function registerToolsCommand(program: Command, io: Io): void {
         weekStart,
         timeZone,
         mcp: flags.mcp ?? false,
-        describe: describeTool,
-        kindOf: toolKindOfAgent,
+        describe: true,
+        ...(kindOf ? { kindOf } : {}),
       });
     } finally {
       data.close();

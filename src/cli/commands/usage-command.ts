@@ -4,13 +4,13 @@ import type { UsageReport, UsageSplit } from '../../analytics/usage-report.js';
 import { CliError, exitCodes } from '../cli-error.js';
 import { printCountedUsageNotes } from '../counted-usage-notes.js';
 import { addFilterOptions } from '../filter-options.js';
+import { isColdUsageRun } from '../is-cold-usage-run.js';
 import { addLiveOptions, type LiveFlags, liveRefresh, runLive } from '../live-view.js';
 import { addCacheOptions, type DataFlags, resolveData } from '../load-data.js';
 import { colorsFor, type Io, renderTable, type TableCell, writeJson, writeLine } from '../output.js';
 import { createPricer, offlineHelp } from '../pricer.js';
 import { loadReportData } from '../report-data.js';
 import { parseTimeZone } from '../time-zone-option.js';
-import { coldUsageReport, isColdUsageRun } from '../usage-cold.js';
 import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 
 const splits = ['day', 'week', 'month', 'session', 'model', 'project', 'agent'] as const;
@@ -48,8 +48,10 @@ export function registerUsageCommand(program: Command, io: Io): void {
     const load = async (loadIo: Io) => {
       const resolved = await resolveData(paths, flags, loadIo);
       // No index of these files yet: a pass that reads only what usage needs (see usage-cold.ts).
-      if (refresh === undefined && isColdUsageRun(resolved, flags, loadIo))
+      if (refresh === undefined && isColdUsageRun(resolved, flags, loadIo)) {
+        const { coldUsageReport } = await import('../usage-cold.js');
         return coldUsageReport(resolved, flags, loadIo, by, price, { weekStart, timeZone });
+      }
       const data = await loadReportData(paths, flags, loadIo, undefined, undefined, resolved);
       try {
         return data.usage(by, price, { weekStart, timeZone });
