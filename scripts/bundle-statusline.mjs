@@ -68,3 +68,4 @@ await build({
   logLevel: 'warn',
   output: { file: outFile, format: 'cjs', codeSplitting: false, minify: true },
 });
+

@@ -277,6 +277,12 @@ async function figuresFrom(
 async function refresher(io: Io, flags: StatuslineFlags, transcript: string): Promise<void> {
   const cacheDir = resolveCacheDir(io.env, flags.cacheDir);
   if (cacheDir === undefined) return;
+  // The lowest priority: the status line calls that come meanwhile (and the agent itself) go first.
+  try {
+    (await import('node:os')).setPriority(19);
+  } catch {
+    // Not allowed here: it runs at the caller's priority.
+  }
   try {
     const index = openIndex({ cacheDir, agentlogVersion: packageVersion(), busyTimeoutMs: 60_000 });
     try {
