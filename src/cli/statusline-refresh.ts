@@ -4,25 +4,39 @@
  * index up to date for that transcript, so that the next calls read it from the rows. One at a time per
  * cache folder: the lock file `statusline-refresh.lock` (made with O_EXCL, holding the refresher's process
  * id) is taken by the call that starts a refresher and removed by the refresher when it ends; a lock whose
- * process is gone, or older than {@link staleLockMs}, is taken over.
+ * process is gone, or older than {@link staleLockMs}, is taken over. And not more often than every
+ * {@link minIntervalMs} (`statusline-refresh.last` is touched when one starts) unless {@link eagerBytes} are
+ * waiting: a refresher loads the readers and schemas and takes a core for a while, and the calls in between show
+ * the appended requests anyway, at the cost of reading the bytes the index has not taken yet.
  */
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const lockName = 'statusline-refresh.lock';
 /** A refresher that has held the lock this long is taken for dead. */
 const staleLockMs = 5 * 60_000;
+const lastName = 'statusline-refresh.last';
+/** At most one refresher started in this long, ... */
+export const minIntervalMs = 10_000;
+/** ... unless this many appended bytes wait for the index. */
+export const eagerBytes = 1024 * 1024;
 
-/** Starts a detached refresher for `transcript` unless one is running; never throws. */
+/**
+ * Starts a detached refresher for `transcript` unless one is running or one started less than
+ * {@link minIntervalMs} ago while fewer than {@link eagerBytes} (`pendingBytes`) wait; never throws.
+ */
 export function refreshInBackground(options: {
   cli: string;
   cacheDir: string;
   transcript: string;
   env: NodeJS.ProcessEnv;
+  pendingBytes: number;
 }): boolean {
   const lock = path.join(options.cacheDir, lockName);
+  const last = path.join(options.cacheDir, lastName);
   try {
+    if (options.pendingBytes < eagerBytes && Date.now() - lastStart(last) < minIntervalMs) return false;
     const fd = takeLock(lock);
     if (fd === undefined) return false;
     try {
@@ -38,6 +52,7 @@ export function refreshInBackground(options: {
       child.on('error', () => releaseLock(options.cacheDir));
       writeSync(fd, String(child.pid ?? ''));
       child.unref();
+      writeFileSync(last, `${Date.now()}\n`, { mode: 0o600 });
       return true;
     } finally {
       closeSync(fd);
@@ -55,6 +70,15 @@ export function releaseLock(cacheDir: string): void {
     if (holder === '' || holder === String(process.pid)) rmSync(lock, { force: true });
   } catch {
     // Gone already.
+  }
+}
+
+/** When the last refresher started (the marker's modification time), or 0. */
+function lastStart(marker: string): number {
+  try {
+    return statSync(marker).mtimeMs;
+  } catch {
+    return 0;
   }
 }
 

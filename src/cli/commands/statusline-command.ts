@@ -191,7 +191,7 @@ async function figuresFrom(
   { now, timeZone }: { now: number; timeZone: string },
   cwd: string,
   shared: boolean,
-  background?: Omit<Parameters<typeof refreshInBackground>[0], 'transcript'>,
+  background?: Omit<Parameters<typeof refreshInBackground>[0], 'transcript' | 'pendingBytes'>,
 ): Promise<StatusFigures> {
   const figures = inputFigures(input);
   try {
@@ -209,7 +209,8 @@ async function figuresFrom(
       if (background && state) {
         main = state.main;
         appended = appendedRequests(state);
-        refreshInBackground({ ...background, transcript });
+        const pendingBytes = state.appended.reduce((sum, range) => sum + (range.to - range.from), 0);
+        refreshInBackground({ ...background, transcript, pendingBytes });
       } else main = await refreshTranscript(index, transcript);
     }
     const session = main === undefined ? undefined : querySessionUsage(index.db, main, input.sessionId);
@@ -320,7 +321,7 @@ async function refreshTranscript(index: IndexDb, transcript: string): Promise<st
 function backgroundOf(
   io: Io,
   flags: StatuslineFlags,
-): Omit<Parameters<typeof refreshInBackground>[0], 'transcript'> | undefined {
+): Omit<Parameters<typeof refreshInBackground>[0], 'transcript' | 'pendingBytes'> | undefined {
   const cli = fileURLToPath(new URL('../main.js', import.meta.url));
   const cacheDir = resolveCacheDir(io.env, flags.cacheDir);
   if (cacheDir === undefined || !existsSync(cli)) return undefined;
