@@ -7,7 +7,7 @@
  * tokscale and other readers' notes), not from the forks' own sources; no variable is known to move them.
  */
 import path from 'node:path';
-import type { RootSearch } from '../sources/index.js';
+import { claudeCodeRootSearch, codexRootSearch, type RootSearch } from '../sources/index.js';
 
 /** Where Cherry Studio (an Electron app) keeps its data on this platform. */
 function cherryStudioData(env: NodeJS.ProcessEnv, home: string, platform: NodeJS.Platform): string {
@@ -40,25 +40,7 @@ export function codexForkRoots(_env: NodeJS.ProcessEnv, home: string): string[] 
 /** The searches of every fork root, as `sources/discover-default.ts` searches Claude Code's and Codex's. */
 export function forkRootSearches(env: NodeJS.ProcessEnv, home: string): RootSearch[] {
   return [
-    ...claudeCodeForkRoots(env, home).map(
-      (root): RootSearch => ({
-        agent: 'claude-code',
-        root,
-        parts: [
-          {
-            name: 'projects',
-            context: (projectsDir) => ({ kind: 'claude-projects', projectsDir }),
-            prune: (name) => name === 'tool-results',
-          },
-        ],
-      }),
-    ),
-    ...codexForkRoots(env, home).map(
-      (root): RootSearch => ({
-        agent: 'codex',
-        root,
-        parts: [{ name: 'sessions', context: () => ({ kind: 'codex', archived: false }) }],
-      }),
-    ),
+    ...claudeCodeForkRoots(env, home).map((root) => claudeCodeRootSearch(root)),
+    ...codexForkRoots(env, home).map((root) => codexRootSearch(root, { archived: false })),
   ];
 }

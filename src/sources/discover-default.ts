@@ -39,6 +39,35 @@ export interface RootSearch {
   }[];
 }
 
+/** The search of a folder in Claude Code's layout (its `projects/`), as Claude Code's and its forks' roots. */
+export function claudeCodeRootSearch(root: string): RootSearch {
+  return {
+    agent: 'claude-code',
+    root,
+    parts: [
+      {
+        name: 'projects',
+        context: (projectsDir) => ({ kind: 'claude-projects', projectsDir }),
+        prune: (name) => name === 'tool-results',
+      },
+    ],
+  };
+}
+
+/** The search of a folder in Codex's layout: `sessions/`, and `archived_sessions/` when `archived`. */
+export function codexRootSearch(root: string, { archived }: { archived: boolean }): RootSearch {
+  return {
+    agent: 'codex',
+    root,
+    parts: [
+      { name: 'sessions', context: () => ({ kind: 'codex', archived: false }) },
+      ...(archived
+        ? [{ name: 'archived_sessions', context: () => ({ kind: 'codex' as const, archived: true }) }]
+        : []),
+    ],
+  };
+}
+
 /**
  * Finds the transcripts in the default places: Claude Code `projects/` under every root of
  * {@link claudeCodeRoots}, Codex `sessions/` and `archived_sessions/` under {@link codexRoots}.
@@ -49,29 +78,8 @@ export async function discoverDefault(options: DiscoverDefaultOptions = {}): Pro
   const home = options.home ?? os.homedir();
   const limit = createLimiter(options.concurrency);
   const searches: RootSearch[] = [
-    ...claudeCodeRoots(env, home).map(
-      (root): RootSearch => ({
-        agent: 'claude-code',
-        root,
-        parts: [
-          {
-            name: 'projects',
-            context: (projectsDir) => ({ kind: 'claude-projects', projectsDir }),
-            prune: (name) => name === 'tool-results',
-          },
-        ],
-      }),
-    ),
-    ...codexRoots(env, home).map(
-      (root): RootSearch => ({
-        agent: 'codex',
-        root,
-        parts: [
-          { name: 'sessions', context: () => ({ kind: 'codex', archived: false }) },
-          { name: 'archived_sessions', context: () => ({ kind: 'codex', archived: true }) },
-        ],
-      }),
-    ),
+    ...claudeCodeRoots(env, home).map((root) => claudeCodeRootSearch(root)),
+    ...codexRoots(env, home).map((root) => codexRootSearch(root, { archived: true })),
     ...(options.searches ?? []),
   ];
   const gathered = emptyGathered();

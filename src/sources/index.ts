@@ -10,7 +10,13 @@ export {
   skip as skipFile,
 } from './classify-file.js';
 export type { DirLookup } from './dir-lookup.js';
-export { type DiscoverDefaultOptions, discoverDefault, type RootSearch } from './discover-default.js';
+export {
+  claudeCodeRootSearch,
+  codexRootSearch,
+  type DiscoverDefaultOptions,
+  discoverDefault,
+  type RootSearch,
+} from './discover-default.js';
 export { type DiscoverPathsOptions, discoverPaths, type StoreProbe } from './discover-paths.js';
 export type {
   Discovery,
