@@ -1,6 +1,7 @@
 import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
 import { isObject } from '../../schemas/common/is-object.js';
 import { unknownKeys } from '../../schemas/common/unknown-keys.js';
+import { reportRecordShape } from '../report-record-shape.js';
 import { decodeCursorRecord } from './decode-record.js';
 import { type CursorRole, cursorRecordSchemas, knownCursorBlockTypes } from './schemas/cursor-records.js';
 import { lookupCursorTool } from './tools/cursor-tools.js';
@@ -17,14 +18,9 @@ export function validateCursorLine(
 ): void {
   const decoded = decodeCursorRecord(value, 'full');
   sink.record(decoded.name);
-  if (!decoded.known) {
-    sink.unknownRecordType(decoded.name);
-    return;
-  }
-  const subject = `cursor:${decoded.name}`;
-  for (const issue of decoded.issues) sink.issue(subject, issue.path, issue.message, line);
-  for (const path of unknownKeys(cursorRecordSchemas[decoded.name as CursorRole], value))
-    sink.unknownField(subject, path, line);
+  const schema = cursorRecordSchemas[decoded.name as CursorRole];
+  const subject = reportRecordShape('cursor', decoded, schema, value, line, sink);
+  if (subject === undefined) return;
   const message = isObject(value.message) ? value.message : undefined;
   if (!message || !Array.isArray(message.content)) return;
   message.content.forEach((block, index) => {

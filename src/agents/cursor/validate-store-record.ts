@@ -1,6 +1,7 @@
 import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
 import { isObject } from '../../schemas/common/is-object.js';
 import { unknownKeys } from '../../schemas/common/unknown-keys.js';
+import { reportRecordShape } from '../report-record-shape.js';
 import { decodeStoreRecord } from './decode-store-record.js';
 import {
   type CursorStoreRecordType,
@@ -22,14 +23,9 @@ export function validateStoreRecord(
 ): void {
   const decoded = decodeStoreRecord(value, 'full');
   sink.record(decoded.name);
-  if (!decoded.known) {
-    sink.unknownRecordType(decoded.name);
-    return;
-  }
-  const subject = `cursor:${decoded.name}`;
-  for (const issue of decoded.issues) sink.issue(subject, issue.path, issue.message, line);
-  for (const path of unknownKeys(cursorStoreRecordSchemas[decoded.name as CursorStoreRecordType], value))
-    sink.unknownField(subject, path, line);
+  const schema = cursorStoreRecordSchemas[decoded.name as CursorStoreRecordType];
+  const subject = reportRecordShape('cursor', decoded, schema, value, line, sink);
+  if (subject === undefined) return;
   const content = isObject(value.message) ? value.message.content : undefined;
   if (!Array.isArray(content)) return;
   content.forEach((part, index) => {

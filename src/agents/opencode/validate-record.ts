@@ -1,6 +1,7 @@
 import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
 import { isObject } from '../../schemas/common/is-object.js';
 import { unknownKeys } from '../../schemas/common/unknown-keys.js';
+import { reportRecordShape } from '../report-record-shape.js';
 import { decodeOpencodeRecord } from './decode-record.js';
 import { opencodeSchemasByName } from './schemas/opencode-records.js';
 import { lookupOpencodeTool } from './tools/opencode-tools.js';
@@ -27,14 +28,15 @@ export function validateOpencodeRecord(
     context.currentVersion = `opencode ${session.version}`;
     sink.version(context.currentVersion);
   }
-  if (!decoded.known) {
-    sink.unknownRecordType(decoded.name);
-    return;
-  }
-  const subject = `opencode:${decoded.name}`;
-  for (const issue of decoded.issues) sink.issue(subject, issue.path, issue.message, line);
-  const schema = opencodeSchemasByName[decoded.name];
-  if (schema) for (const path of unknownKeys(schema, value)) sink.unknownField(subject, path, line);
+  const subject = reportRecordShape(
+    'opencode',
+    decoded,
+    opencodeSchemasByName[decoded.name],
+    value,
+    line,
+    sink,
+  );
+  if (subject === undefined) return;
   for (const part of toolParts(value)) {
     const name = typeof part.name === 'string' ? part.name : part.tool;
     if (typeof name !== 'string') continue;

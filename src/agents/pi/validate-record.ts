@@ -1,6 +1,7 @@
 import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
 import { isObject } from '../../schemas/common/is-object.js';
 import { unknownKeys } from '../../schemas/common/unknown-keys.js';
+import { reportRecordShape } from '../report-record-shape.js';
 import { decodePiRecord } from './decode-record.js';
 import { type PiEntryType, piEntrySchemas, piMessageSchemas } from './schemas/pi-records.js';
 import { lookupPiTool } from './tools/pi-tools.js';
@@ -18,14 +19,9 @@ export function validatePiLine(
     context.currentVersion = `pi session v${typeof value.version === 'number' ? value.version : 1}`;
     sink.version(context.currentVersion);
   }
-  if (!decoded.known) {
-    sink.unknownRecordType(decoded.name);
-    return;
-  }
-  const subject = `pi:${decoded.name}`;
-  for (const issue of decoded.issues) sink.issue(subject, issue.path, issue.message, line);
-  for (const path of unknownKeys(piEntrySchemas[decoded.type as PiEntryType], value))
-    sink.unknownField(subject, path, line);
+  const schema = piEntrySchemas[decoded.type as PiEntryType];
+  const subject = reportRecordShape('pi', decoded, schema, value, line, sink);
+  if (subject === undefined) return;
   const message = isObject(value.message) ? value.message : undefined;
   if (!message || decoded.subtype === undefined) return;
   const messageSchema = piMessageSchemas[decoded.subtype as keyof typeof piMessageSchemas];

@@ -1,6 +1,7 @@
 import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
 import { isObject } from '../../schemas/common/is-object.js';
 import { unknownKeys } from '../../schemas/common/unknown-keys.js';
+import { reportRecordShape } from '../report-record-shape.js';
 import { decodeQwenCodeRecord } from './decode-record.js';
 import { type QwenRecordType, qwenRecordSchemas } from './schemas/qwen-code-records.js';
 import { lookupQwenCodeTool } from './tools/qwen-code-tools.js';
@@ -18,14 +19,8 @@ export function validateQwenCodeLine(
     context.currentVersion = `qwen-code ${value.version}`;
     sink.version(context.currentVersion);
   }
-  if (!decoded.known) {
-    sink.unknownRecordType(decoded.name);
-    return;
-  }
-  const subject = `qwen-code:${decoded.name}`;
-  for (const issue of decoded.issues) sink.issue(subject, issue.path, issue.message, line);
   const schema = qwenRecordSchemas[decoded.type as QwenRecordType];
-  for (const path of unknownKeys(schema, value)) sink.unknownField(subject, path, line);
+  if (reportRecordShape('qwen-code', decoded, schema, value, line, sink) === undefined) return;
   if (decoded.type !== 'assistant' || !isObject(value.message) || !Array.isArray(value.message.parts)) return;
   for (const part of value.message.parts) {
     const call = isObject(part) && isObject(part.functionCall) ? part.functionCall : undefined;
