@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Bundles `dist/cli/statusline-main.js` (the program with the status line command alone) and the modules it
-// imports into one CommonJS file, `dist/cli/statusline-bundle.cjs`, which the bin (`cli/agentlog.cts`) requires
-// for `agentlog statusline` (and `cli/main.ts` when it is run directly): no ES module loader, no module
-// resolution, one file read.
+// imports into one CommonJS file, `dist/cli/statusline-bundle.cjs`, which the bin (`cli/agentlog.cts`) loads
+// for `agentlog statusline`: no ES module loader, no module resolution, one file read.
 // Run by `npm run build` after `tsc`. What the bundle leaves out is loaded from `dist/` as before:
 // - better-sqlite3's native addon (its JavaScript is in the bundle: loading a dozen CommonJS files was 7 ms of
 //   a call; no module outside the bundle that a call loads tests its error class) and Node's own modules;
@@ -10,8 +9,9 @@
 //   load only when a call needs them, from their modules in `dist/`, so the bundle holds only what every call
 //   runs.
 // Paths a module finds beside itself (`new URL('./x', import.meta.url)`) are rewritten to be relative to the
-// bundle, which lives elsewhere, and `import.meta.url` is the bundle's file URL. Commander's `node:child_process` (for executable subcommands, which agentlog has
-// none of) is required when first used rather than at load: loading it costs a status line call milliseconds.
+// bundle, which lives elsewhere, and `import.meta.url` is the bundle's file URL. Commander's
+// `node:child_process` (for executable subcommands, which agentlog has none of) is required when first used
+// rather than at load: loading it costs a status line call milliseconds.
 // The bundle is minified (225 KB to 100 KB): V8 reads all of it when it loads it. A status line prints no stack
 // trace, so names lost to the minifier are never seen.
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -22,11 +22,6 @@ function addonPath(): string | null {
   return addon;
 }
 
-/** better-sqlite3's `Database` class (the module itself). */
-export function sqliteModule(): typeof Database {
-  return Database;
-}
-
 /** `new Database(file, options)`, with the addon's path when it is known. */
 export function openSqliteDatabase(file: string, options: Database.Options = {}): Database.Database {
   const nativeBinding = addonPath();

@@ -4,7 +4,7 @@
  * starts for every refresh of its status line, runs from the status line's bundle (`statusline-bundle.cjs`)
  * without Node's ES module loader, compiled from V8's code cache of it (`statusline-bundle.v8cache`, made with
  * the bundle by `npm run build`); every other run is `main.js`'s (an ES module), as is a status line call when
- * there is no bundle (a build by `tsc` alone).
+ * there is no bundle (a build by `tsc` alone: `main.js` runs the status line's modules one by one).
  */
 import fs = require('node:fs');
 import path = require('node:path');

@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { type Command, Option } from 'commander';
 import { createColors } from 'picocolors';
 import { latestRateLimits, type RateLimitAccount } from '../../analytics/rate-limit-report.js';
@@ -23,7 +24,6 @@ import {
   querySessionUsage,
   type StoredRequest,
 } from '../../cache/queries/statusline-query.js';
-import { sqliteModule } from '../../cache/sqlite-database.js';
 import type { SessionFileRef } from '../../sources/index.js';
 import { type Io, writeJson, writeLine } from '../output.js';
 import { packageVersion } from '../package-version.js';
@@ -175,7 +175,7 @@ async function statusFigures(
       return await figuresFrom(disk, input, price, { now, timeZone }, io.cwd, true, backgroundOf(io, flags));
     } catch (error) {
       // Locked for longer than a status line can wait, or damaged: this call reads its session alone.
-      if (!(error instanceof sqliteModule().SqliteError)) throw error;
+      if (!(error instanceof Database.SqliteError)) throw error;
     }
   return figuresFrom(openMemoryIndex(packageVersion()), input, price, { now, timeZone }, io.cwd, false);
 }
@@ -315,14 +315,14 @@ async function refreshTranscript(index: IndexDb, transcript: string): Promise<st
 }
 
 /**
- * How to start a refresher in the background: the built CLI beside this module (run from the sources, as
- * in the in-process tests, there is none: such a call refreshes the index itself).
+ * How to start a refresher in the background: the built CLI's bin (run from the sources, as in the in-process
+ * tests, there is none: such a call refreshes the index itself).
  */
 function backgroundOf(
   io: Io,
   flags: StatuslineFlags,
 ): Omit<Parameters<typeof refreshInBackground>[0], 'transcript' | 'pendingBytes'> | undefined {
-  const cli = fileURLToPath(new URL('../main.js', import.meta.url));
+  const cli = fileURLToPath(new URL('../agentlog.cjs', import.meta.url));
   const cacheDir = resolveCacheDir(io.env, flags.cacheDir);
   if (cacheDir === undefined || !existsSync(cli)) return undefined;
   return { cli, cacheDir, env: { ...io.env } };
