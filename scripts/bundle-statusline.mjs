@@ -17,7 +17,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { build } from 'rolldown';
 
@@ -69,9 +69,13 @@ const keepOutOfBundle = {
   },
 };
 
+// The index's schema version as a constant (see `schemaVersion`), from the modules just compiled.
+const { schemaVersion } = await import(pathToFileURL(path.join(root, 'dist/cache/index-tables.js')).href);
+
 await build({
   input,
   platform: 'node',
+  transform: { define: { __AGENTLOG_SCHEMA_VERSION__: String(schemaVersion()) } },
   external: [/^node:/, /\.node$/],
   plugins: [keepOutOfBundle],
   logLevel: 'warn',

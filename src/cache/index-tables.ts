@@ -1,3 +1,5 @@
+import { textHash } from '../model/text-hash.js';
+
 /** One column of an index table, documented for `agentlog sql --tables`. */
 export interface ColumnDoc {
   name: string;
@@ -452,6 +454,32 @@ export const indexTables: TableDoc[] = [
     ],
     indexes: [['unit_id']],
   },
+  {
+    name: '_session_costs',
+    internal: true,
+    description:
+      "the status line's priced total of a session tree's stored requests, valid for its unit's signature and the prices it names",
+    columns: [
+      { name: 'unit_id', type: 'INTEGER', description: 'unit', constraint: 'NOT NULL' },
+      { name: 'session_id', type: 'TEXT', description: "the tree's session id", constraint: 'NOT NULL' },
+      {
+        name: 'signature',
+        type: 'TEXT',
+        description: "the unit's signature the total was taken at",
+        constraint: 'NOT NULL',
+      },
+      { name: 'pricing', type: 'TEXT', description: 'the prices it was priced with', constraint: 'NOT NULL' },
+      {
+        name: 'total',
+        type: 'TEXT',
+        description: 'JSON: the partials of the exact sum of the priced requests',
+        constraint: 'NOT NULL',
+      },
+      { name: 'unpriced', type: 'INTEGER', description: 'requests with no price', constraint: 'NOT NULL' },
+      { name: 'last', type: 'TEXT', description: "JSON: the main session's last request" },
+    ],
+    unique: [['unit_id', 'session_id']],
+  },
 ];
 
 /** The DDL of every table and index. */
@@ -487,17 +515,17 @@ export const indexFormatVersion = 6;
 
 let version: number | undefined;
 
+/** The schema version, computed when the status line's bundle was built (`scripts/bundle-statusline.mjs`). */
+declare const __AGENTLOG_SCHEMA_VERSION__: number | undefined;
+
 /**
- * `PRAGMA user_version` of a current index: a 31-bit hash (FNV-1a) of the DDL and {@link indexFormatVersion}.
- * Not a cryptographic hash: it tells one schema from another, and loading `node:crypto` for it was a few
- * milliseconds of every status line call.
+ * `PRAGMA user_version` of a current index: a hash (`textHash`) of the DDL and {@link indexFormatVersion}. The
+ * status line's bundle has it as a constant: hashing the DDL in a call's cold code took milliseconds.
  */
 export function schemaVersion(): number {
-  if (version === undefined) {
-    const text = `${indexFormatVersion}\n${indexDdl().join(';\n')}`;
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-    version = (hash >>> 0) & 0x7fffffff;
-  }
+  version ??=
+    typeof __AGENTLOG_SCHEMA_VERSION__ === 'number'
+      ? __AGENTLOG_SCHEMA_VERSION__
+      : textHash(`${indexFormatVersion}\n${indexDdl().join(';\n')}`);
   return version;
 }

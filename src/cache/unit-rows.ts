@@ -51,6 +51,7 @@ export function createRowWriter(db: Database.Database): RowWriter {
     'usage_entries',
     'problems',
     '_models',
+    '_session_costs',
   ].map((t) => db.prepare(`DELETE FROM ${t} WHERE unit_id = ?`));
   const removeSearch = db.prepare('DELETE FROM search WHERE rowid BETWEEN ? AND ?');
 

@@ -5,8 +5,10 @@ import { loadShippedPriceDatabase } from '../analytics/pricing/shipped-price-dat
 import type { Pricer } from '../analytics/usage-report.js';
 import { resolveCacheDir } from '../cache/cache-location.js';
 import { readStoredPriceDatabase } from '../cache/price-database-file.js';
+import { textHash } from '../model/text-hash.js';
 import { CliError } from './cli-error.js';
 import type { Io } from './output.js';
+import { packageVersion } from './package-version.js';
 
 /** The flags that choose the prices of a command that reports costs. */
 export interface PricingFlags {
@@ -51,4 +53,31 @@ export async function loadPriceBook(flags: PricingFlags, io: Io): Promise<PriceB
 export async function createPricer(flags: PricingFlags, io: Io): Promise<Pricer> {
   const book = await loadPriceBook(flags, io);
   return (model, usage, at) => computeCost(model, usage, book, at).cost;
+}
+
+/** Prices with the key that names them (see {@link createKeyedPricer}). */
+export interface KeyedPricer {
+  price: Pricer;
+  key: string;
+}
+
+/**
+ * A pricer over `loadPriceBook`'s prices, with a key that names them: the agentlog version (its supplement
+ * of prices is in its code), the price data's origin (the shipped package's version, or the download's
+ * time) and a hash of a `--pricing` file's entries. Two pricers with one key price every request alike, so a
+ * total priced by one holds for the other.
+ */
+export async function createKeyedPricer(flags: PricingFlags, io: Io): Promise<KeyedPricer> {
+  const book = await loadPriceBook(flags, io);
+  const { origin } = book.database;
+  return {
+    price: (model, usage, at) => computeCost(model, usage, book, at).cost,
+    key: [
+      packageVersion(),
+      origin.kind,
+      origin.source,
+      origin.fetchedAt ?? '',
+      book.overrides === undefined ? '' : textHash(JSON.stringify(book.overrides)),
+    ].join(' '),
+  };
 }

@@ -32,6 +32,8 @@ export function refreshInBackground(options: {
   transcript: string;
   env: NodeJS.ProcessEnv;
   pendingBytes: number;
+  /** More arguments for the refresher (the caller's pricing flags). */
+  args?: readonly string[];
 }): boolean {
   const lock = path.join(options.cacheDir, lockName);
   const last = path.join(options.cacheDir, lastName);
@@ -46,7 +48,15 @@ export function refreshInBackground(options: {
       ) as typeof import('node:child_process');
       const child = spawn(
         process.execPath,
-        [options.cli, 'statusline', '--refresh-index', options.transcript, '--cache-dir', options.cacheDir],
+        [
+          options.cli,
+          'statusline',
+          '--refresh-index',
+          options.transcript,
+          '--cache-dir',
+          options.cacheDir,
+          ...(options.args ?? []),
+        ],
         { detached: true, stdio: 'ignore', env: options.env },
       );
       child.on('error', () => releaseLock(options.cacheDir));

@@ -1,6 +1,7 @@
 /**
  * The figures of `agentlog statusline`, read from the index's rows without going through every tree: the
- * usage of one session's tree (its cost, its last request), and the requests since a time from the trees
+ * requests of one session's tree (its cost, its last request; `cache/session-costs.ts` keeps their priced total
+ * so that a call need not read them all), and the requests since a time from the trees
  * that ended after it (today's cost, the active 5-hour block). Each request is counted once across trees:
  * a request key found in several trees counts with the per-field maximum of its copies, as usage does.
  */
@@ -13,15 +14,6 @@ export interface StoredRequest extends TimedUsage {
   agent: string;
   /** The request's deduplication key (message id and request id), when it has one. */
   key?: string;
-}
-
-/** The tree of one session file, with its requests (subagents included) and its main session's last one. */
-export interface SessionUsage {
-  treeId: number;
-  sessionId: string;
-  requests: StoredRequest[];
-  /** The main session's last request (by time, then insertion order), or undefined without one. */
-  last: StoredRequest | undefined;
 }
 
 const usageColumns = `u.timestamp, u.model, u.input_tokens, u.output_tokens, u.cache_write_tokens,
@@ -53,27 +45,58 @@ function requestOf(r: Raw, fallbackTime: string): StoredRequest {
   };
 }
 
+/** The tree of one session file in the index: its unit (with the unit's signature) and its session. */
+export interface StoredTree {
+  unitId: number;
+  /** The unit's signature: it changes whenever the unit's rows are written again. */
+  signature: string;
+  treeId: number;
+  sessionId: string;
+  start: string | null;
+}
+
 /**
- * The usage of the tree built from `file` (a session file of the index); when its unit holds several trees,
- * the one of `sessionId`. Undefined when the file is not indexed or holds no session.
+ * The tree built from `file` (a session file of the index); when its unit holds several trees, the one of
+ * `sessionId`. Undefined when the file is not indexed or holds no session.
  */
-export function querySessionUsage(
+export function findSessionTree(
   db: Database.Database,
   file: string,
   sessionId: string | undefined,
-): SessionUsage | undefined {
-  const unit = db.prepare('SELECT unit_id FROM files WHERE path = ?').pluck().get(file) as
-    | number
-    | null
-    | undefined;
-  if (unit === null || unit === undefined) return undefined;
+): StoredTree | undefined {
+  const unit = db
+    .prepare('SELECT u.id, u.signature FROM files f JOIN _units u ON u.id = f.unit_id WHERE f.path = ?')
+    .raw()
+    .get(file) as [number, string] | undefined;
+  if (unit === undefined) return undefined;
+  const [unitId, signature] = unit;
   const trees = db
     .prepare('SELECT id, session_id, start_time FROM trees WHERE unit_id = ? ORDER BY id')
     .raw()
-    .all(unit) as [number, string, string | null][];
+    .all(unitId) as [number, string, string | null][];
   const tree = trees.find(([, id]) => id === sessionId) ?? trees[0];
   if (!tree) return undefined;
   const [treeId, treeSessionId, start] = tree;
+  return { unitId, signature, treeId, sessionId: treeSessionId, start };
+}
+
+/** The trees of the unit `file` belongs to, for storing the totals of each. */
+export function findUnitTrees(db: Database.Database, file: string): StoredTree[] {
+  const first = findSessionTree(db, file, undefined);
+  if (!first) return [];
+  return (
+    db
+      .prepare('SELECT id, session_id, start_time FROM trees WHERE unit_id = ? ORDER BY id')
+      .raw()
+      .all(first.unitId) as [number, string, string | null][]
+  ).map(([treeId, sessionId, start]) => ({ ...first, treeId, sessionId, start }));
+}
+
+/** The requests of `tree` (subagents included), in the order stored, and its main session's last one. */
+export function queryTreeRequests(
+  db: Database.Database,
+  tree: StoredTree,
+): { requests: StoredRequest[]; last: StoredRequest | undefined } {
   const requests: StoredRequest[] = [];
   let last: { request: StoredRequest; at: number } | undefined;
   for (const r of db
@@ -82,15 +105,38 @@ export function querySessionUsage(
         WHERE u.unit_id = ? AND s.tree = ? ORDER BY u.rowid`,
     )
     .raw()
-    .all(unit, treeId) as Raw[]) {
-    const request = requestOf(r, start ?? '');
+    .all(tree.unitId, tree.treeId) as Raw[]) {
+    const request = requestOf(r, tree.start ?? '');
     requests.push(request);
     if (r[11] !== null) continue;
     // Later rows win ties and requests without a valid time; a timed request is never replaced by an older one.
     const at = Date.parse(request.time);
     if (!last || Number.isNaN(at) || Number.isNaN(last.at) || at >= last.at) last = { request, at };
   }
-  return { treeId, sessionId: treeSessionId, requests, last: last?.request };
+  return { requests, last: last?.request };
+}
+
+/**
+ * The requests of `tree` stored under one of `keys`, by key (of several rows under one key, the last stored,
+ * as `queryTreeRequests`' order has it).
+ */
+export function queryTreeRequestsByKey(
+  db: Database.Database,
+  tree: StoredTree,
+  keys: readonly string[],
+): Map<string, StoredRequest> {
+  const found = new Map<string, StoredRequest>();
+  if (keys.length === 0) return found;
+  for (const r of db
+    .prepare(
+      `SELECT ${usageColumns} FROM usage_entries u JOIN sessions s ON s.rowid = u.session_row
+        WHERE u.unit_id = ? AND s.tree = ? AND u.request_key IN (SELECT value FROM json_each(?))
+        ORDER BY u.rowid`,
+    )
+    .raw()
+    .all(tree.unitId, tree.treeId, JSON.stringify(keys)) as Raw[])
+    found.set(r[9] as string, requestOf(r, tree.start ?? ''));
+  return found;
 }
 
 /**

@@ -15,26 +15,20 @@ import { createColors } from 'picocolors';
 import { latestRateLimits, type RateLimitAccount } from '../../analytics/rate-limit-report.js';
 import { localDay, startOfLocalDay, zonedIso } from '../../analytics/time-zone.js';
 import { computeBlocks } from '../../analytics/usage-blocks.js';
-import type { Pricer } from '../../analytics/usage-report.js';
 import { resolveCacheDir } from '../../cache/cache-location.js';
 import { type IndexDb, openIndex, openMemoryIndex } from '../../cache/open-index.js';
 import { queryAllRateLimits } from '../../cache/queries/rate-limits-query.js';
-import {
-  queryRequestsSince,
-  querySessionUsage,
-  type StoredRequest,
-} from '../../cache/queries/statusline-query.js';
+import { queryRequestsSince } from '../../cache/queries/statusline-query.js';
 import type { SessionFileRef } from '../../sources/index.js';
 import { type Io, writeJson, writeLine } from '../output.js';
 import { packageVersion } from '../package-version.js';
-import { createPricer } from '../pricer.js';
+import { createKeyedPricer, type KeyedPricer } from '../pricer.js';
 import { contextWindow, parseStatusInput, type StatusInput } from '../statusline-input.js';
 import {
   checkFormat,
   defaultLine,
   formatLine,
   placeholders,
-  type StatusCost,
   type StatusFigures,
 } from '../statusline-line.js';
 import {
@@ -45,6 +39,7 @@ import {
   withOverlay,
 } from '../statusline-overlay.js';
 import { refreshInBackground, releaseLock } from '../statusline-refresh.js';
+import { costOf, sessionFigures, storeUnitCosts } from '../statusline-session.js';
 import { addTimeZoneOption, parseTimeZone } from '../time-zone-option.js';
 
 interface StatuslineFlags {
@@ -168,16 +163,16 @@ async function statusFigures(
 ): Promise<StatusFigures> {
   const now = clockOf(io);
   // The prices in use, or `--pricing FILE` over them (its reader, with zod, loaded only then).
-  const price = await createPricer(flags, io);
+  const pricer = await createKeyedPricer(flags, io);
   const disk = flags.cache === false ? undefined : openDisk(io, flags);
   if (disk)
     try {
-      return await figuresFrom(disk, input, price, { now, timeZone }, io.cwd, true, backgroundOf(io, flags));
+      return await figuresFrom(disk, input, pricer, { now, timeZone }, io.cwd, true, backgroundOf(io, flags));
     } catch (error) {
       // Locked for longer than a status line can wait, or damaged: this call reads its session alone.
       if (!(error instanceof Database.SqliteError)) throw error;
     }
-  return figuresFrom(openMemoryIndex(packageVersion()), input, price, { now, timeZone }, io.cwd, false);
+  return figuresFrom(openMemoryIndex(packageVersion()), input, pricer, { now, timeZone }, io.cwd, false);
 }
 
 /**
@@ -187,7 +182,7 @@ async function statusFigures(
 async function figuresFrom(
   index: IndexDb,
   input: StatusInput,
-  price: Pricer,
+  pricer: KeyedPricer,
   { now, timeZone }: { now: number; timeZone: string },
   cwd: string,
   shared: boolean,
@@ -213,17 +208,15 @@ async function figuresFrom(
         refreshInBackground({ ...background, transcript, pendingBytes });
       } else main = await refreshTranscript(index, transcript);
     }
-    const session = main === undefined ? undefined : querySessionUsage(index.db, main, input.sessionId);
+    const session =
+      main === undefined
+        ? undefined
+        : sessionFigures(index.db, main, input.sessionId, appended, pricer, shared);
     if (session) {
       figures.indexed = true;
       figures.sessionId = session.sessionId;
-      figures.session = { ...costOf(withOverlay(session.requests, appended), price), source: 'index' };
-      let last = session.last;
-      // The session's own responses appended come after the stored ones, unless their times say otherwise.
-      for (const request of appended) {
-        if (!request.main) continue;
-        if (!last || !(Date.parse(last.time) > Date.parse(request.time))) last = request;
-      }
+      figures.session = { ...session.cost, source: 'index' };
+      const last = session.last;
       if (last) {
         figures.model ??= last.model ?? null;
         const tokens = last.usage.inputTokens + last.usage.cacheReadTokens + last.usage.cacheWriteTokens;
@@ -243,12 +236,12 @@ async function figuresFrom(
     const timed = recent.map((r) => ({ r, at: Date.parse(r.time) })).filter(({ at }) => at <= now);
     figures.today = costOf(
       timed.filter(({ at }) => at >= dayStart).map(({ r }) => r),
-      price,
+      pricer.price,
     );
     const claude = timed.filter(({ r, at }) => r.agent === 'claude-code' && at >= now - blockLookbackMs);
     const active = computeBlocks(
       claude.map(({ r }) => r),
-      price,
+      pricer.price,
       now,
       timeZone,
     ).find((b) => b.active);
@@ -287,7 +280,9 @@ async function refresher(io: Io, flags: StatuslineFlags, transcript: string): Pr
   try {
     const index = openIndex({ cacheDir, agentlogVersion: packageVersion(), busyTimeoutMs: 60_000 });
     try {
-      await refreshTranscript(index, path.resolve(io.cwd, transcript));
+      const main = await refreshTranscript(index, path.resolve(io.cwd, transcript));
+      // The totals the next calls read, priced as they price (the caller's pricing flags came along).
+      if (main !== undefined) storeUnitCosts(index.db, main, await createKeyedPricer(flags, io));
     } finally {
       index.db.close();
     }
@@ -325,7 +320,12 @@ function backgroundOf(
   const cli = fileURLToPath(new URL('../agentlog.cjs', import.meta.url));
   const cacheDir = resolveCacheDir(io.env, flags.cacheDir);
   if (cacheDir === undefined || !existsSync(cli)) return undefined;
-  return { cli, cacheDir, env: { ...io.env } };
+  // The refresher prices the session's totals as this call does.
+  const pricing = [
+    ...(flags.offline ? ['--offline'] : []),
+    ...(flags.pricing === undefined ? [] : ['--pricing', path.resolve(io.cwd, flags.pricing)]),
+  ];
+  return { cli, cacheDir, env: { ...io.env }, args: pricing };
 }
 
 /** `account`'s window `which` with its reset time as the wall time of `zone` (with the zone's offset). */
@@ -337,17 +337,6 @@ function zonedWindow(
   const window = account[which];
   if (window?.resetsAt === undefined) return {};
   return { [which]: { ...window, resetsAt: zonedIso(Date.parse(window.resetsAt), zone) } };
-}
-
-function costOf(requests: readonly StoredRequest[], price: Pricer): StatusCost {
-  let usd = 0;
-  let unpricedRequests = 0;
-  for (const r of requests) {
-    const cost = r.model === undefined ? null : price(r.model, r.usage, r.time);
-    if (cost === null) unpricedRequests += 1;
-    else usd += cost;
-  }
-  return { usd, unpricedRequests };
 }
 
 /** The JSON from `--input FILE`, else stdin (none when stdin is a terminal); at most `stdinTimeoutMs`. */
