@@ -218,6 +218,17 @@ describe('--agent', () => {
     },
   );
 
+  it.each([['usage'], ['report'], ['blocks'], ['ls']])(
+    '%s without a PATH rejects a bad --agent (exit 2) before it searches the default folders',
+    async (command) => {
+      // HOME is an empty folder: a search would end in "No agent logs found" and exit 1.
+      const result = await run([command, '--agent', 'nobody']);
+      expect(result.code).toBe(2);
+      expect(result.err).toMatch(/--agent must be one of .*"nobody"/);
+      expect(result.err).not.toMatch(/No agent logs found/);
+    },
+  );
+
   describe.each(['pi', 'qwen-code', 'cursor'])('%s on the whole corpus-more folder', (agent) => {
     const walked = walkAgent(agent);
     const inFolder = (file: string) => file.startsWith(walked.folder + path.sep);

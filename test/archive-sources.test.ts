@@ -99,7 +99,7 @@ describe('the archive as a source of the default folders', () => {
     expect((await run(['report', '--json', '--no-cache'])).out).toBe(before[0]);
     const without = await run(['report', '--no-archive']);
     expect(without.code).toBe(1);
-    expect(without.err).toMatch(/No Claude Code or Codex logs found/);
+    expect(without.err).toMatch(/No agent logs found/);
 
     // Restored where the agent expects it, the session reads from disk again, with the same result.
     const restored = await run(['archive', 'restore', sessionId]);

@@ -140,7 +140,7 @@ describe('agentlog validate on bad input', () => {
       CODEX_HOME: path.join(empty, 'x'),
     });
     expect(code).toBe(1);
-    expect(err).toContain('No Claude Code or Codex logs found');
+    expect(err).toContain('No agent logs found');
     expect(err).toContain('--demo');
   });
 });

@@ -344,6 +344,8 @@ export async function resolveData(
   flags: DataFlags,
   io: Io,
 ): Promise<ResolvedInputs> {
+  // A bad filter is a bad command line (exit 2) before any folder is searched.
+  parseFilter(flags);
   let inputs = paths;
   if (flags.demo) {
     if (paths.length > 0) throw new CliError('Use either --demo or PATHs, not both.', { exitCode: 2 });

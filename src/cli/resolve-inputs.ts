@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { discoverAgentPaths } from '../agents/discover-agent-paths.js';
 import { discoverAgents } from '../agents/discover-agents.js';
+import { agentInfo, agents } from '../schemas/common/agent.js';
 import type { SessionFileRef, SkippedFile } from '../sources/index.js';
 import { type ArchiveFlags, archiveCovers, withArchivedFiles } from './archive-source.js';
 import { CliError, quote } from './cli-error.js';
@@ -57,8 +58,16 @@ export async function resolveInputs(
 
 /** The sentence for "nothing to read": where we looked and what to try. */
 export function nothingFound(searched: readonly string[]): CliError {
-  const where = searched.length > 0 ? searched.map(quote).join(', ') : 'the default folders';
+  // Every agent's default folders make a long list: the first ones, and how many more.
+  const shown = searched.length > 3 ? searched.slice(0, 2) : searched;
+  const more = searched.length - shown.length;
+  const where =
+    searched.length === 0
+      ? 'the default folders'
+      : `${shown.map(quote).join(', ')}${more > 0 ? ` and ${more} other folders` : ''}`;
+  const names = agents.map((agent) => agentInfo[agent].name);
+  const read = `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   return new CliError(
-    `No Claude Code or Codex logs found in ${where}. Pass a PATH, set CLAUDE_CONFIG_DIR or CODEX_HOME, or try --demo.`,
+    `No agent logs found in ${where} (agentlog reads ${read}). Pass a PATH, set an agent's folder variable such as CLAUDE_CONFIG_DIR or CODEX_HOME, or try --demo.`,
   );
 }
