@@ -120,8 +120,11 @@ function windowAt(window: RateLimitWindow, now: number): RateLimitWindowNow {
  * (`/home/me/.codex/sessions/2026/01/02/rollout-….jsonl` -> `/home/me/.codex`), else the file's folder.
  */
 export function codexHome(file: string): string {
-  const match = /^(.*)[\\/](?:archived_)?sessions[\\/]/.exec(file);
-  if (match?.[1]) return match[1];
+  // By index, not a regular expression: the status line finds the home of every stored snapshot, and a
+  // backtracking match of each path took milliseconds of a call.
+  const slashed = file.replaceAll('\\', '/');
+  const home = Math.max(slashed.lastIndexOf('/sessions/'), slashed.lastIndexOf('/archived_sessions/'));
+  if (home > 0) return file.slice(0, home);
   const cut = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
   return cut > 0 ? file.slice(0, cut) : file;
 }
