@@ -16,10 +16,9 @@ export function isColdUsageRun(resolved: ResolvedInputs, flags: DataFlags, io: I
   const index = openOrWarn(cacheDir, io);
   if (!index) return false;
   try {
-    const run = new Set(resolved.files.map((f) => f.path));
-    for (const [file] of index.db.prepare('SELECT path FROM files').raw().iterate() as Iterable<[string]>)
-      if (run.has(file)) return false;
-    return true;
+    // By path (the table's key): a warm run stops at its first file, rather than reading every row.
+    const stored = index.db.prepare('SELECT 1 FROM files WHERE path = ?').pluck();
+    return !resolved.files.some((f) => stored.get(f.path) !== undefined);
   } finally {
     index.db.close();
   }
