@@ -70,8 +70,8 @@ export function readSessionCost(
 }
 
 /**
- * Stores the total of `tree` under the prices `pricing`, unless another process is writing the index: a
- * status line does not wait for a lock (the next call stores it). True when stored.
+ * Stores the total of `tree` under the prices `pricing`, unless the index cannot take it now: a status line
+ * does not wait for another process's lock (the next call stores it). True when stored.
  */
 export function storeSessionCost(
   db: Database.Database,
@@ -98,7 +98,8 @@ export function storeSessionCost(
     );
     return true;
   } catch (error) {
-    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) return false;
+    // Busy, read-only, full: the total is a saving, not a result; the next call takes it again.
+    if ((error as { code?: string }).code?.startsWith('SQLITE_')) return false;
     throw error;
   } finally {
     db.pragma(`busy_timeout = ${timeout}`);
