@@ -9,7 +9,7 @@ import { priceRequests, readSessionCost, storeSessionCost } from './session-cost
 
 const request = (tokens: number, model?: string): StoredRequest => ({
   time: '2026-03-03T10:00:00.000Z',
-  ...(model === undefined ? {} : { model }),
+  model,
   agent: 'claude-code',
   usage: {
     inputTokens: tokens,

@@ -11,14 +11,8 @@ import { mergeValidations } from '../../reader/validate-files.js';
 import type { SkippedFile } from '../../sources/index.js';
 import { archiveScanAsked } from '../archive-source.js';
 import { addFilterOptions, parseFilter } from '../filter-options.js';
-import {
-  addCacheOptions,
-  type DataFlags,
-  emptyFilesLine,
-  loadValidations,
-  prefetchValidations,
-  scanPoolFor,
-} from '../load-data.js';
+import { addCacheOptions, type DataFlags, emptyFilesLine, scanPoolFor } from '../load-data.js';
+import { loadValidations, prefetchValidations } from '../load-validations.js';
 import {
   colorsFor,
   formatDuration,

@@ -4,7 +4,8 @@ import type { ValidationReport } from '../../reader/validation-report.js';
 import { agents } from '../../schemas/common/agent.js';
 import { CliError } from '../cli-error.js';
 import { parseAgentOption } from '../filter-options.js';
-import { addCacheOptions, type DataFlags, loadValidations, scanPoolFor } from '../load-data.js';
+import { addCacheOptions, type DataFlags, scanPoolFor } from '../load-data.js';
+import { loadValidations } from '../load-validations.js';
 import {
   colorsFor,
   displayPath,
