@@ -41,6 +41,9 @@ export function describeAgentlog(repoRoot, cliPath) {
     noCacheOption: /--no-cache\b/.test(help.stdout),
     // Builds with `agentlog archive` give every data command --archive-dir.
     archiveCommand: /--archive-dir\b/.test(help.stdout),
+    statuslineCommand: /^\s+statusline\b/m.test(
+      spawnSync(process.execPath, [cliPath, '--help'], { encoding: 'utf8' }).stdout ?? '',
+    ),
   };
 }
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// `npm run bench`: the benchmark of issues 7 and 17. Builds (once) a corpus of session logs with one big
+// `npm run bench`: the benchmark of issues 7, 17 and 19. Builds (once) a corpus of session logs with one big
 // active session among them, and one big session file alone, under .bench/; runs agentlog and ccusage on
 // them as whole processes, prints a table, and writes the figures into the marked section of BENCHMARKS.md.
 // Not part of `npm test`. `--help` for the options.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appendRecords, planAppends, restoreAppends } from './append-records.mjs';
 import { ensureCorpus, findMakeCorpus, folderBytes, listJsonl, warmPageCache } from './corpus.mjs';
@@ -31,6 +31,9 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const benchDir = join(repoRoot, '.bench');
 /** Runs of `agentlog --version` (its target is on the median of 10, whatever `--runs` says). */
 const VERSION_RUNS = 10;
+/** Status line calls, each after an append of this many KiB to the active session. */
+const STATUSLINE_CALLS = 20;
+const STATUSLINE_APPEND_KIB = 16;
 
 try {
   await main(process.argv.slice(2));
@@ -262,6 +265,40 @@ async function main(argv) {
         : undefined,
   });
   restoreAppends(journal);
+  if (indexed && agentlog.statuslineCommand) {
+    // Issue 19: Claude Code's status line on the active session while it grows, as Claude Code runs it (a
+    // process per call, the JSON it passes; here from a file): ~16 KiB of new turns appended before each call.
+    // The index first takes the restored files (untimed), as it would have them when the session runs.
+    await runOnce('statusline-resync', corpus.home, process.execPath, agentlogArgs(['report']));
+    const input = join(benchDir, 'statusline-input.json');
+    writeFileSync(
+      input,
+      JSON.stringify({
+        session_id: basename(corpus.big, '.jsonl'),
+        transcript_path: corpus.big,
+        model: { id: 'claude-opus-4-1', display_name: 'Opus' },
+        workspace: { current_dir: corpus.home },
+        cost: { total_cost_usd: 1.5 },
+      }),
+    );
+    await measure({
+      id: 'statusline',
+      label: `statusline, after a ${STATUSLINE_APPEND_KIB} KiB append (${STATUSLINE_CALLS} calls)`,
+      home: corpus.home,
+      ...ours(['statusline', '--no-color', '--input', input]),
+      display: 'node dist/cli/agentlog.cjs statusline --input FILE --cache-dir DIR',
+      count: STATUSLINE_CALLS,
+      profile: true,
+      // The first append keeps the journal of the original size, which undoes them all.
+      before: (i) =>
+        appendRecords(
+          [{ path: corpus.big, bytes: STATUSLINE_APPEND_KIB * 1024 }],
+          i === 0 ? journal : `${journal}.statusline`,
+        ),
+    });
+    restoreAppends(journal);
+    rmSync(`${journal}.statusline`, { force: true });
+  }
   await measure({
     id: 'usage-cold',
     profile: true,
