@@ -117,7 +117,9 @@ export function searchStatement(query: string, options: SearchOptions = {}): Sea
     where.push('source IN (SELECT value FROM json_each(@sources))');
     params.sources = JSON.stringify(options.sources);
   }
-  const order = options.order === 'time' ? 'timestamp DESC, rank' : 'rank';
+  // Ties broken by where the text is (not by rowid: processes sharing the index insert units in any order).
+  const place = 'file, line, source, ref_id';
+  const order = options.order === 'time' ? `timestamp DESC, rank, ${place}` : `rank, ${place}`;
   const sql = `SELECT root_session_id AS sessionId, session_id AS subSessionId, timestamp, source, role, kind,
       ref_id AS refId, file, line, snippet(search, 0, '${hitStart}', '${hitEnd}', '…', @tokens) AS snippet,
       rank${options.withText ? ', text' : ''} FROM search WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit OFFSET @offset`;
