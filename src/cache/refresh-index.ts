@@ -13,6 +13,7 @@ import type { IndexDb } from './open-index.js';
 import { projectRecord } from './project-record.js';
 import type { RefreshStats } from './refresh-stats.js';
 import { toReportModel } from './report-model.js';
+import { loadModelRows, noModelRows, rowBackable } from './model-rows.js';
 import { packReportModel, unpackReportModel } from './report-model-codec.js';
 import { inputsHash, saveInputsHash, storedInputs, unchangedRefresh } from './unchanged-inputs.js';
 import { createRowWriter } from './unit-rows.js';
@@ -259,9 +260,10 @@ async function refreshOnce(
       );
       // Resume states are those of the sessions just built (an append that gave up may have left others).
       for (const ref of unit.refs) clearState.run(ref.path);
+      const rowBacked = rowBackable(sessions.map((entry) => entry.session));
       const models = sessions.map((entry) => {
         const model = toReportModel(entry.session);
-        insertModel.run(unitId, entry.anchor, entry.phase, packReportModel(model));
+        insertModel.run(unitId, entry.anchor, entry.phase, packReportModel(model, rowBacked));
         rowWriter.write(entry.session, unitId, entry);
         appender.saveResumes(entry.session);
         return { phase: entry.phase, anchor: entry.anchor, session: model };
@@ -440,6 +442,7 @@ async function refreshOnce(
     if (options.sessions !== false && [...reused.keys()].some((id) => !earlyModels.has(id))) {
       const damaged = new Set<number>();
       const decoded: ((typeof built)[number] & { unitId: number })[] = [];
+      const modelRows = loadModelRows(db);
       for (const row of db
         .prepare('SELECT unit_id, anchor, phase, model FROM _models')
         .iterate() as Iterable<{
@@ -450,7 +453,7 @@ async function refreshOnce(
       }>) {
         if (!reused.has(row.unit_id) || earlyModels.has(row.unit_id) || damaged.has(row.unit_id)) continue;
         try {
-          const session = unpackReportModel(row.model);
+          const session = unpackReportModel(row.model, modelRows.get(row.unit_id) ?? noModelRows);
           decoded.push({ unitId: row.unit_id, phase: row.phase, anchor: row.anchor, session });
         } catch {
           damaged.add(row.unit_id);

@@ -9,11 +9,59 @@ import { type TokenUsage, type UsageEntry, usageFields } from '../model/usage.js
  * The stored form of a report model: file paths once, and messages, calls, usage entries and problems as
  * tuples of their frequent fields (0 for absent) with every other field kept in a trailing object, so that
  * nothing is lost and the JSON is a third of the plain one. Parsing it is what a warm run spends its time on.
+ *
+ * Row-backed (`rows: 1`, see {@link ModelRows}): a message or usage entry whose `messages` or `usage_entries`
+ * row gives back every field the row holds is stored without them (a message keeps only the fields rows do
+ * not hold, a usage entry nothing), and decoding takes them from the rows: the rows are most of a model's
+ * bytes, and they are stored anyway. A session's rows are paired with its messages and entries by position
+ * (rowid order is model order), so the writer asks for it only where every session id of the unit is
+ * unique; a session whose row count differs is a damaged model (built again).
  */
 interface Packed {
   files: string[];
   session: PackedSession;
+  rows?: 1;
 }
+
+/**
+ * The rows of one unit a row-backed model is decoded with, by session id, in rowid order: messages as
+ * {@link messageRowColumns}, usage entries as {@link usageRowColumns}.
+ */
+export interface ModelRows {
+  messages(sessionId: string): readonly unknown[][];
+  usage(sessionId: string): readonly unknown[][];
+}
+
+/** The `messages` columns a row-backed message takes its fields from, in this order. */
+export const messageRowColumns = [
+  'id',
+  'parent_id',
+  'role',
+  'kind',
+  'subtype',
+  'timestamp',
+  'model',
+  'off_branch',
+  'line',
+] as const;
+
+/** The `usage_entries` columns a row-backed usage entry is made of, in this order (counts as `usageFields`). */
+export const usageRowColumns = [
+  'message_id',
+  'timestamp',
+  'model',
+  'input_tokens',
+  'output_tokens',
+  'cache_write_tokens',
+  'cache_write_1h_tokens',
+  'cache_read_tokens',
+  'reasoning_tokens',
+  'web_search_requests',
+  'request_key',
+] as const;
+
+/** Message fields of the trailing object that a row holds: stored as a 0 placeholder (keeps key order). */
+const rowHeldRest = ['model', 'subtype', 'offBranch'] as const;
 
 type Absent = 0;
 type PackedMessage = [
@@ -57,17 +105,28 @@ type PackedUsage = [
   ...counts: number[],
 ];
 
+/**
+ * A row-backed message: its file (paths are stored once per model, cheaper than reading them from each row)
+ * and the trailing object of {@link PackedMessage}, row-held fields as 0.
+ */
+type RowMessage = [file: number, rest: Record<string, unknown> | Absent];
+
 interface PackedSession
   extends Omit<Session, 'messages' | 'toolCalls' | 'problems' | 'subagents' | 'usageEntries'> {
-  messages: PackedMessage[];
+  messages: (PackedMessage | RowMessage)[];
   toolCalls: PackedCall[];
-  usageEntries: (PackedUsage | [UsageEntry])[];
+  /** 0: a row-backed entry. */
+  usageEntries: (PackedUsage | [UsageEntry] | Absent)[];
   problems: [string, string, number, number][];
   subagents: (Omit<Subagent, 'session'> & { session: PackedSession })[];
 }
 
-/** Encodes a report model (see `toReportModel`) for storage; {@link decodeReportModel} gives it back. */
-export function encodeReportModel(model: Session): string {
+/**
+ * Encodes a report model (see `toReportModel`) for storage; {@link decodeReportModel} gives it back.
+ * `rowBacked`: the unit's rows are written from these sessions and every session id of the unit is unique
+ * (see {@link Packed}).
+ */
+export function encodeReportModel(model: Session, rowBacked = false): string {
   const files: string[] = [];
   const fileIndex = new Map<string, number>();
   const fileOf = (location: SourceLocation): number => {
@@ -81,10 +140,20 @@ export function encodeReportModel(model: Session): string {
   };
   const packSession = (session: Session): PackedSession => ({
     ...session,
-    messages: session.messages.map((m): PackedMessage => {
+    messages: session.messages.map((m): PackedMessage | RowMessage => {
       const { id, parentId, role, kind, timestamp, location, parts, ...other } = m;
       const rest: Record<string, unknown> = parts.length > 0 ? { ...other, parts } : other;
-      return [id, parentId ?? 0, role, kind, timestamp ?? 0, fileOf(location), location.line, orAbsent(rest)];
+      const packed: PackedMessage = [
+        id,
+        parentId ?? 0,
+        role,
+        kind,
+        timestamp ?? 0,
+        fileOf(location),
+        location.line,
+        orAbsent(rest),
+      ];
+      return rowBacked ? (rowMessageOf(m, packed, rest, fileOf(location)) ?? packed) : packed;
     }),
     toolCalls: session.toolCalls.map((c): PackedCall => {
       const {
@@ -121,22 +190,106 @@ export function encodeReportModel(model: Session): string {
         orAbsent({ ...rest, ...(durationMs === undefined ? { noDuration: true } : {}) }),
       ];
     }),
-    usageEntries: session.usageEntries.map((entry) => {
+    usageEntries: session.usageEntries.map((entry): PackedUsage | [UsageEntry] | Absent => {
       const { messageId, model, timestamp, requestKey, usage, ...other } = entry;
       if (Object.keys(other).length > 0 || Object.keys(usage).length !== usageFields.length) return [entry];
-      return [
+      const packed: PackedUsage = [
         messageId ?? 0,
         model ?? 0,
         timestamp ?? 0,
         requestKey ?? 0,
         ...usageFields.map((f) => usage[f]),
       ];
+      return rowBacked && rowGivesUsage(entry, packed) ? 0 : packed;
     }),
     problems: session.problems.map((p) => [p.type, p.message, fileOf(p.location), p.location.line]),
     subagents: session.subagents.map((s) => ({ ...s, session: packSession(s.session) })),
   });
-  const packed: Packed = { files, session: packSession(model) };
+  const packed: Packed = { files, session: packSession(model), ...(rowBacked ? { rows: 1 as const } : {}) };
   return JSON.stringify(packed);
+}
+
+/** In a `u` regular expression, a surrogate that is not half of a pair. */
+const loneSurrogate = /\p{Cs}/u;
+
+/** A string SQLite gives back as it was written (UTF-8 cannot hold a lone surrogate). */
+function sqlText(value: unknown): boolean {
+  return typeof value === 'string' && !loneSurrogate.test(value);
+}
+
+/** A number SQLite gives back as it was written (no infinity, no integer past 2^53). */
+function sqlNumber(value: unknown): boolean {
+  return typeof value === 'number' && Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value));
+}
+
+const optionalText = (value: unknown) => value === undefined || sqlText(value);
+
+/** Through JSON, as a stored model goes. */
+function roundTrip<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/**
+ * The row-backed form of a message, when its row (as `messageRowOf` writes it and SQLite gives it back) with
+ * that form decodes to what its tuple decodes to; else undefined (the tuple is stored).
+ */
+function rowMessageOf(
+  message: Message,
+  packed: PackedMessage,
+  rest: Record<string, unknown>,
+  file: number,
+): RowMessage | undefined {
+  const { id, parentId, role, kind, timestamp, model, subtype, offBranch, location } = message;
+  if (
+    !sqlText(id) ||
+    !optionalText(parentId) ||
+    !sqlText(role) ||
+    !sqlText(kind) ||
+    !optionalText(timestamp) ||
+    !optionalText(model) ||
+    !optionalText(subtype) ||
+    !Number.isSafeInteger(location.line)
+  )
+    return undefined;
+  const kept: Record<string, unknown> = { ...rest };
+  for (const key of rowHeldRest) if (kept[key] !== undefined) kept[key] = 0;
+  const form: RowMessage = roundTrip([file, orAbsent(kept)]);
+  const row = [
+    id,
+    parentId ?? null,
+    role,
+    kind,
+    subtype ?? null,
+    timestamp ?? null,
+    model ?? null,
+    offBranch ? 1 : 0,
+    location.line,
+  ];
+  const at = (_file: number, line: number) => ({ file: location.file, line });
+  const fromRow = messageFromRow(row, form, at);
+  const fromTuple = unpackMessage(roundTrip(packed), at);
+  return JSON.stringify(fromRow) === JSON.stringify(fromTuple) ? form : undefined;
+}
+
+/** Whether a usage entry's row (as `usageRowOf` writes it) gives back what its tuple decodes to. */
+function rowGivesUsage(entry: UsageEntry, packed: PackedUsage): boolean {
+  const { messageId, model, timestamp, requestKey, usage } = entry;
+  if (
+    !optionalText(messageId) ||
+    !optionalText(model) ||
+    !optionalText(timestamp) ||
+    !optionalText(requestKey) ||
+    !usageFields.every((f) => sqlNumber(usage[f]))
+  )
+    return false;
+  const row = [
+    messageId ?? null,
+    timestamp ?? null,
+    model ?? null,
+    ...usageFields.map((f) => usage[f]),
+    requestKey ?? null,
+  ];
+  return JSON.stringify(usageFromRow(row)) === JSON.stringify(unpackUsage(roundTrip(packed)));
 }
 
 function packResult(result: ToolCallResult, fileOf: (location: SourceLocation) => number): PackedResult {
@@ -149,91 +302,163 @@ function orAbsent(rest: Record<string, unknown>): Record<string, unknown> | Abse
   return 0;
 }
 
-/** Decodes {@link encodeReportModel}. */
-export function decodeReportModel(text: string): Session {
-  const { files, session } = JSON.parse(text) as Packed;
+/** A message of its tuple; `location` resolves a file index. */
+function unpackMessage(
+  [id, parentId, role, kind, timestamp, file, line, rest]: PackedMessage,
+  location: (file: number, line: number) => SourceLocation,
+): Message {
+  return {
+    id,
+    ...(parentId === 0 ? {} : { parentId }),
+    role,
+    kind,
+    ...(timestamp === 0 ? {} : { timestamp }),
+    location: location(file, line),
+    parts: [],
+    ...(rest === 0 ? {} : rest),
+  } as Message;
+}
+
+/** A row-backed message: its row's fields (in {@link unpackMessage}'s order) and the stored form's. */
+function messageFromRow(
+  row: readonly unknown[],
+  [file, form]: RowMessage,
+  location: (file: number, line: number) => SourceLocation,
+): Message {
+  const [id, parentId, role, kind, subtype, timestamp, model, offBranch, line] = row;
+  const rest: Record<string, unknown> = form === 0 ? {} : { ...form };
+  if (rest.model !== undefined) rest.model = model;
+  if (rest.subtype !== undefined) rest.subtype = subtype;
+  if (rest.offBranch !== undefined) rest.offBranch = offBranch === 1;
+  return {
+    id,
+    ...(parentId === null ? {} : { parentId }),
+    role,
+    kind,
+    ...(timestamp === null ? {} : { timestamp }),
+    location: location(file, line as number),
+    parts: [],
+    ...rest,
+  } as unknown as Message;
+}
+
+function unpackUsage(packedEntry: PackedUsage | [UsageEntry]): UsageEntry {
+  if (packedEntry.length === 1) return packedEntry[0] as UsageEntry;
+  const [messageId, model, timestamp, requestKey, ...counts] = packedEntry as PackedUsage;
+  const usage = {} as TokenUsage;
+  usageFields.forEach((field, i) => {
+    usage[field] = counts[i] as number;
+  });
+  return {
+    usage,
+    ...(messageId === 0 ? {} : { messageId }),
+    ...(model === 0 ? {} : { model }),
+    ...(timestamp === 0 ? {} : { timestamp }),
+    ...(requestKey === 0 ? {} : { requestKey }),
+  };
+}
+
+/** A row-backed usage entry, in {@link unpackUsage}'s order. */
+function usageFromRow(row: readonly unknown[]): UsageEntry {
+  const [messageId, timestamp, model] = row;
+  const requestKey = row[3 + usageFields.length];
+  const usage = {} as TokenUsage;
+  usageFields.forEach((field, i) => {
+    usage[field] = row[3 + i] as number;
+  });
+  return {
+    usage,
+    ...(messageId === null ? {} : { messageId: messageId as string }),
+    ...(model === null ? {} : { model: model as string }),
+    ...(timestamp === null ? {} : { timestamp: timestamp as string }),
+    ...(requestKey === null ? {} : { requestKey: requestKey as string }),
+  };
+}
+
+/** The rows of a session, which must be as many as the model holds. */
+function rowsFor(rows: readonly unknown[][], count: number, what: string, sessionId: string) {
+  if (rows.length !== count)
+    throw new Error(`The stored model of session ${sessionId} has ${count} ${what}, its rows ${rows.length}.`);
+  return rows;
+}
+
+/**
+ * Decodes {@link encodeReportModel}; a row-backed model needs its unit's rows (throws without them, or when
+ * a session's rows are not as many as its messages and usage entries).
+ */
+export function decodeReportModel(text: string, rows?: ModelRows): Session {
+  const { files, session, rows: rowBacked } = JSON.parse(text) as Packed;
+  if (rowBacked === 1 && rows === undefined) throw new Error('A row-backed report model needs its rows.');
   const location = (file: number, line: number): SourceLocation => ({ file: files[file] as string, line });
-  const unpackSession = (packed: PackedSession): Session => ({
-    ...packed,
-    messages: packed.messages.map(
-      ([id, parentId, role, kind, timestamp, file, line, rest]) =>
-        ({
-          id,
-          ...(parentId === 0 ? {} : { parentId }),
-          role,
-          kind,
-          ...(timestamp === 0 ? {} : { timestamp }),
-          location: location(file, line),
-          parts: [],
-          ...(rest === 0 ? {} : rest),
-        }) as Message,
-    ),
-    toolCalls: packed.toolCalls.map(
-      ([
-        id,
-        name,
-        canonical,
-        kind,
-        status,
-        start,
-        end,
-        duration,
-        file,
-        line,
-        messageId,
-        model,
-        result,
-        rest,
-      ]) => {
-        const { noDuration, ...other } = rest === 0 ? { noDuration: false } : rest;
-        const call = {
+  const unpackSession = (packed: PackedSession): Session => {
+    const messageRows =
+      rowBacked === 1 && rows
+        ? rowsFor(rows.messages(packed.id), packed.messages.length, 'messages', packed.id)
+        : undefined;
+    const usageRows =
+      rowBacked === 1 && rows
+        ? rowsFor(rows.usage(packed.id), packed.usageEntries.length, 'usage entries', packed.id)
+        : undefined;
+    return {
+      ...packed,
+      messages: packed.messages.map((m, i) =>
+        m.length === 2 ? messageFromRow(messageRows?.[i] ?? [], m, location) : unpackMessage(m, location),
+      ),
+      toolCalls: packed.toolCalls.map(
+        ([
           id,
           name,
-          canonicalName: canonical === 0 ? name : canonical,
+          canonical,
           kind,
           status,
-          sessionId: packed.id,
-          location: location(file, line),
-          ...(start === 0 ? {} : { startTime: start }),
-          ...(end === 0 ? {} : { endTime: end }),
-          ...(noDuration === true ? {} : { durationMs: duration }),
-          ...(messageId === 0 ? {} : { messageId }),
-          ...(model === 0 ? {} : { model }),
-          ...other,
-        } as ToolCall;
-        if (result !== 0) {
-          const [resultFile, resultLine, timestamp, text, resultRest] = result;
-          call.result = {
-            text,
-            content: undefined,
-            location: location(resultFile, resultLine),
-            ...(timestamp === 0 ? {} : { timestamp }),
-            ...(resultRest === 0 ? {} : resultRest),
-          };
-        }
-        return call;
-      },
-    ),
-    usageEntries: packed.usageEntries.map((packedEntry): UsageEntry => {
-      if (packedEntry.length === 1) return packedEntry[0] as UsageEntry;
-      const [messageId, model, timestamp, requestKey, ...counts] = packedEntry as PackedUsage;
-      const usage = {} as TokenUsage;
-      usageFields.forEach((field, i) => {
-        usage[field] = counts[i] as number;
-      });
-      return {
-        usage,
-        ...(messageId === 0 ? {} : { messageId }),
-        ...(model === 0 ? {} : { model }),
-        ...(timestamp === 0 ? {} : { timestamp }),
-        ...(requestKey === 0 ? {} : { requestKey }),
-      };
-    }),
-    problems: packed.problems.map(
-      ([type, message, file, line]): LocatedProblem => ({ location: location(file, line), type, message }),
-    ),
-    subagents: packed.subagents.map((s) => ({ ...s, session: unpackSession(s.session) })),
-  });
+          start,
+          end,
+          duration,
+          file,
+          line,
+          messageId,
+          model,
+          result,
+          rest,
+        ]) => {
+          const { noDuration, ...other } = rest === 0 ? { noDuration: false } : rest;
+          const call = {
+            id,
+            name,
+            canonicalName: canonical === 0 ? name : canonical,
+            kind,
+            status,
+            sessionId: packed.id,
+            location: location(file, line),
+            ...(start === 0 ? {} : { startTime: start }),
+            ...(end === 0 ? {} : { endTime: end }),
+            ...(noDuration === true ? {} : { durationMs: duration }),
+            ...(messageId === 0 ? {} : { messageId }),
+            ...(model === 0 ? {} : { model }),
+            ...other,
+          } as ToolCall;
+          if (result !== 0) {
+            const [resultFile, resultLine, timestamp, text, resultRest] = result;
+            call.result = {
+              text,
+              content: undefined,
+              location: location(resultFile, resultLine),
+              ...(timestamp === 0 ? {} : { timestamp }),
+              ...(resultRest === 0 ? {} : resultRest),
+            };
+          }
+          return call;
+        },
+      ),
+      usageEntries: packed.usageEntries.map((entry, i) =>
+        entry === 0 ? usageFromRow(usageRows?.[i] ?? []) : unpackUsage(entry),
+      ),
+      problems: packed.problems.map(
+        ([type, message, file, line]): LocatedProblem => ({ location: location(file, line), type, message }),
+      ),
+      subagents: packed.subagents.map((s) => ({ ...s, session: unpackSession(s.session) })),
+    };
+  };
   return unpackSession(session);
 }
 
@@ -241,11 +466,11 @@ export function decodeReportModel(text: string): Session {
  * A report model as the index stores it: encoded, then raw-deflated (about a quarter of the text). Level 6,
  * not 1: 6% smaller for 5 ms more per MiB of model text, and no slower to inflate.
  */
-export function packReportModel(model: Session): Buffer {
-  return deflateRawSync(encodeReportModel(model), { level: 6 });
+export function packReportModel(model: Session, rowBacked = false): Buffer {
+  return deflateRawSync(encodeReportModel(model, rowBacked), { level: 6 });
 }
 
-/** The report model of {@link packReportModel}'s bytes. */
-export function unpackReportModel(packed: Uint8Array): Session {
-  return decodeReportModel(inflateRawSync(packed).toString('utf8'));
+/** The report model of {@link packReportModel}'s bytes (with its unit's rows when it is row-backed). */
+export function unpackReportModel(packed: Uint8Array, rows?: ModelRows): Session {
+  return decodeReportModel(inflateRawSync(packed).toString('utf8'), rows);
 }

@@ -1,0 +1,65 @@
+/**
+ * The rows a row-backed report model is decoded with (`report-model-codec.ts`, {@link ModelRows}): each
+ * unit's `messages` and `usage_entries` rows by session id, in rowid order, and the rule for when a unit's
+ * models may be stored row-backed (every session id of the unit unique, so a session id names one
+ * session's rows).
+ */
+import type Database from 'better-sqlite3';
+import { allSessions } from '../analytics/all-calls.js';
+import type { Session } from '../model/session.js';
+import { type ModelRows, messageRowColumns, usageRowColumns } from './report-model-codec.js';
+
+/** Whether the models of a unit built as these top-level sessions may be stored row-backed. */
+export function rowBackable(roots: readonly Session[]): boolean {
+  const ids = new Set<string>();
+  for (const session of allSessions(roots)) {
+    if (ids.has(session.id)) return false;
+    ids.add(session.id);
+  }
+  return true;
+}
+
+const none: readonly unknown[][] = [];
+
+/**
+ * The rows of every unit (or of `unitId` alone), by unit id. Rows come back as arrays of the codec's
+ * columns; a unit without rows gives empty lists.
+ */
+export function loadModelRows(db: Database.Database, unitId?: number): Map<number, ModelRows> {
+  const where = unitId === undefined ? '' : ' WHERE unit_id = ?';
+  const args = unitId === undefined ? [] : [unitId];
+  const group = (table: string, columns: readonly string[]) => {
+    const units = new Map<number, Map<string, unknown[][]>>();
+    const statement = db
+      .prepare(`SELECT unit_id, session_id, ${columns.join(', ')} FROM ${table}${where} ORDER BY rowid`)
+      .raw();
+    for (const row of statement.iterate(...args) as Iterable<unknown[]>) {
+      const unit = row[0] as number;
+      const session = row[1] as string;
+      let sessions = units.get(unit);
+      if (!sessions) {
+        sessions = new Map();
+        units.set(unit, sessions);
+      }
+      let list = sessions.get(session);
+      if (!list) {
+        list = [];
+        sessions.set(session, list);
+      }
+      list.push(row.slice(2));
+    }
+    return units;
+  };
+  const messages = group('messages', messageRowColumns);
+  const usage = group('usage_entries', usageRowColumns);
+  const result = new Map<number, ModelRows>();
+  for (const unit of new Set([...messages.keys(), ...usage.keys()]))
+    result.set(unit, {
+      messages: (sessionId) => messages.get(unit)?.get(sessionId) ?? none,
+      usage: (sessionId) => usage.get(unit)?.get(sessionId) ?? none,
+    });
+  return result;
+}
+
+/** The rows of a unit that has none (a model whose sessions hold no message and no usage). */
+export const noModelRows: ModelRows = { messages: () => none, usage: () => none };
