@@ -15,8 +15,8 @@ import {
 } from '../lifecycle/append-session.js';
 import type { Session } from '../model/session.js';
 import { prepareInsert, prepareUpdate, type Row } from './insert-row.js';
-import { toReportModel } from './report-model.js';
 import { loadModelRows, noModelRows, rowBackable } from './model-rows.js';
+import { toReportModel } from './report-model.js';
 import { packReportModel, unpackReportModel } from './report-model-codec.js';
 import {
   callOutcomeColumns,

@@ -219,7 +219,11 @@ function sqlText(value: unknown): boolean {
 
 /** A number SQLite gives back as it was written (no infinity, no integer past 2^53). */
 function sqlNumber(value: unknown): boolean {
-  return typeof value === 'number' && Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value));
+  return (
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    (!Number.isInteger(value) || Number.isSafeInteger(value))
+  );
 }
 
 const optionalText = (value: unknown) => value === undefined || sqlText(value);
@@ -378,7 +382,9 @@ function usageFromRow(row: readonly unknown[]): UsageEntry {
 /** The rows of a session, which must be as many as the model holds. */
 function rowsFor(rows: readonly unknown[][], count: number, what: string, sessionId: string) {
   if (rows.length !== count)
-    throw new Error(`The stored model of session ${sessionId} has ${count} ${what}, its rows ${rows.length}.`);
+    throw new Error(
+      `The stored model of session ${sessionId} has ${count} ${what}, its rows ${rows.length}.`,
+    );
   return rows;
 }
 

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { corpusDir, corpusMoreDir } from '../../test/corpus.js';
+import { loadSessions } from '../lifecycle/load-sessions.js';
+import type { Session } from '../model/session.js';
+import { discoverPaths } from '../sources/index.js';
+import { loadModelRows, noModelRows, rowBackable } from './model-rows.js';
+import { openMemoryIndex } from './open-index.js';
+import { toReportModel } from './report-model.js';
+import { decodeReportModel, encodeReportModel } from './report-model-codec.js';
+import { createRowWriter } from './unit-rows.js';
+
+/** Every session of a tree, the root first. */
+function treeSessions(root: Session): Session[] {
+  return [root, ...root.subagents.flatMap((s) => treeSessions(s.session))];
+}
+
+/** The stored forms of a row-backed encoding: how many messages and usage entries went to the rows. */
+function rowBackedCounts(encoded: string): { messages: number; usage: number } {
+  const counts = { messages: 0, usage: 0 };
+  const visit = (session: {
+    messages: unknown[];
+    usageEntries: unknown[];
+    subagents: { session: never }[];
+  }) => {
+    counts.messages += session.messages.filter((m) => Array.isArray(m) && m.length === 2).length;
+    counts.usage += session.usageEntries.filter((u) => u === 0).length;
+    for (const sub of session.subagents) visit(sub.session);
+  };
+  visit((JSON.parse(encoded) as { session: never }).session);
+  return counts;
+}
+
+describe('row-backed report models', () => {
+  it('decode with the rows written for them to what the plain models decode to, on every corpus session', async () => {
+    const sessions = await loadSessions((await discoverPaths([corpusDir, corpusMoreDir])).files);
+    const index = openMemoryIndex('test');
+    try {
+      const writer = createRowWriter(index.db);
+      const encoded = sessions.map((root, i) => {
+        writer.write(root, i + 1);
+        return encodeReportModel(toReportModel(root), rowBackable([root]));
+      });
+      const rows = loadModelRows(index.db);
+      let backed = { messages: 0, usage: 0 };
+      let messages = 0;
+      let usage = 0;
+      sessions.forEach((root, i) => {
+        const model = toReportModel(root);
+        const text = encoded[i] as string;
+        // Counted from the sessions, not from what the encoding says about itself.
+        for (const session of treeSessions(root)) {
+          messages += session.messages.length;
+          usage += session.usageEntries.length;
+        }
+        const counts = rowBackedCounts(text);
+        backed = { messages: backed.messages + counts.messages, usage: backed.usage + counts.usage };
+        const fromRows = decodeReportModel(text, rows.get(i + 1) ?? noModelRows);
+        const plain = decodeReportModel(encodeReportModel(model));
+        expect(fromRows).toEqual(plain);
+        // Key order included: what a command prints of a session is the same.
+        expect(JSON.stringify(fromRows)).toBe(JSON.stringify(plain));
+      });
+      // Most of the corpus goes to the rows (a message whose row cannot give it back stays whole).
+      expect(backed.messages).toBeGreaterThan(messages * 0.9);
+      expect(backed.usage).toBeGreaterThan(usage * 0.9);
+    } finally {
+      index.db.close();
+    }
+  });
+
+  it('keep whole what SQLite would not give back, and refuse rows that are not the model’s', () => {
+    const session = {
+      id: 's',
+      agent: 'claude-code',
+      files: ['/f'],
+      cwds: [],
+      versions: [],
+      models: [],
+      messages: [
+        { id: 'a', role: 'user', kind: 'prompt', parts: [], location: { file: '/f', line: 1 } },
+        // A lone surrogate becomes U+FFFD in SQLite's UTF-8.
+        {
+          id: 'b\ud800',
+          parentId: 'a',
+          role: 'user',
+          kind: 'prompt',
+          parts: [],
+          location: { file: '/f', line: 2 },
+        },
+      ],
+      turns: [],
+      toolCalls: [],
+      subagents: [],
+      usage: {},
+      usageByModel: {},
+      usageEntries: [],
+      counts: { lines: 2, blankLines: 0, records: 2, errors: 0, recordsByType: {}, unknownRecordTypes: {} },
+      problems: [],
+      meta: {},
+      isSubagent: false,
+    } as unknown as Session;
+    const index = openMemoryIndex('test');
+    try {
+      createRowWriter(index.db).write(session, 1);
+      const text = encodeReportModel(session, true);
+      expect(rowBackedCounts(text).messages).toBe(1);
+      const rows = loadModelRows(index.db).get(1) ?? noModelRows;
+      expect(decodeReportModel(text, rows)).toEqual(decodeReportModel(encodeReportModel(session)));
+      expect(() => decodeReportModel(text)).toThrow();
+      expect(() => decodeReportModel(text, noModelRows)).toThrow(/2 messages, its rows 0/);
+    } finally {
+      index.db.close();
+    }
+  });
+
+  it('are asked for only where a session id names one session of the unit', () => {
+    const leaf = (id: string) => ({ id, subagents: [] }) as unknown as Session;
+    const root = (id: string, subs: string[]) =>
+      ({ id, subagents: subs.map((s) => ({ session: leaf(s) })) }) as unknown as Session;
+    expect(rowBackable([root('a', ['x', 'y']), root('b', [])])).toBe(true);
+    expect(rowBackable([root('a', ['x']), root('a', [])])).toBe(false);
+    expect(rowBackable([root('a', ['x']), root('b', ['x'])])).toBe(false);
+  });
+});
