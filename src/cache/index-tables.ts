@@ -19,6 +19,11 @@ export interface TableDoc {
   indexes?: (string[] | { columns: string[]; where: string })[];
   /** Column sets that are unique together. */
   unique?: string[][];
+  /**
+   * Primary key of a `WITHOUT ROWID` table: the rows are stored in the key's b-tree, with no index beside
+   * them (for small rows looked up by that key).
+   */
+  withoutRowid?: string[];
 }
 
 const sessionRef: ColumnDoc[] = [
@@ -426,9 +431,9 @@ export const indexTables: TableDoc[] = [
       },
       { name: 'value', type: 'BLOB', description: 'JSON value, raw-deflated', constraint: 'NOT NULL' },
     ],
-    // No index by kind: a run reads every fact of a kind, a scan of this small table; (path, kind) serves
-    // the upserts and the deletes by path.
-    unique: [['path', 'kind']],
+    // Keyed by (path, kind), which serves the upserts and the deletes by path, with no index beside the rows
+    // (a run reads every fact of a kind: a scan of this small table, its values deflated).
+    withoutRowid: ['path', 'kind'],
   },
   {
     name: '_models',
@@ -473,7 +478,10 @@ export function indexDdl(): string[] {
     }
     const columns = table.columns.map((c) => `${c.name} ${c.type}${c.constraint ? ` ${c.constraint}` : ''}`);
     const unique = (table.unique ?? []).map((set) => `UNIQUE (${set.join(', ')})`);
-    statements.push(`CREATE TABLE ${table.name} (${[...columns, ...unique].join(', ')})`);
+    const key = table.withoutRowid ? [`PRIMARY KEY (${table.withoutRowid.join(', ')})`] : [];
+    statements.push(
+      `CREATE TABLE ${table.name} (${[...columns, ...unique, ...key].join(', ')})${table.withoutRowid ? ' WITHOUT ROWID' : ''}`,
+    );
     for (const index of table.indexes ?? []) {
       const [columnsOf, where] = Array.isArray(index) ? [index, undefined] : [index.columns, index.where];
       statements.push(
