@@ -15,14 +15,16 @@ function treeSessions(root: Session): Session[] {
 }
 
 /** The stored forms of a row-backed encoding: how many messages and usage entries went to the rows. */
-function rowBackedCounts(encoded: string): { messages: number; usage: number } {
-  const counts = { messages: 0, usage: 0 };
+function rowBackedCounts(encoded: string): { messages: number; calls: number; usage: number } {
+  const counts = { messages: 0, calls: 0, usage: 0 };
   const visit = (session: {
-    messages: unknown[];
+    messages: unknown[][];
+    toolCalls: unknown[][];
     usageEntries: unknown[];
     subagents: { session: never }[];
   }) => {
-    counts.messages += session.messages.filter((m) => Array.isArray(m) && m.length === 2).length;
+    counts.messages += session.messages.filter((m) => m.length === 3).length;
+    counts.calls += session.toolCalls.filter((c) => c.length === 5).length;
     counts.usage += session.usageEntries.filter((u) => u === 0).length;
     for (const sub of session.subagents) visit(sub.session);
   };
@@ -41,8 +43,9 @@ describe('row-backed report models', () => {
         return encodeReportModel(toReportModel(root), rowBackable([root]));
       });
       const rows = loadModelRows(index.db);
-      let backed = { messages: 0, usage: 0 };
+      let backed = { messages: 0, calls: 0, usage: 0 };
       let messages = 0;
+      let calls = 0;
       let usage = 0;
       sessions.forEach((root, i) => {
         const model = toReportModel(root);
@@ -50,10 +53,15 @@ describe('row-backed report models', () => {
         // Counted from the sessions, not from what the encoding says about itself.
         for (const session of treeSessions(root)) {
           messages += session.messages.length;
+          calls += session.toolCalls.length;
           usage += session.usageEntries.length;
         }
         const counts = rowBackedCounts(text);
-        backed = { messages: backed.messages + counts.messages, usage: backed.usage + counts.usage };
+        backed = {
+          messages: backed.messages + counts.messages,
+          calls: backed.calls + counts.calls,
+          usage: backed.usage + counts.usage,
+        };
         const fromRows = decodeReportModel(text, rows.get(i + 1) ?? noModelRows);
         const plain = decodeReportModel(encodeReportModel(model));
         expect(fromRows).toEqual(plain);
@@ -62,6 +70,7 @@ describe('row-backed report models', () => {
       });
       // Most of the corpus goes to the rows (a message whose row cannot give it back stays whole).
       expect(backed.messages).toBeGreaterThan(messages * 0.9);
+      expect(backed.calls).toBeGreaterThan(calls * 0.9);
       expect(backed.usage).toBeGreaterThan(usage * 0.9);
     } finally {
       index.db.close();
@@ -108,6 +117,9 @@ describe('row-backed report models', () => {
       expect(decodeReportModel(text, rows)).toEqual(decodeReportModel(encodeReportModel(session)));
       expect(() => decodeReportModel(text)).toThrow();
       expect(() => decodeReportModel(text, noModelRows)).toThrow(/2 messages, its rows 0/);
+      // Rows in another order than the model's: found, never decoded into another message's fields.
+      const reversed = { ...rows, messages: (id: string) => [...rows.messages(id)].reverse() };
+      expect(() => decodeReportModel(text, reversed)).toThrow(/another message/);
     } finally {
       index.db.close();
     }

@@ -30,6 +30,11 @@ interface Packed {
 export interface ModelRows {
   messages(sessionId: string): readonly unknown[][];
   usage(sessionId: string): readonly unknown[][];
+  /**
+   * Tool calls as {@link callRowColumns}: the calls in rowid order, then the results without a call in
+   * rowid order (the model's order, which an append keeps: see `queries/calls-in-order.ts`).
+   */
+  calls(sessionId: string): readonly unknown[][];
 }
 
 /** The `messages` columns a row-backed message takes its fields from, in this order. */
@@ -60,8 +65,34 @@ export const usageRowColumns = [
   'request_key',
 ] as const;
 
+/** The `tool_calls` columns a row-backed call takes its fields from, in this order. */
+export const callRowColumns = [
+  'id',
+  'tool',
+  'canonical',
+  'kind',
+  'status',
+  'status_reason',
+  'start_time',
+  'end_time',
+  'duration_ms',
+  'model',
+  'subagent_id',
+  'mcp_server',
+  'line',
+] as const;
+
 /** Message fields of the trailing object that a row holds: stored as a 0 placeholder (keeps key order). */
 const rowHeldRest = ['model', 'subtype', 'offBranch'] as const;
+/** The same for a call's trailing object. */
+const rowHeldCallRest = ['statusReason', 'subagentId', 'mcpServer'] as const;
+
+/**
+ * The last characters of a row-backed item's id, kept in its stored form: decoding checks them against the
+ * row it is paired with, so rows out of the model's order make a damaged model (built again), never a
+ * model with another item's fields.
+ */
+const idTail = (id: string) => id.slice(-3);
 
 type Absent = 0;
 type PackedMessage = [
@@ -109,12 +140,20 @@ type PackedUsage = [
  * A row-backed message: its file (paths are stored once per model, cheaper than reading them from each row)
  * and the trailing object of {@link PackedMessage}, row-held fields as 0.
  */
-type RowMessage = [file: number, rest: Record<string, unknown> | Absent];
+type RowMessage = [file: number, rest: Record<string, unknown> | Absent, idTail: string];
+/** A row-backed call: what its row does not hold (row-held fields of the trailing object as 0). */
+type RowCall = [
+  file: number,
+  messageId: string | Absent,
+  result: PackedResult | Absent,
+  rest: Record<string, unknown> | Absent,
+  idTail: string,
+];
 
 interface PackedSession
   extends Omit<Session, 'messages' | 'toolCalls' | 'problems' | 'subagents' | 'usageEntries'> {
   messages: (PackedMessage | RowMessage)[];
-  toolCalls: PackedCall[];
+  toolCalls: (PackedCall | RowCall)[];
   /** 0: a row-backed entry. */
   usageEntries: (PackedUsage | [UsageEntry] | Absent)[];
   problems: [string, string, number, number][];
@@ -138,73 +177,79 @@ export function encodeReportModel(model: Session, rowBacked = false): string {
     }
     return index;
   };
-  const packSession = (session: Session): PackedSession => ({
-    ...session,
-    messages: session.messages.map((m): PackedMessage | RowMessage => {
-      const { id, parentId, role, kind, timestamp, location, parts, ...other } = m;
-      const rest: Record<string, unknown> = parts.length > 0 ? { ...other, parts } : other;
-      const packed: PackedMessage = [
-        id,
-        parentId ?? 0,
-        role,
-        kind,
-        timestamp ?? 0,
-        fileOf(location),
-        location.line,
-        orAbsent(rest),
-      ];
-      return rowBacked ? (rowMessageOf(m, packed, rest, fileOf(location)) ?? packed) : packed;
-    }),
-    toolCalls: session.toolCalls.map((c): PackedCall => {
-      const {
-        id,
-        name,
-        canonicalName,
-        kind,
-        status,
-        startTime,
-        endTime,
-        durationMs,
-        location,
-        messageId,
-        model,
-        result,
-        sessionId,
-        ...other
-      } = c;
-      const rest: Record<string, unknown> = sessionId === session.id ? other : { ...other, sessionId };
-      return [
-        id,
-        name,
-        canonicalName === name ? 0 : canonicalName,
-        kind,
-        status,
-        startTime ?? 0,
-        endTime ?? 0,
-        durationMs ?? 0,
-        fileOf(location),
-        location.line,
-        messageId ?? 0,
-        model ?? 0,
-        result === undefined ? 0 : packResult(result, fileOf),
-        orAbsent({ ...rest, ...(durationMs === undefined ? { noDuration: true } : {}) }),
-      ];
-    }),
-    usageEntries: session.usageEntries.map((entry): PackedUsage | [UsageEntry] | Absent => {
-      const { messageId, model, timestamp, requestKey, usage, ...other } = entry;
-      if (Object.keys(other).length > 0 || Object.keys(usage).length !== usageFields.length) return [entry];
-      const packed: PackedUsage = [
-        messageId ?? 0,
-        model ?? 0,
-        timestamp ?? 0,
-        requestKey ?? 0,
-        ...usageFields.map((f) => usage[f]),
-      ];
-      return rowBacked && rowGivesUsage(entry, packed) ? 0 : packed;
-    }),
-    problems: session.problems.map((p) => [p.type, p.message, fileOf(p.location), p.location.line]),
-    subagents: session.subagents.map((s) => ({ ...s, session: packSession(s.session) })),
-  });
+  const at = (file: number, line: number): SourceLocation => ({ file: files[file] as string, line });
+  const packSession = (session: Session): PackedSession => {
+    // Calls pair with rows in calls-then-orphans order: a session in another order keeps its calls whole.
+    const callsRowBacked = rowBacked && callsBeforeOrphans(session.toolCalls);
+    return {
+      ...session,
+      messages: session.messages.map((m): PackedMessage | RowMessage => {
+        const { id, parentId, role, kind, timestamp, location, parts, ...other } = m;
+        const rest: Record<string, unknown> = parts.length > 0 ? { ...other, parts } : other;
+        const packed: PackedMessage = [
+          id,
+          parentId ?? 0,
+          role,
+          kind,
+          timestamp ?? 0,
+          fileOf(location),
+          location.line,
+          orAbsent(rest),
+        ];
+        return rowBacked ? (rowMessageOf(m, packed, rest, fileOf(location), at) ?? packed) : packed;
+      }),
+      toolCalls: session.toolCalls.map((c): PackedCall | RowCall => {
+        const {
+          id,
+          name,
+          canonicalName,
+          kind,
+          status,
+          startTime,
+          endTime,
+          durationMs,
+          location,
+          messageId,
+          model,
+          result,
+          sessionId,
+          ...other
+        } = c;
+        const rest: Record<string, unknown> = sessionId === session.id ? other : { ...other, sessionId };
+        const packed: PackedCall = [
+          id,
+          name,
+          canonicalName === name ? 0 : canonicalName,
+          kind,
+          status,
+          startTime ?? 0,
+          endTime ?? 0,
+          durationMs ?? 0,
+          fileOf(location),
+          location.line,
+          messageId ?? 0,
+          model ?? 0,
+          result === undefined ? 0 : packResult(result, fileOf),
+          orAbsent({ ...rest, ...(durationMs === undefined ? { noDuration: true } : {}) }),
+        ];
+        return callsRowBacked ? (rowCallOf(c, packed, session.id, at) ?? packed) : packed;
+      }),
+      usageEntries: session.usageEntries.map((entry): PackedUsage | [UsageEntry] | Absent => {
+        const { messageId, model, timestamp, requestKey, usage, ...other } = entry;
+        if (Object.keys(other).length > 0 || Object.keys(usage).length !== usageFields.length) return [entry];
+        const packed: PackedUsage = [
+          messageId ?? 0,
+          model ?? 0,
+          timestamp ?? 0,
+          requestKey ?? 0,
+          ...usageFields.map((f) => usage[f]),
+        ];
+        return rowBacked && rowGivesUsage(entry, packed) ? 0 : packed;
+      }),
+      problems: session.problems.map((p) => [p.type, p.message, fileOf(p.location), p.location.line]),
+      subagents: session.subagents.map((s) => ({ ...s, session: packSession(s.session) })),
+    };
+  };
   const packed: Packed = { files, session: packSession(model), ...(rowBacked ? { rows: 1 as const } : {}) };
   return JSON.stringify(packed);
 }
@@ -242,6 +287,7 @@ function rowMessageOf(
   packed: PackedMessage,
   rest: Record<string, unknown>,
   file: number,
+  at: (file: number, line: number) => SourceLocation,
 ): RowMessage | undefined {
   const { id, parentId, role, kind, timestamp, model, subtype, offBranch, location } = message;
   if (
@@ -257,7 +303,7 @@ function rowMessageOf(
     return undefined;
   const kept: Record<string, unknown> = { ...rest };
   for (const key of rowHeldRest) if (kept[key] !== undefined) kept[key] = 0;
-  const form: RowMessage = roundTrip([file, orAbsent(kept)]);
+  const form: RowMessage = roundTrip([file, orAbsent(kept), idTail(id)]);
   const row = [
     id,
     parentId ?? null,
@@ -269,7 +315,6 @@ function rowMessageOf(
     offBranch ? 1 : 0,
     location.line,
   ];
-  const at = (_file: number, line: number) => ({ file: location.file, line });
   const fromRow = messageFromRow(row, form, at);
   const fromTuple = unpackMessage(roundTrip(packed), at);
   return JSON.stringify(fromRow) === JSON.stringify(fromTuple) ? form : undefined;
@@ -306,6 +351,167 @@ function orAbsent(rest: Record<string, unknown>): Record<string, unknown> | Abse
   return 0;
 }
 
+/** Whether no call of `calls` comes after a result without a call. */
+function callsBeforeOrphans(calls: readonly ToolCall[]): boolean {
+  let orphans = false;
+  for (const call of calls) {
+    if (call.status === 'orphan_result') orphans = true;
+    else if (orphans) return false;
+  }
+  return true;
+}
+
+/** The row-backed form of a call, when its row with that form decodes to what its tuple decodes to. */
+function rowCallOf(
+  call: ToolCall,
+  packed: PackedCall,
+  sessionId: string,
+  at: (file: number, line: number) => SourceLocation,
+): RowCall | undefined {
+  const { id, name, canonicalName, kind, status, statusReason, startTime, endTime, durationMs } = call;
+  const { model, subagentId, mcpServer, location } = call;
+  if (
+    !sqlText(id) ||
+    !sqlText(name) ||
+    !sqlText(canonicalName) ||
+    !sqlText(kind) ||
+    !sqlText(status) ||
+    !optionalText(statusReason) ||
+    !optionalText(startTime) ||
+    !optionalText(endTime) ||
+    !(durationMs === undefined || sqlNumber(durationMs)) ||
+    !optionalText(model) ||
+    !optionalText(subagentId) ||
+    !optionalText(mcpServer) ||
+    !Number.isSafeInteger(location.line)
+  )
+    return undefined;
+  const rest = packed[13];
+  const kept: Record<string, unknown> | Absent = rest === 0 ? 0 : { ...rest };
+  if (kept !== 0) for (const key of rowHeldCallRest) if (kept[key] !== undefined) kept[key] = 0;
+  const form: RowCall = roundTrip([packed[8], packed[10], packed[12], kept, idTail(id)]);
+  const row = [
+    id,
+    name,
+    canonicalName,
+    kind,
+    status,
+    statusReason ?? null,
+    startTime ?? null,
+    endTime ?? null,
+    durationMs ?? null,
+    model ?? null,
+    subagentId ?? null,
+    mcpServer ?? null,
+    location.line,
+  ];
+  const fromRow = callFromRow(row, form, at, sessionId);
+  const fromTuple = unpackCall(roundTrip(packed), at, sessionId);
+  return JSON.stringify(fromRow) === JSON.stringify(fromTuple) ? form : undefined;
+}
+
+/** The result of a call's tuple or row-backed form. */
+function unpackResult(
+  [file, line, timestamp, text, rest]: PackedResult,
+  location: (file: number, line: number) => SourceLocation,
+): ToolCallResult {
+  return {
+    text,
+    content: undefined,
+    location: location(file, line),
+    ...(timestamp === 0 ? {} : { timestamp }),
+    ...(rest === 0 ? {} : rest),
+  } as ToolCallResult;
+}
+
+/** A call of its tuple. */
+function unpackCall(
+  [
+    id,
+    name,
+    canonical,
+    kind,
+    status,
+    start,
+    end,
+    duration,
+    file,
+    line,
+    messageId,
+    model,
+    result,
+    rest,
+  ]: PackedCall,
+  location: (file: number, line: number) => SourceLocation,
+  sessionId: string,
+): ToolCall {
+  const { noDuration, ...other } = rest === 0 ? { noDuration: false } : rest;
+  const call = {
+    id,
+    name,
+    canonicalName: canonical === 0 ? name : canonical,
+    kind,
+    status,
+    sessionId,
+    location: location(file, line),
+    ...(start === 0 ? {} : { startTime: start }),
+    ...(end === 0 ? {} : { endTime: end }),
+    ...(noDuration === true ? {} : { durationMs: duration }),
+    ...(messageId === 0 ? {} : { messageId }),
+    ...(model === 0 ? {} : { model }),
+    ...other,
+  } as ToolCall;
+  if (result !== 0) call.result = unpackResult(result, location);
+  return call;
+}
+
+/** A row-backed call: its row's fields and the stored form's, in {@link unpackCall}'s order. */
+function callFromRow(
+  row: readonly unknown[],
+  [file, messageId, result, rest, tail]: RowCall,
+  location: (file: number, line: number) => SourceLocation,
+  sessionId: string,
+): ToolCall {
+  const [
+    id,
+    name,
+    canonical,
+    kind,
+    status,
+    statusReason,
+    start,
+    end,
+    duration,
+    model,
+    subagentId,
+    mcpServer,
+    line,
+  ] = row;
+  if (typeof id !== 'string' || !id.endsWith(tail))
+    throw new Error(`The stored model of session ${sessionId} pairs a call with another call's row.`);
+  const { noDuration, ...other }: Record<string, unknown> = rest === 0 ? { noDuration: false } : { ...rest };
+  if (other.statusReason !== undefined) other.statusReason = statusReason;
+  if (other.subagentId !== undefined) other.subagentId = subagentId;
+  if (other.mcpServer !== undefined) other.mcpServer = mcpServer;
+  const call = {
+    id,
+    name,
+    canonicalName: canonical,
+    kind,
+    status,
+    sessionId,
+    location: location(file, line as number),
+    ...(start === null ? {} : { startTime: start }),
+    ...(end === null ? {} : { endTime: end }),
+    ...(noDuration === true ? {} : { durationMs: duration }),
+    ...(messageId === 0 ? {} : { messageId }),
+    ...(model === null ? {} : { model }),
+    ...other,
+  } as unknown as ToolCall;
+  if (result !== 0) call.result = unpackResult(result, location);
+  return call;
+}
+
 /** A message of its tuple; `location` resolves a file index. */
 function unpackMessage(
   [id, parentId, role, kind, timestamp, file, line, rest]: PackedMessage,
@@ -326,10 +532,12 @@ function unpackMessage(
 /** A row-backed message: its row's fields (in {@link unpackMessage}'s order) and the stored form's. */
 function messageFromRow(
   row: readonly unknown[],
-  [file, form]: RowMessage,
+  [file, form, tail]: RowMessage,
   location: (file: number, line: number) => SourceLocation,
 ): Message {
   const [id, parentId, role, kind, subtype, timestamp, model, offBranch, line] = row;
+  if (typeof id !== 'string' || !id.endsWith(tail))
+    throw new Error("A stored model pairs a message with another message's row.");
   const rest: Record<string, unknown> = form === 0 ? {} : { ...form };
   if (rest.model !== undefined) rest.model = model;
   if (rest.subtype !== undefined) rest.subtype = subtype;
@@ -401,6 +609,10 @@ export function decodeReportModel(text: string, rows?: ModelRows): Session {
       rowBacked === 1 && rows
         ? rowsFor(rows.messages(packed.id), packed.messages.length, 'messages', packed.id)
         : undefined;
+    const callRows =
+      rowBacked === 1 && rows
+        ? rowsFor(rows.calls(packed.id), packed.toolCalls.length, 'tool calls', packed.id)
+        : undefined;
     const usageRows =
       rowBacked === 1 && rows
         ? rowsFor(rows.usage(packed.id), packed.usageEntries.length, 'usage entries', packed.id)
@@ -408,53 +620,12 @@ export function decodeReportModel(text: string, rows?: ModelRows): Session {
     return {
       ...packed,
       messages: packed.messages.map((m, i) =>
-        m.length === 2 ? messageFromRow(messageRows?.[i] ?? [], m, location) : unpackMessage(m, location),
+        m.length === 3 ? messageFromRow(messageRows?.[i] ?? [], m, location) : unpackMessage(m, location),
       ),
-      toolCalls: packed.toolCalls.map(
-        ([
-          id,
-          name,
-          canonical,
-          kind,
-          status,
-          start,
-          end,
-          duration,
-          file,
-          line,
-          messageId,
-          model,
-          result,
-          rest,
-        ]) => {
-          const { noDuration, ...other } = rest === 0 ? { noDuration: false } : rest;
-          const call = {
-            id,
-            name,
-            canonicalName: canonical === 0 ? name : canonical,
-            kind,
-            status,
-            sessionId: packed.id,
-            location: location(file, line),
-            ...(start === 0 ? {} : { startTime: start }),
-            ...(end === 0 ? {} : { endTime: end }),
-            ...(noDuration === true ? {} : { durationMs: duration }),
-            ...(messageId === 0 ? {} : { messageId }),
-            ...(model === 0 ? {} : { model }),
-            ...other,
-          } as ToolCall;
-          if (result !== 0) {
-            const [resultFile, resultLine, timestamp, text, resultRest] = result;
-            call.result = {
-              text,
-              content: undefined,
-              location: location(resultFile, resultLine),
-              ...(timestamp === 0 ? {} : { timestamp }),
-              ...(resultRest === 0 ? {} : resultRest),
-            };
-          }
-          return call;
-        },
+      toolCalls: packed.toolCalls.map((c, i) =>
+        c.length === 5
+          ? callFromRow(callRows?.[i] ?? [], c, location, packed.id)
+          : unpackCall(c, location, packed.id),
       ),
       usageEntries: packed.usageEntries.map((entry, i) =>
         entry === 0 ? usageFromRow(usageRows?.[i] ?? []) : unpackUsage(entry),
