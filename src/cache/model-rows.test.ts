@@ -96,13 +96,123 @@ describe('row-backed report models', () => {
           parts: [],
           location: { file: '/f', line: 2 },
         },
+        // Empty strings, a false offBranch, the fields a row holds among those it does not.
+        {
+          id: 'c',
+          parentId: '',
+          role: 'assistant',
+          kind: 'response',
+          timestamp: '',
+          apiMessageId: 'msg_1',
+          model: 'm1',
+          subtype: 'x',
+          offBranch: false,
+          agentId: 'ag',
+          parts: [{ type: 'tool_call', callId: 'k1' }],
+          location: { file: '/g', line: 3 },
+        },
+        {
+          id: 'd',
+          role: 'system',
+          kind: 'system',
+          offBranch: true,
+          parts: [],
+          location: { file: '/f', line: 4 },
+        },
       ],
       turns: [],
-      toolCalls: [],
+      toolCalls: [
+        {
+          id: 'k1',
+          name: 'mcp__srv__do',
+          canonicalName: 'mcp__srv__do',
+          kind: 'mcp',
+          mcpServer: 'srv',
+          mcpTool: 'do',
+          status: 'error',
+          statusReason: 'why',
+          startTime: '2026-01-01T00:00:00Z',
+          endTime: '2026-01-01T00:00:01Z',
+          durationMs: 0,
+          messageId: 'c',
+          model: 'm1',
+          sessionId: 'other',
+          subagentId: 'sub',
+          input: undefined,
+          location: { file: '/g', line: 3 },
+          result: {
+            text: 'boom',
+            content: undefined,
+            location: { file: '/h', line: 5 },
+            isError: true,
+            exitCode: 2,
+          },
+        },
+        {
+          id: 'k2',
+          name: 'Bash',
+          canonicalName: 'Shell',
+          kind: 'builtin',
+          status: 'missing',
+          sessionId: 's',
+          input: undefined,
+          location: { file: '/f', line: 6 },
+        },
+        {
+          id: 'k3',
+          name: 'Read',
+          canonicalName: 'Read',
+          kind: 'builtin',
+          status: 'orphan_result',
+          durationMs: 1.5,
+          sessionId: 's',
+          input: undefined,
+          location: { file: '/f', line: 7 },
+        },
+      ],
       subagents: [],
       usage: {},
       usageByModel: {},
-      usageEntries: [],
+      usageEntries: [
+        {
+          usage: {
+            inputTokens: 1,
+            outputTokens: 2,
+            cacheWriteTokens: 3,
+            cacheWrite1hTokens: 0,
+            cacheReadTokens: 4,
+            reasoningTokens: 0,
+            webSearchRequests: 0,
+          },
+        },
+        {
+          messageId: 'c',
+          model: 'm1',
+          timestamp: '',
+          requestKey: 'r',
+          usage: {
+            inputTokens: Number.MAX_SAFE_INTEGER,
+            outputTokens: 0.5,
+            cacheWriteTokens: 0,
+            cacheWrite1hTokens: 0,
+            cacheReadTokens: 0,
+            reasoningTokens: 0,
+            webSearchRequests: 0,
+          },
+        },
+        // Infinity (JSON.parse gives it for 1e999) is no number SQLite gives back as JSON would.
+        {
+          usage: {
+            inputTokens: Number.POSITIVE_INFINITY,
+            outputTokens: 0,
+            cacheWriteTokens: 0,
+            cacheWrite1hTokens: 0,
+            cacheReadTokens: 0,
+            reasoningTokens: 0,
+            webSearchRequests: 0,
+          },
+        },
+      ],
       counts: { lines: 2, blankLines: 0, records: 2, errors: 0, recordsByType: {}, unknownRecordTypes: {} },
       problems: [],
       meta: {},
@@ -112,14 +222,54 @@ describe('row-backed report models', () => {
     try {
       createRowWriter(index.db).write(session, 1);
       const text = encodeReportModel(session, true);
-      expect(rowBackedCounts(text).messages).toBe(1);
+      expect(rowBackedCounts(text)).toEqual({ messages: 3, calls: 3, usage: 2 });
       const rows = loadModelRows(index.db).get(1) ?? noModelRows;
-      expect(decodeReportModel(text, rows)).toEqual(decodeReportModel(encodeReportModel(session)));
+      const fromRows = decodeReportModel(text, rows);
+      const plain = decodeReportModel(encodeReportModel(session));
+      expect(fromRows).toEqual(plain);
+      expect(JSON.stringify(fromRows)).toBe(JSON.stringify(plain));
+      expect(fromRows.usageEntries[2]?.usage.inputTokens).toBe(null);
       expect(() => decodeReportModel(text)).toThrow();
-      expect(() => decodeReportModel(text, noModelRows)).toThrow(/2 messages, its rows 0/);
+      expect(() => decodeReportModel(text, noModelRows)).toThrow(/4 messages, its rows 0/);
       // Rows in another order than the model's: found, never decoded into another message's fields.
       const reversed = { ...rows, messages: (id: string) => [...rows.messages(id)].reverse() };
       expect(() => decodeReportModel(text, reversed)).toThrow(/another message/);
+    } finally {
+      index.db.close();
+    }
+  });
+
+  it('keep the calls of a session whole when a call comes after a result without a call', () => {
+    const call = (id: string, status: string) => ({
+      id,
+      name: 'Bash',
+      canonicalName: 'Bash',
+      kind: 'builtin',
+      status,
+      sessionId: 's',
+      input: undefined,
+      location: { file: '/f', line: 1 },
+    });
+    const session = {
+      id: 's',
+      files: ['/f'],
+      messages: [],
+      toolCalls: [call('a', 'ok'), call('b', 'orphan_result'), call('c', 'ok')],
+      subagents: [],
+      usageEntries: [],
+      problems: [],
+    } as unknown as Session;
+    const index = openMemoryIndex('test');
+    try {
+      createRowWriter(index.db).write(
+        { ...session, counts: { records: 1, errors: 0 }, usage: {} } as Session,
+        1,
+      );
+      const text = encodeReportModel(session, true);
+      expect(rowBackedCounts(text).calls).toBe(0);
+      expect(
+        decodeReportModel(text, loadModelRows(index.db).get(1) ?? noModelRows).toolCalls.map((c) => c.id),
+      ).toEqual(['a', 'b', 'c']);
     } finally {
       index.db.close();
     }

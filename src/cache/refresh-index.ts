@@ -442,22 +442,30 @@ async function refreshOnce(
     if (options.sessions !== false && [...reused.keys()].some((id) => !earlyModels.has(id))) {
       const damaged = new Set<number>();
       const decoded: ((typeof built)[number] & { unitId: number })[] = [];
-      const modelRows = loadModelRows(db);
-      for (const row of db
-        .prepare('SELECT unit_id, anchor, phase, model FROM _models')
-        .iterate() as Iterable<{
-        unit_id: number;
-        anchor: string;
-        phase: number;
-        model: Buffer;
-      }>) {
-        if (!reused.has(row.unit_id) || earlyModels.has(row.unit_id) || damaged.has(row.unit_id)) continue;
-        try {
-          const session = unpackReportModel(row.model, modelRows.get(row.unit_id) ?? noModelRows);
-          decoded.push({ unitId: row.unit_id, phase: row.phase, anchor: row.anchor, session });
-        } catch {
-          damaged.add(row.unit_id);
+      // The models and the rows they are decoded with, from one snapshot (another process may commit
+      // between two statements).
+      const snapshot = !db.inTransaction;
+      if (snapshot) db.exec('BEGIN');
+      try {
+        const modelRows = loadModelRows(db);
+        for (const row of db
+          .prepare('SELECT unit_id, anchor, phase, model FROM _models')
+          .iterate() as Iterable<{
+          unit_id: number;
+          anchor: string;
+          phase: number;
+          model: Buffer;
+        }>) {
+          if (!reused.has(row.unit_id) || earlyModels.has(row.unit_id) || damaged.has(row.unit_id)) continue;
+          try {
+            const session = unpackReportModel(row.model, modelRows.get(row.unit_id) ?? noModelRows);
+            decoded.push({ unitId: row.unit_id, phase: row.phase, anchor: row.anchor, session });
+          } catch {
+            damaged.add(row.unit_id);
+          }
         }
+      } finally {
+        if (snapshot) db.exec('COMMIT');
       }
       for (const { unitId, ...entry } of decoded) if (!damaged.has(unitId)) built.push(entry);
       for (const id of damaged) {

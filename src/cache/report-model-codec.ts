@@ -177,7 +177,6 @@ export function encodeReportModel(model: Session, rowBacked = false): string {
     }
     return index;
   };
-  const at = (file: number, line: number): SourceLocation => ({ file: files[file] as string, line });
   const packSession = (session: Session): PackedSession => {
     // Calls pair with rows in calls-then-orphans order: a session in another order keeps its calls whole.
     const callsRowBacked = rowBacked && callsBeforeOrphans(session.toolCalls);
@@ -196,7 +195,7 @@ export function encodeReportModel(model: Session, rowBacked = false): string {
           location.line,
           orAbsent(rest),
         ];
-        return rowBacked ? (rowMessageOf(m, packed, rest, fileOf(location), at) ?? packed) : packed;
+        return rowBacked ? (rowMessageOf(m, rest, fileOf(location)) ?? packed) : packed;
       }),
       toolCalls: session.toolCalls.map((c): PackedCall | RowCall => {
         const {
@@ -232,7 +231,7 @@ export function encodeReportModel(model: Session, rowBacked = false): string {
           result === undefined ? 0 : packResult(result, fileOf),
           orAbsent({ ...rest, ...(durationMs === undefined ? { noDuration: true } : {}) }),
         ];
-        return callsRowBacked ? (rowCallOf(c, packed, session.id, at) ?? packed) : packed;
+        return callsRowBacked ? (rowCallOf(c, packed) ?? packed) : packed;
       }),
       usageEntries: session.usageEntries.map((entry): PackedUsage | [UsageEntry] | Absent => {
         const { messageId, model, timestamp, requestKey, usage, ...other } = entry;
@@ -244,7 +243,7 @@ export function encodeReportModel(model: Session, rowBacked = false): string {
           requestKey ?? 0,
           ...usageFields.map((f) => usage[f]),
         ];
-        return rowBacked && rowGivesUsage(entry, packed) ? 0 : packed;
+        return rowBacked && rowGivesUsage(entry) ? 0 : packed;
       }),
       problems: session.problems.map((p) => [p.type, p.message, fileOf(p.location), p.location.line]),
       subagents: session.subagents.map((s) => ({ ...s, session: packSession(s.session) })),
@@ -273,22 +272,14 @@ function sqlNumber(value: unknown): boolean {
 
 const optionalText = (value: unknown) => value === undefined || sqlText(value);
 
-/** Through JSON, as a stored model goes. */
-function roundTrip<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
-}
-
 /**
- * The row-backed form of a message, when its row (as `messageRowOf` writes it and SQLite gives it back) with
- * that form decodes to what its tuple decodes to; else undefined (the tuple is stored).
+ * The row-backed form of a message, or undefined (its tuple is stored) when its row would not give it back:
+ * a value SQLite would store otherwise than JSON (a string with a lone surrogate, a non-string where a TEXT
+ * column is, an `offBranch` that is no boolean). With those excluded the row holds each field as written,
+ * and {@link messageFromRow} rebuilds what {@link unpackMessage} does, key order included (the corpus test
+ * compares them: model-rows.test.ts).
  */
-function rowMessageOf(
-  message: Message,
-  packed: PackedMessage,
-  rest: Record<string, unknown>,
-  file: number,
-  at: (file: number, line: number) => SourceLocation,
-): RowMessage | undefined {
+function rowMessageOf(message: Message, rest: Record<string, unknown>, file: number): RowMessage | undefined {
   const { id, parentId, role, kind, timestamp, model, subtype, offBranch, location } = message;
   if (
     !sqlText(id) ||
@@ -298,47 +289,25 @@ function rowMessageOf(
     !optionalText(timestamp) ||
     !optionalText(model) ||
     !optionalText(subtype) ||
+    !(offBranch === undefined || typeof offBranch === 'boolean') ||
     !Number.isSafeInteger(location.line)
   )
     return undefined;
   const kept: Record<string, unknown> = { ...rest };
   for (const key of rowHeldRest) if (kept[key] !== undefined) kept[key] = 0;
-  const form: RowMessage = roundTrip([file, orAbsent(kept), idTail(id)]);
-  const row = [
-    id,
-    parentId ?? null,
-    role,
-    kind,
-    subtype ?? null,
-    timestamp ?? null,
-    model ?? null,
-    offBranch ? 1 : 0,
-    location.line,
-  ];
-  const fromRow = messageFromRow(row, form, at);
-  const fromTuple = unpackMessage(roundTrip(packed), at);
-  return JSON.stringify(fromRow) === JSON.stringify(fromTuple) ? form : undefined;
+  return [file, orAbsent(kept), idTail(id)];
 }
 
-/** Whether a usage entry's row (as `usageRowOf` writes it) gives back what its tuple decodes to. */
-function rowGivesUsage(entry: UsageEntry, packed: PackedUsage): boolean {
+/** Whether a usage entry's row (as `usageRowOf` writes it) gives it back (as {@link rowMessageOf}). */
+function rowGivesUsage(entry: UsageEntry): boolean {
   const { messageId, model, timestamp, requestKey, usage } = entry;
-  if (
-    !optionalText(messageId) ||
-    !optionalText(model) ||
-    !optionalText(timestamp) ||
-    !optionalText(requestKey) ||
-    !usageFields.every((f) => sqlNumber(usage[f]))
-  )
-    return false;
-  const row = [
-    messageId ?? null,
-    timestamp ?? null,
-    model ?? null,
-    ...usageFields.map((f) => usage[f]),
-    requestKey ?? null,
-  ];
-  return JSON.stringify(usageFromRow(row)) === JSON.stringify(unpackUsage(roundTrip(packed)));
+  return (
+    optionalText(messageId) &&
+    optionalText(model) &&
+    optionalText(timestamp) &&
+    optionalText(requestKey) &&
+    usageFields.every((f) => sqlNumber(usage[f]))
+  );
 }
 
 function packResult(result: ToolCallResult, fileOf: (location: SourceLocation) => number): PackedResult {
@@ -361,13 +330,8 @@ function callsBeforeOrphans(calls: readonly ToolCall[]): boolean {
   return true;
 }
 
-/** The row-backed form of a call, when its row with that form decodes to what its tuple decodes to. */
-function rowCallOf(
-  call: ToolCall,
-  packed: PackedCall,
-  sessionId: string,
-  at: (file: number, line: number) => SourceLocation,
-): RowCall | undefined {
+/** The row-backed form of a call, or undefined when its row would not give it back (as {@link rowMessageOf}). */
+function rowCallOf(call: ToolCall, packed: PackedCall): RowCall | undefined {
   const { id, name, canonicalName, kind, status, statusReason, startTime, endTime, durationMs } = call;
   const { model, subagentId, mcpServer, location } = call;
   if (
@@ -389,25 +353,7 @@ function rowCallOf(
   const rest = packed[13];
   const kept: Record<string, unknown> | Absent = rest === 0 ? 0 : { ...rest };
   if (kept !== 0) for (const key of rowHeldCallRest) if (kept[key] !== undefined) kept[key] = 0;
-  const form: RowCall = roundTrip([packed[8], packed[10], packed[12], kept, idTail(id)]);
-  const row = [
-    id,
-    name,
-    canonicalName,
-    kind,
-    status,
-    statusReason ?? null,
-    startTime ?? null,
-    endTime ?? null,
-    durationMs ?? null,
-    model ?? null,
-    subagentId ?? null,
-    mcpServer ?? null,
-    location.line,
-  ];
-  const fromRow = callFromRow(row, form, at, sessionId);
-  const fromTuple = unpackCall(roundTrip(packed), at, sessionId);
-  return JSON.stringify(fromRow) === JSON.stringify(fromTuple) ? form : undefined;
+  return [packed[8], packed[10], packed[12], kept, idTail(id)];
 }
 
 /** The result of a call's tuple or row-backed form. */
