@@ -54,8 +54,10 @@ export function loadModelRows(db: Database.Database, unitId?: number): Map<numbe
         lists = { rows: [] };
         sessions.set(session, lists);
       }
-      if (after?.(row)) (lists.after ??= []).push(row.slice(2));
-      else lists.rows.push(row.slice(2));
+      if (after?.(row)) {
+        lists.after ??= [];
+        lists.after.push(row.slice(2));
+      } else lists.rows.push(row.slice(2));
     }
     return (unit: number, sessionId: string): readonly unknown[][] => {
       const lists = units.get(unit)?.get(sessionId);
