@@ -10,12 +10,13 @@ import { type TokenUsage, type UsageEntry, usageFields } from '../model/usage.js
  * tuples of their frequent fields (0 for absent) with every other field kept in a trailing object, so that
  * nothing is lost and the JSON is a third of the plain one. Parsing it is what a warm run spends its time on.
  *
- * Row-backed (`rows: 1`, see {@link ModelRows}): a message or usage entry whose `messages` or `usage_entries`
- * row gives back every field the row holds is stored without them (a message keeps only the fields rows do
- * not hold, a usage entry nothing), and decoding takes them from the rows: the rows are most of a model's
- * bytes, and they are stored anyway. A session's rows are paired with its messages and entries by position
- * (rowid order is model order), so the writer asks for it only where every session id of the unit is
- * unique; a session whose row count differs is a damaged model (built again).
+ * Row-backed (`rows: 1`, see {@link ModelRows}): a message, call or usage entry whose `messages`,
+ * `tool_calls` or `usage_entries` row gives back every field the row holds is stored without them (a message
+ * or call keeps the fields rows do not hold and its id's last characters, a usage entry nothing), and decoding
+ * takes them from the rows: they were half of a model's deflated bytes, and the rows are stored anyway. A
+ * session's rows are paired with its items by position (the model's order), so the writer asks for it only
+ * where every session id of the unit is unique; a session whose row count differs, or a row whose id does not
+ * end as the item's, is a damaged model (built again).
  */
 interface Packed {
   files: string[];
@@ -25,7 +26,7 @@ interface Packed {
 
 /**
  * The rows of one unit a row-backed model is decoded with, by session id, in rowid order: messages as
- * {@link messageRowColumns}, usage entries as {@link usageRowColumns}.
+ * {@link messageRowColumns}, usage entries as {@link usageRowColumns}, calls as {@link callRowColumns}.
  */
 export interface ModelRows {
   messages(sessionId: string): readonly unknown[][];
