@@ -15,7 +15,7 @@ import {
 } from '../lifecycle/append-session.js';
 import type { Session } from '../model/session.js';
 import { prepareInsert, prepareUpdate, type Row } from './insert-row.js';
-import { loadModelRows, noModelRows, rowBackable } from './model-rows.js';
+import { createModelRowsReader, rowBackable } from './model-rows.js';
 import { toReportModel } from './report-model.js';
 import { packReportModel, unpackReportModel } from './report-model-codec.js';
 import {
@@ -51,6 +51,7 @@ export interface UnitAppender {
 
 export function createUnitAppender(db: Database.Database): UnitAppender {
   const selectModel = db.prepare('SELECT rowid, anchor, phase, model FROM _models WHERE unit_id = ?');
+  const rowsOf = createModelRowsReader(db);
   const selectTree = db.prepare('SELECT id FROM trees WHERE unit_id = ?').pluck();
   const selectSessionRow = db
     .prepare('SELECT rowid FROM sessions WHERE unit_id = ? AND id = ? AND is_subagent = ?')
@@ -167,7 +168,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       if (models.length !== 1 || stored === undefined) return undefined;
       let root: Session;
       try {
-        root = unpackReportModel(stored.model, loadModelRows(db, unitId).get(unitId) ?? noModelRows);
+        root = unpackReportModel(stored.model, rowsOf(unitId));
       } catch {
         return undefined;
       }

@@ -28,55 +28,55 @@ interface SessionRows {
 }
 
 /**
- * The rows of every unit (or of `unitId` alone), by unit id. Rows come back as arrays of the codec's
- * columns; a unit without rows gives empty lists.
+ * Reads the rows of one unit at a time (a unit's rows are freed once its models are decoded), with the
+ * statements prepared once. Each row is an array of the codec's columns followed by its session id.
  */
-export function loadModelRows(db: Database.Database, unitId?: number): Map<number, ModelRows> {
-  const where = unitId === undefined ? '' : ' WHERE unit_id = ?';
-  const args = unitId === undefined ? [] : [unitId];
-  const seen = new Set<number>();
-  const group = (table: string, columns: readonly string[], after?: (row: unknown[]) => boolean) => {
-    const units = new Map<number, Map<string, SessionRows>>();
+export function createModelRowsReader(db: Database.Database): (unitId: number) => ModelRows {
+  const reader = (table: string, columns: readonly string[], after?: (row: unknown[]) => boolean) => {
     const statement = db
-      .prepare(`SELECT unit_id, session_id, ${columns.join(', ')} FROM ${table}${where} ORDER BY rowid`)
+      .prepare(`SELECT ${columns.join(', ')}, session_id FROM ${table} WHERE unit_id = ? ORDER BY rowid`)
       .raw();
-    for (const row of statement.iterate(...args) as Iterable<unknown[]>) {
-      const unit = row[0] as number;
-      const session = row[1] as string;
-      let sessions = units.get(unit);
-      if (!sessions) {
-        sessions = new Map();
-        units.set(unit, sessions);
-        seen.add(unit);
+    return (unitId: number) => {
+      const sessions = new Map<string, SessionRows>();
+      for (const row of statement.all(unitId) as unknown[][]) {
+        const session = row[columns.length] as string;
+        let lists = sessions.get(session);
+        if (!lists) {
+          lists = { rows: [] };
+          sessions.set(session, lists);
+        }
+        if (after?.(row)) {
+          lists.after ??= [];
+          lists.after.push(row);
+        } else lists.rows.push(row);
       }
-      let lists = sessions.get(session);
-      if (!lists) {
-        lists = { rows: [] };
-        sessions.set(session, lists);
-      }
-      if (after?.(row)) {
-        lists.after ??= [];
-        lists.after.push(row.slice(2));
-      } else lists.rows.push(row.slice(2));
-    }
-    return (unit: number, sessionId: string): readonly unknown[][] => {
-      const lists = units.get(unit)?.get(sessionId);
-      if (!lists) return none;
-      return lists.after ? [...lists.rows, ...lists.after] : lists.rows;
+      return (sessionId: string): readonly unknown[][] => {
+        const lists = sessions.get(sessionId);
+        if (!lists) return none;
+        return lists.after ? [...lists.rows, ...lists.after] : lists.rows;
+      };
     };
   };
-  const messages = group('messages', messageRowColumns);
-  const usage = group('usage_entries', usageRowColumns);
+  const messages = reader('messages', messageRowColumns);
+  const usage = reader('usage_entries', usageRowColumns);
   // A session's calls, then its results without a call (`status`, the fifth of the columns).
-  const calls = group('tool_calls', callRowColumns, (row) => row[6] === 'orphan_result');
-  const result = new Map<number, ModelRows>();
-  for (const unit of seen)
-    result.set(unit, {
-      messages: (sessionId) => messages(unit, sessionId),
-      usage: (sessionId) => usage(unit, sessionId),
-      calls: (sessionId) => calls(unit, sessionId),
-    });
-  return result;
+  const calls = reader('tool_calls', callRowColumns, (row) => row[4] === 'orphan_result');
+  return (unitId) => ({ messages: messages(unitId), usage: usage(unitId), calls: calls(unitId) });
+}
+
+/** The rows of every unit that has rows (or of `unitId` alone), by unit id. */
+export function loadModelRows(db: Database.Database, unitId?: number): Map<number, ModelRows> {
+  const read = createModelRowsReader(db);
+  const units =
+    unitId === undefined
+      ? (db
+          .prepare(
+            'SELECT unit_id FROM messages UNION SELECT unit_id FROM tool_calls UNION SELECT unit_id FROM usage_entries',
+          )
+          .pluck()
+          .all() as number[])
+      : [unitId];
+  return new Map(units.map((unit) => [unit, read(unit)]));
 }
 
 /** The rows of a unit that has none (a model whose sessions hold no message, call or usage). */

@@ -9,12 +9,12 @@ import type { SessionFileRef } from '../sources/index.js';
 import { createUnitAppender } from './append-unit.js';
 import type { FileRow } from './file-store.js';
 import { groupUnits, type Unit } from './group-units.js';
-import { loadModelRows, noModelRows, rowBackable } from './model-rows.js';
+import { createModelRowsReader, rowBackable } from './model-rows.js';
 import type { IndexDb } from './open-index.js';
 import { projectRecord } from './project-record.js';
 import type { RefreshStats } from './refresh-stats.js';
 import { toReportModel } from './report-model.js';
-import { packReportModel, unpackReportModel } from './report-model-codec.js';
+import { type ModelRows, packReportModel, unpackReportModel } from './report-model-codec.js';
 import { inputsHash, saveInputsHash, storedInputs, unchangedRefresh } from './unchanged-inputs.js';
 import { createRowWriter } from './unit-rows.js';
 import {
@@ -447,7 +447,8 @@ async function refreshOnce(
       const snapshot = !db.inTransaction;
       if (snapshot) db.exec('BEGIN');
       try {
-        const modelRows = loadModelRows(db);
+        const rowsOf = createModelRowsReader(db);
+        let unitRows: { unit: number; rows: ModelRows } | undefined;
         for (const row of db
           .prepare('SELECT unit_id, anchor, phase, model FROM _models')
           .iterate() as Iterable<{
@@ -458,7 +459,9 @@ async function refreshOnce(
         }>) {
           if (!reused.has(row.unit_id) || earlyModels.has(row.unit_id) || damaged.has(row.unit_id)) continue;
           try {
-            const session = unpackReportModel(row.model, modelRows.get(row.unit_id) ?? noModelRows);
+            // A unit's models are stored together: its rows are read once for them.
+            if (unitRows?.unit !== row.unit_id) unitRows = { unit: row.unit_id, rows: rowsOf(row.unit_id) };
+            const session = unpackReportModel(row.model, unitRows.rows);
             decoded.push({ unitId: row.unit_id, phase: row.phase, anchor: row.anchor, session });
           } catch {
             damaged.add(row.unit_id);
