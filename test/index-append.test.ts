@@ -18,6 +18,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UsageSplit } from '../src/analytics/usage-report.js';
 import { indexFileName } from '../src/cache/cache-location.js';
+import { loadModelRows, noModelRows } from '../src/cache/model-rows.js';
 import { openIndex } from '../src/cache/open-index.js';
 import { queryErrors } from '../src/cache/queries/errors-query.js';
 import { selectTrees } from '../src/cache/queries/select-trees.js';
@@ -51,6 +52,7 @@ const numbering = new Set(['unit_id', 'session_row', 'tree', 'parent_row']);
 function contents(cacheDir: string) {
   const db = new Database(path.join(cacheDir, indexFileName), { readonly: true });
   try {
+    const modelRows = loadModelRows(db);
     const table = (name: string, order: string) => {
       // A tree's id is the number its sessions name it by.
       const omit = name === 'trees' ? new Set([...numbering, 'id']) : numbering;
@@ -68,12 +70,16 @@ function contents(cacheDir: string) {
       // after the stored ones, and nothing reads problems rows in rowid order (the models keep the order).
       problems: table('problems', 'root_session_id, session_id, file, line, type, message'),
       models: (
-        db.prepare('SELECT anchor, phase, model FROM _models ORDER BY anchor').all() as {
+        db.prepare('SELECT unit_id, anchor, phase, model FROM _models ORDER BY anchor').all() as {
+          unit_id: number;
           anchor: string;
           phase: number;
           model: Buffer;
         }[]
-      ).map((m) => ({ ...m, model: unpackReportModel(m.model) })),
+      ).map(({ unit_id, ...m }) => ({
+        ...m,
+        model: unpackReportModel(m.model, modelRows.get(unit_id) ?? noModelRows),
+      })),
     };
   } finally {
     db.close();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { indexFileName } from '../src/cache/cache-location.js';
+import { unpackFact } from '../src/cache/file-facts.js';
 import { validationFactKind } from '../src/cache/validation-facts.js';
 import { validateFile } from '../src/reader/validate-file.js';
 import { copyCorpus, refreshed, tempDir } from './index-helpers.js';
@@ -31,8 +32,8 @@ function storedFacts(file: string): unknown {
   try {
     const row = db
       .prepare('SELECT value FROM _facts WHERE path = ? AND kind = ?')
-      .get(file, validationFactKind) as { value: string } | undefined;
-    return row && JSON.parse(row.value);
+      .get(file, validationFactKind) as { value: Buffer } | undefined;
+    return row && unpackFact(row.value);
   } finally {
     db.close();
   }

@@ -1,5 +1,5 @@
 // Appends to a stored unit what its session file got since it was stored, without building the unit again:
-// the stored report model and the file's resume state take the new records (lifecycle's
+// the stored report model (decoded with the unit's rows, see model-rows.ts) and the file's resume state take the new records (lifecycle's
 // `appendClaudeSession`), and only the rows that changed are written: new messages, calls, usage entries
 // and problems are inserted; calls a result closed, usage merged under its key, messages that got parts or
 // changed branch, the session and tree rows are updated. The rows then equal those of a build of the whole
@@ -15,6 +15,7 @@ import {
 } from '../lifecycle/append-session.js';
 import type { Session } from '../model/session.js';
 import { prepareInsert, prepareUpdate, type Row } from './insert-row.js';
+import { createModelRowsReader, rowBackable } from './model-rows.js';
 import { toReportModel } from './report-model.js';
 import { packReportModel, unpackReportModel } from './report-model-codec.js';
 import {
@@ -50,6 +51,7 @@ export interface UnitAppender {
 
 export function createUnitAppender(db: Database.Database): UnitAppender {
   const selectModel = db.prepare('SELECT rowid, anchor, phase, model FROM _models WHERE unit_id = ?');
+  const rowsOf = createModelRowsReader(db);
   const selectTree = db.prepare('SELECT id FROM trees WHERE unit_id = ?').pluck();
   const selectSessionRow = db
     .prepare('SELECT rowid FROM sessions WHERE unit_id = ? AND id = ? AND is_subagent = ?')
@@ -166,7 +168,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       if (models.length !== 1 || stored === undefined) return undefined;
       let root: Session;
       try {
-        root = unpackReportModel(stored.model);
+        root = unpackReportModel(stored.model, rowsOf(unitId));
       } catch {
         return undefined;
       }
@@ -196,7 +198,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       }
       update('trees', tree, treeRow(root, { anchor: stored.anchor, phase: stored.phase }));
       const model = toReportModel(root);
-      updateModel.run(packReportModel(model), stored.rowid);
+      updateModel.run(packReportModel(model, rowBackable([root])), stored.rowid);
       return { phase: stored.phase, anchor: stored.anchor, session: model };
     },
     saveResumes(root) {

@@ -1,5 +1,23 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import { fileIdentity } from './file-identity.js';
+
+/**
+ * A fact's value as `_facts.value` stores it: its JSON, raw-deflated (validation facts repeat the file's path
+ * in every error and list versions and record types: the text is five times its deflated size).
+ */
+export function packFact(value: unknown): Buffer {
+  return packFactJson(JSON.stringify(value));
+}
+
+function packFactJson(json: string): Buffer {
+  return deflateRawSync(json);
+}
+
+/** The value of {@link packFact}'s bytes; throws on a damaged value. */
+export function unpackFact<T>(stored: Uint8Array): T {
+  return JSON.parse(inflateRawSync(stored).toString('utf8')) as T;
+}
 
 /** A file as discovery saw it: what decides whether a stored fact is still true. */
 export interface FactFile {
@@ -61,7 +79,7 @@ export async function cachedFileFacts<T>(
         size: number;
         mtime_ms: number;
         identity: string | null;
-        value: string;
+        value: Buffer;
       }[]
     ).map((r) => [r.path, r]),
   );
@@ -73,7 +91,7 @@ export async function cachedFileFacts<T>(
     const row = stored.get(file.path);
     if (isCurrent(row, file, identities[i] ?? null)) {
       try {
-        values[i] = JSON.parse(row.value) as T;
+        values[i] = unpackFact<T>(row.value);
         return;
       } catch {
         // A damaged value: computed again (and stored over it).
@@ -89,7 +107,7 @@ export async function cachedFileFacts<T>(
       db.exec('BEGIN IMMEDIATE');
       began = Date.now();
     }
-    upsert.run(file.path, kind, file.size, file.mtimeMs, identities[i] ?? null, text);
+    upsert.run(file.path, kind, file.size, file.mtimeMs, identities[i] ?? null, packFactJson(text));
     if (Date.now() - began > maxTransactionMs) db.exec('COMMIT');
     // The stored form, so that a computed run and a cached run give equal values.
     values[i] = JSON.parse(text) as T;

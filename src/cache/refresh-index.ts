@@ -9,11 +9,12 @@ import type { SessionFileRef } from '../sources/index.js';
 import { createUnitAppender } from './append-unit.js';
 import type { FileRow } from './file-store.js';
 import { groupUnits, type Unit } from './group-units.js';
+import { createModelRowsReader, rowBackable } from './model-rows.js';
 import type { IndexDb } from './open-index.js';
 import { projectRecord } from './project-record.js';
 import type { RefreshStats } from './refresh-stats.js';
 import { toReportModel } from './report-model.js';
-import { packReportModel, unpackReportModel } from './report-model-codec.js';
+import { type ModelRows, packReportModel, unpackReportModel } from './report-model-codec.js';
 import { inputsHash, saveInputsHash, storedInputs, unchangedRefresh } from './unchanged-inputs.js';
 import { createRowWriter } from './unit-rows.js';
 import {
@@ -259,9 +260,10 @@ async function refreshOnce(
       );
       // Resume states are those of the sessions just built (an append that gave up may have left others).
       for (const ref of unit.refs) clearState.run(ref.path);
+      const rowBacked = rowBackable(sessions.map((entry) => entry.session));
       const models = sessions.map((entry) => {
         const model = toReportModel(entry.session);
-        insertModel.run(unitId, entry.anchor, entry.phase, packReportModel(model));
+        insertModel.run(unitId, entry.anchor, entry.phase, packReportModel(model, rowBacked));
         rowWriter.write(entry.session, unitId, entry);
         appender.saveResumes(entry.session);
         return { phase: entry.phase, anchor: entry.anchor, session: model };
@@ -440,21 +442,33 @@ async function refreshOnce(
     if (options.sessions !== false && [...reused.keys()].some((id) => !earlyModels.has(id))) {
       const damaged = new Set<number>();
       const decoded: ((typeof built)[number] & { unitId: number })[] = [];
-      for (const row of db
-        .prepare('SELECT unit_id, anchor, phase, model FROM _models')
-        .iterate() as Iterable<{
-        unit_id: number;
-        anchor: string;
-        phase: number;
-        model: Buffer;
-      }>) {
-        if (!reused.has(row.unit_id) || earlyModels.has(row.unit_id) || damaged.has(row.unit_id)) continue;
-        try {
-          const session = unpackReportModel(row.model);
-          decoded.push({ unitId: row.unit_id, phase: row.phase, anchor: row.anchor, session });
-        } catch {
-          damaged.add(row.unit_id);
+      // The models and the rows they are decoded with, from one snapshot (another process may commit
+      // between two statements).
+      const snapshot = !db.inTransaction;
+      if (snapshot) db.exec('BEGIN');
+      try {
+        const rowsOf = createModelRowsReader(db);
+        let unitRows: { unit: number; rows: ModelRows } | undefined;
+        for (const row of db
+          .prepare('SELECT unit_id, anchor, phase, model FROM _models')
+          .iterate() as Iterable<{
+          unit_id: number;
+          anchor: string;
+          phase: number;
+          model: Buffer;
+        }>) {
+          if (!reused.has(row.unit_id) || earlyModels.has(row.unit_id) || damaged.has(row.unit_id)) continue;
+          try {
+            // A unit's models are stored together: its rows are read once for them.
+            if (unitRows?.unit !== row.unit_id) unitRows = { unit: row.unit_id, rows: rowsOf(row.unit_id) };
+            const session = unpackReportModel(row.model, unitRows.rows);
+            decoded.push({ unitId: row.unit_id, phase: row.phase, anchor: row.anchor, session });
+          } catch {
+            damaged.add(row.unit_id);
+          }
         }
+      } finally {
+        if (snapshot) db.exec('COMMIT');
       }
       for (const { unitId, ...entry } of decoded) if (!damaged.has(unitId)) built.push(entry);
       for (const id of damaged) {

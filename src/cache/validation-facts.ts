@@ -6,6 +6,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import type { FileValidationFacts, ValidatorState } from '../lifecycle/record-slice.js';
+import { packFact } from './file-facts.js';
 import type { FileRow } from './file-store.js';
 
 /** The `_facts` kind of validation facts: bump the number when `validateFile`'s result changes shape. */
@@ -19,7 +20,7 @@ export function createValidationFactsWriter(db: Database.Database) {
   const remove = db.prepare('DELETE FROM _facts WHERE path = ? AND kind = ?');
   const save = (row: FileRow, read: FileValidationFacts) => {
     const facts = { ...read, entry: { ...read.entry, lines: row.lines, blankLines: row.blank_lines } };
-    upsert.run(row.path, validationFactKind, row.size, row.mtime_ms, row.identity, JSON.stringify(facts));
+    upsert.run(row.path, validationFactKind, row.size, row.mtime_ms, row.identity, packFact(facts));
   };
   return Object.assign(save, {
     /** Drops a file's stored facts (read without validation: they would describe another state). */
@@ -29,7 +30,7 @@ export function createValidationFactsWriter(db: Database.Database) {
 
 /** A validator state as stored in `files.validation`: JSON, raw-deflated. */
 export function packValidation(state: ValidatorState): Buffer {
-  return deflateRawSync(JSON.stringify(state), { level: 1 });
+  return deflateRawSync(JSON.stringify(state));
 }
 
 /** A stored validator state, or undefined when it cannot be read (a damaged row: the file is read whole). */

@@ -1,0 +1,286 @@
+import { describe, expect, it } from 'vitest';
+import { corpusDir, corpusMoreDir } from '../../test/corpus.js';
+import { loadSessions } from '../lifecycle/load-sessions.js';
+import type { Session } from '../model/session.js';
+import { discoverPaths } from '../sources/index.js';
+import { loadModelRows, noModelRows, rowBackable } from './model-rows.js';
+import { openMemoryIndex } from './open-index.js';
+import { toReportModel } from './report-model.js';
+import { decodeReportModel, encodeReportModel } from './report-model-codec.js';
+import { createRowWriter } from './unit-rows.js';
+
+/** Every session of a tree, the root first. */
+function treeSessions(root: Session): Session[] {
+  return [root, ...root.subagents.flatMap((s) => treeSessions(s.session))];
+}
+
+/** The stored forms of a row-backed encoding: how many messages and usage entries went to the rows. */
+function rowBackedCounts(encoded: string): { messages: number; calls: number; usage: number } {
+  const counts = { messages: 0, calls: 0, usage: 0 };
+  const visit = (session: {
+    messages: unknown[][];
+    toolCalls: unknown[][];
+    usageEntries: unknown[];
+    subagents: { session: never }[];
+  }) => {
+    counts.messages += session.messages.filter((m) => m.length === 3).length;
+    counts.calls += session.toolCalls.filter((c) => c.length === 5).length;
+    counts.usage += session.usageEntries.filter((u) => u === 0).length;
+    for (const sub of session.subagents) visit(sub.session);
+  };
+  visit((JSON.parse(encoded) as { session: never }).session);
+  return counts;
+}
+
+describe('row-backed report models', () => {
+  it('decode with the rows written for them to what the plain models decode to, on every corpus session', async () => {
+    const sessions = await loadSessions((await discoverPaths([corpusDir, corpusMoreDir])).files);
+    const index = openMemoryIndex('test');
+    try {
+      const writer = createRowWriter(index.db);
+      const encoded = sessions.map((root, i) => {
+        writer.write(root, i + 1);
+        return encodeReportModel(toReportModel(root), rowBackable([root]));
+      });
+      const rows = loadModelRows(index.db);
+      let backed = { messages: 0, calls: 0, usage: 0 };
+      let messages = 0;
+      let calls = 0;
+      let usage = 0;
+      sessions.forEach((root, i) => {
+        const model = toReportModel(root);
+        const text = encoded[i] as string;
+        // Counted from the sessions, not from what the encoding says about itself.
+        for (const session of treeSessions(root)) {
+          messages += session.messages.length;
+          calls += session.toolCalls.length;
+          usage += session.usageEntries.length;
+        }
+        const counts = rowBackedCounts(text);
+        backed = {
+          messages: backed.messages + counts.messages,
+          calls: backed.calls + counts.calls,
+          usage: backed.usage + counts.usage,
+        };
+        const fromRows = decodeReportModel(text, rows.get(i + 1) ?? noModelRows);
+        const plain = decodeReportModel(encodeReportModel(model));
+        expect(fromRows).toEqual(plain);
+        // Key order included: what a command prints of a session is the same.
+        expect(JSON.stringify(fromRows)).toBe(JSON.stringify(plain));
+      });
+      // Most of the corpus goes to the rows (a message whose row cannot give it back stays whole).
+      expect(backed.messages).toBeGreaterThan(messages * 0.9);
+      expect(backed.calls).toBeGreaterThan(calls * 0.9);
+      expect(backed.usage).toBeGreaterThan(usage * 0.9);
+    } finally {
+      index.db.close();
+    }
+  });
+
+  it('keep whole what SQLite would not give back, and refuse rows that are not the model’s', () => {
+    const session = {
+      id: 's',
+      agent: 'claude-code',
+      files: ['/f'],
+      cwds: [],
+      versions: [],
+      models: [],
+      messages: [
+        { id: 'a', role: 'user', kind: 'prompt', parts: [], location: { file: '/f', line: 1 } },
+        // A lone surrogate becomes U+FFFD in SQLite's UTF-8.
+        {
+          id: 'b\ud800',
+          parentId: 'a',
+          role: 'user',
+          kind: 'prompt',
+          parts: [],
+          location: { file: '/f', line: 2 },
+        },
+        // Empty strings, a false offBranch, the fields a row holds among those it does not.
+        {
+          id: 'c',
+          parentId: '',
+          role: 'assistant',
+          kind: 'response',
+          timestamp: '',
+          apiMessageId: 'msg_1',
+          model: 'm1',
+          subtype: 'x',
+          offBranch: false,
+          agentId: 'ag',
+          parts: [{ type: 'tool_call', callId: 'k1' }],
+          location: { file: '/g', line: 3 },
+        },
+        {
+          id: 'd',
+          role: 'system',
+          kind: 'system',
+          offBranch: true,
+          parts: [],
+          location: { file: '/f', line: 4 },
+        },
+      ],
+      turns: [],
+      toolCalls: [
+        {
+          id: 'k1',
+          name: 'mcp__srv__do',
+          canonicalName: 'mcp__srv__do',
+          kind: 'mcp',
+          mcpServer: 'srv',
+          mcpTool: 'do',
+          status: 'error',
+          statusReason: 'why',
+          startTime: '2026-01-01T00:00:00Z',
+          endTime: '2026-01-01T00:00:01Z',
+          durationMs: 0,
+          messageId: 'c',
+          model: 'm1',
+          sessionId: 'other',
+          subagentId: 'sub',
+          input: undefined,
+          location: { file: '/g', line: 3 },
+          result: {
+            text: 'boom',
+            content: undefined,
+            location: { file: '/h', line: 5 },
+            isError: true,
+            exitCode: 2,
+          },
+        },
+        {
+          id: 'k2',
+          name: 'Bash',
+          canonicalName: 'Shell',
+          kind: 'builtin',
+          status: 'missing',
+          sessionId: 's',
+          input: undefined,
+          location: { file: '/f', line: 6 },
+        },
+        {
+          id: 'k3',
+          name: 'Read',
+          canonicalName: 'Read',
+          kind: 'builtin',
+          status: 'orphan_result',
+          durationMs: 1.5,
+          sessionId: 's',
+          input: undefined,
+          location: { file: '/f', line: 7 },
+        },
+      ],
+      subagents: [],
+      usage: {},
+      usageByModel: {},
+      usageEntries: [
+        {
+          usage: {
+            inputTokens: 1,
+            outputTokens: 2,
+            cacheWriteTokens: 3,
+            cacheWrite1hTokens: 0,
+            cacheReadTokens: 4,
+            reasoningTokens: 0,
+            webSearchRequests: 0,
+          },
+        },
+        {
+          messageId: 'c',
+          model: 'm1',
+          timestamp: '',
+          requestKey: 'r',
+          usage: {
+            inputTokens: Number.MAX_SAFE_INTEGER,
+            outputTokens: 0.5,
+            cacheWriteTokens: 0,
+            cacheWrite1hTokens: 0,
+            cacheReadTokens: 0,
+            reasoningTokens: 0,
+            webSearchRequests: 0,
+          },
+        },
+        // Infinity (JSON.parse gives it for 1e999) is no number SQLite gives back as JSON would.
+        {
+          usage: {
+            inputTokens: Number.POSITIVE_INFINITY,
+            outputTokens: 0,
+            cacheWriteTokens: 0,
+            cacheWrite1hTokens: 0,
+            cacheReadTokens: 0,
+            reasoningTokens: 0,
+            webSearchRequests: 0,
+          },
+        },
+      ],
+      counts: { lines: 2, blankLines: 0, records: 2, errors: 0, recordsByType: {}, unknownRecordTypes: {} },
+      problems: [],
+      meta: {},
+      isSubagent: false,
+    } as unknown as Session;
+    const index = openMemoryIndex('test');
+    try {
+      createRowWriter(index.db).write(session, 1);
+      const text = encodeReportModel(session, true);
+      expect(rowBackedCounts(text)).toEqual({ messages: 3, calls: 3, usage: 2 });
+      const rows = loadModelRows(index.db).get(1) ?? noModelRows;
+      const fromRows = decodeReportModel(text, rows);
+      const plain = decodeReportModel(encodeReportModel(session));
+      expect(fromRows).toEqual(plain);
+      expect(JSON.stringify(fromRows)).toBe(JSON.stringify(plain));
+      expect(fromRows.usageEntries[2]?.usage.inputTokens).toBe(null);
+      expect(() => decodeReportModel(text)).toThrow();
+      expect(() => decodeReportModel(text, noModelRows)).toThrow(/4 messages, its rows 0/);
+      // Rows in another order than the model's: found, never decoded into another message's fields.
+      const reversed = { ...rows, messages: (id: string) => [...rows.messages(id)].reverse() };
+      expect(() => decodeReportModel(text, reversed)).toThrow(/another message/);
+    } finally {
+      index.db.close();
+    }
+  });
+
+  it('keep the calls of a session whole when a call comes after a result without a call', () => {
+    const call = (id: string, status: string) => ({
+      id,
+      name: 'Bash',
+      canonicalName: 'Bash',
+      kind: 'builtin',
+      status,
+      sessionId: 's',
+      input: undefined,
+      location: { file: '/f', line: 1 },
+    });
+    const session = {
+      id: 's',
+      files: ['/f'],
+      messages: [],
+      toolCalls: [call('a', 'ok'), call('b', 'orphan_result'), call('c', 'ok')],
+      subagents: [],
+      usageEntries: [],
+      problems: [],
+    } as unknown as Session;
+    const index = openMemoryIndex('test');
+    try {
+      createRowWriter(index.db).write(
+        { ...session, counts: { records: 1, errors: 0 }, usage: {} } as Session,
+        1,
+      );
+      const text = encodeReportModel(session, true);
+      expect(rowBackedCounts(text).calls).toBe(0);
+      expect(
+        decodeReportModel(text, loadModelRows(index.db).get(1) ?? noModelRows).toolCalls.map((c) => c.id),
+      ).toEqual(['a', 'b', 'c']);
+    } finally {
+      index.db.close();
+    }
+  });
+
+  it('are asked for only where a session id names one session of the unit', () => {
+    const leaf = (id: string) => ({ id, subagents: [] }) as unknown as Session;
+    const root = (id: string, subs: string[]) =>
+      ({ id, subagents: subs.map((s) => ({ session: leaf(s) })) }) as unknown as Session;
+    expect(rowBackable([root('a', ['x', 'y']), root('b', [])])).toBe(true);
+    expect(rowBackable([root('a', ['x']), root('a', [])])).toBe(false);
+    expect(rowBackable([root('a', ['x']), root('b', ['x'])])).toBe(false);
+  });
+});
