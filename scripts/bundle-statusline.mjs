@@ -75,7 +75,23 @@ const { schemaVersion } = await import(pathToFileURL(path.join(root, 'dist/cache
 await build({
   input,
   platform: 'node',
-  transform: { define: { __AGENTLOG_SCHEMA_VERSION__: String(schemaVersion()) } },
+  transform: {
+    define: {
+      __AGENTLOG_SCHEMA_VERSION__: String(schemaVersion()),
+      // better-sqlite3's addon, from the bundle's folder (checked at run time: another install layout resolves it).
+      __AGENTLOG_SQLITE_ADDON__: JSON.stringify(
+        fromBundle(
+          path.join(
+            path.dirname(Module.createRequire(input).resolve('better-sqlite3')),
+            '..',
+            'build',
+            'Release',
+            'better_sqlite3.node',
+          ),
+        ),
+      ),
+    },
+  },
   external: [/^node:/, /\.node$/],
   plugins: [keepOutOfBundle],
   logLevel: 'warn',

@@ -4,12 +4,23 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 
 let addon: string | null | undefined;
 
+/**
+ * The addon's path relative to the status line's bundle, found when the bundle was built
+ * (`scripts/bundle-statusline.mjs`): a status line call then resolves no module for it.
+ */
+declare const __AGENTLOG_SQLITE_ADDON__: string | undefined;
+
 /** The path of better-sqlite3's compiled addon, when it is where `npm install` builds it. */
 function addonPath(): string | null {
+  if (addon === undefined && typeof __AGENTLOG_SQLITE_ADDON__ === 'string') {
+    const beside = fileURLToPath(new URL(__AGENTLOG_SQLITE_ADDON__, import.meta.url));
+    if (existsSync(beside)) addon = beside;
+  }
   if (addon === undefined) {
     try {
       const main = createRequire(import.meta.url).resolve('better-sqlite3');
