@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusDir, corpusMoreDir } from '../../test/corpus.js';
 import { loadSessions } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
+import { emptyUsage } from '../model/usage.js';
 import { discoverPaths } from '../sources/index.js';
 import { loadModelRows, noModelRows, rowBackable } from './model-rows.js';
 import { openMemoryIndex } from './open-index.js';
@@ -202,15 +203,7 @@ describe('row-backed report models', () => {
         },
         // Infinity (JSON.parse gives it for 1e999) is no number SQLite gives back as JSON would.
         {
-          usage: {
-            inputTokens: Number.POSITIVE_INFINITY,
-            outputTokens: 0,
-            cacheWriteTokens: 0,
-            cacheWrite1hTokens: 0,
-            cacheReadTokens: 0,
-            reasoningTokens: 0,
-            webSearchRequests: 0,
-          },
+          usage: { ...emptyUsage(), inputTokens: Number.POSITIVE_INFINITY },
         },
       ],
       counts: { lines: 2, blankLines: 0, records: 2, errors: 0, recordsByType: {}, unknownRecordTypes: {} },

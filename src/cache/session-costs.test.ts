@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ExactSum } from '../analytics/exact-sum.js';
+import { emptyUsage } from '../model/usage.js';
 import { openIndex, openIndexReadOnly, openMemoryIndex } from './open-index.js';
 import type { StoredRequest, StoredTree } from './queries/statusline-query.js';
 import { priceRequests, readSessionCost, storeSessionCost } from './session-costs.js';
@@ -11,15 +12,7 @@ const request = (tokens: number, model?: string): StoredRequest => ({
   time: '2026-03-03T10:00:00.000Z',
   model,
   agent: 'claude-code',
-  usage: {
-    inputTokens: tokens,
-    outputTokens: 0,
-    cacheWriteTokens: 0,
-    cacheWrite1hTokens: 0,
-    cacheReadTokens: 0,
-    reasoningTokens: 0,
-    webSearchRequests: 0,
-  },
+  usage: { ...emptyUsage(), inputTokens: tokens },
 });
 /** A dollar per ten tokens of `m`; no price for any other model. */
 const price = (model: string, usage: StoredRequest['usage']) =>
