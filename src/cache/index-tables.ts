@@ -1,3 +1,11 @@
+import {
+  type ColumnKind,
+  messageColumns as M,
+  type RowColumn,
+  sessionColumns as S,
+  toolCallColumns as T,
+  usageColumns as U,
+} from '../model/row-columns.js';
 import { textHash } from '../model/text-hash.js';
 
 /** One column of an index table, documented for `agentlog sql --tables`. */
@@ -28,27 +36,39 @@ export interface TableDoc {
   withoutRowid?: string[];
 }
 
-const sessionRef: ColumnDoc[] = [
-  { name: 'session_id', type: 'TEXT', description: 'the session (a subagent id for subagent rows)' },
-  { name: 'root_session_id', type: 'TEXT', description: 'the top-level session of the tree' },
-];
 const unit: ColumnDoc = {
   name: 'unit_id',
   type: 'INTEGER',
   description: 'internal: the group of files the rows were built from',
   constraint: 'NOT NULL',
 };
-const location: ColumnDoc[] = [
-  { name: 'file', type: 'TEXT', description: 'source file' },
-  { name: 'line', type: 'INTEGER', description: 'line in the source file (1-based)' },
-];
-const usageColumns: ColumnDoc[] = [
-  { name: 'input_tokens', type: 'INTEGER', description: 'input tokens, cache reads and writes excluded' },
-  { name: 'output_tokens', type: 'INTEGER', description: 'output tokens (reasoning included)' },
-  { name: 'cache_write_tokens', type: 'INTEGER', description: 'cache write tokens' },
-  { name: 'cache_read_tokens', type: 'INTEGER', description: 'cache read tokens' },
-  { name: 'reasoning_tokens', type: 'INTEGER', description: 'reasoning tokens (part of output)' },
-];
+
+const sqliteTypes: Record<ColumnKind, ColumnDoc['type']> = {
+  text: 'TEXT',
+  integer: 'INTEGER',
+  real: 'REAL',
+  boolean: 'INTEGER',
+  time: 'TEXT',
+  json: 'TEXT',
+};
+/** How the index writes what SQLite has no type for. */
+const sqliteForms: Partial<Record<ColumnKind, string>> = {
+  boolean: '1 or 0',
+  time: 'ISO time',
+  json: 'JSON text',
+};
+
+/** Columns of the public rows (`model/row-columns.ts`) as the index declares them. */
+function shared(...columns: RowColumn[]): ColumnDoc[] {
+  return columns.map((column) => {
+    const form = sqliteForms[column.kind];
+    return {
+      name: column.name,
+      type: sqliteTypes[column.kind],
+      description: form ? `${column.description} (${form})` : column.description,
+    };
+  });
+}
 
 /** Every table of the index, public ones first. The DDL is generated from this list. */
 export const indexTables: TableDoc[] = [
@@ -56,47 +76,45 @@ export const indexTables: TableDoc[] = [
     name: 'sessions',
     description: 'one row per session, subagent sessions included (is_subagent = 1)',
     columns: [
-      { name: 'id', type: 'TEXT', description: 'session id (file name, Codex thread id, or agent id)' },
-      { name: 'root_session_id', type: 'TEXT', description: 'the top-level session of the tree' },
-      { name: 'parent_session_id', type: 'TEXT', description: 'for subagents: the parent session' },
-      { name: 'parent_tool_call_id', type: 'TEXT', description: 'for subagents: the call that started it' },
+      ...shared(S.id, S.root_session_id, S.parent_session_id, S.parent_tool_call_id),
       { name: 'tree', type: 'INTEGER', description: 'the trees row of its top-level session (trees.id)' },
       {
         name: 'parent_row',
         type: 'INTEGER',
         description: 'for subagents: the sessions rowid of the parent session (rowid order is tree order)',
       },
-      { name: 'agent', type: 'TEXT', description: 'the agent: claude-code, codex, gemini-cli...' },
-      { name: 'is_subagent', type: 'INTEGER', description: '1 for subagent sessions' },
+      ...shared(S.agent, S.is_subagent),
       {
         name: 'top_level',
         type: 'INTEGER',
         description: '1 for the sessions agentlog ls lists (subagent files no session claimed included)',
       },
-      { name: 'agent_id', type: 'TEXT', description: 'subagent id' },
-      { name: 'project', type: 'TEXT', description: 'last segment of cwd' },
-      { name: 'cwd', type: 'TEXT', description: 'first working directory' },
-      { name: 'git_branch', type: 'TEXT', description: 'git branch' },
-      { name: 'title', type: 'TEXT', description: 'title' },
-      {
-        name: 'title_source',
-        type: 'TEXT',
-        description: 'custom-title, ai-title, summary, first-prompt, thread-name',
-      },
-      { name: 'start_time', type: 'TEXT', description: 'ISO time of the first record' },
-      { name: 'end_time', type: 'TEXT', description: 'ISO time of the last record' },
-      { name: 'duration_ms', type: 'INTEGER', description: 'end - start' },
-      { name: 'forked_from_id', type: 'TEXT', description: 'the session it was forked from' },
-      { name: 'models', type: 'TEXT', description: 'JSON array of models' },
-      { name: 'versions', type: 'TEXT', description: 'JSON array of agent versions' },
-      { name: 'files', type: 'TEXT', description: 'JSON array of source files' },
-      { name: 'messages', type: 'INTEGER', description: 'messages of this session (not its subagents)' },
-      { name: 'prompts', type: 'INTEGER', description: 'prompts typed by the user' },
-      { name: 'tool_calls', type: 'INTEGER', description: 'tool calls of this session (not its subagents)' },
-      { name: 'failed_tool_calls', type: 'INTEGER', description: 'calls whose status is not ok' },
-      { name: 'errors', type: 'INTEGER', description: 'calls whose status is error' },
-      { name: 'subagents', type: 'INTEGER', description: 'direct subagents' },
-      ...usageColumns,
+      ...shared(
+        S.agent_id,
+        S.project,
+        S.cwd,
+        S.git_branch,
+        S.title,
+        S.title_source,
+        S.start_time,
+        S.end_time,
+        S.duration_ms,
+        S.forked_from_id,
+        S.models,
+        S.versions,
+        S.files,
+        S.messages,
+        S.prompts,
+        S.tool_calls,
+        S.failed_tool_calls,
+        S.errors,
+        S.subagents,
+        S.input_tokens,
+        S.output_tokens,
+        S.cache_write_tokens,
+        S.cache_read_tokens,
+        S.reasoning_tokens,
+      ),
       {
         name: 'rate_limits',
         type: 'TEXT',
@@ -166,26 +184,24 @@ export const indexTables: TableDoc[] = [
     name: 'messages',
     description: 'messages in conversation order (rowid order within a session)',
     columns: [
-      { name: 'id', type: 'TEXT', description: 'record uuid (Claude Code) or <session>:<line> (Codex)' },
-      ...sessionRef,
-      { name: 'parent_id', type: 'TEXT', description: 'parent message id' },
-      { name: 'role', type: 'TEXT', description: 'user, assistant, system' },
-      {
-        name: 'kind',
-        type: 'TEXT',
-        description:
-          'prompt, meta, tool_results, compact_summary, interrupt, response, api_error, compact_boundary, system',
-      },
-      { name: 'subtype', type: 'TEXT', description: 'system subtype' },
-      { name: 'timestamp', type: 'TEXT', description: 'ISO time' },
-      { name: 'model', type: 'TEXT', description: 'model of an assistant message' },
-      { name: 'off_branch', type: 'INTEGER', description: '1 when not on the current branch (rewinds)' },
+      ...shared(
+        M.id,
+        M.session_id,
+        M.root_session_id,
+        M.parent_id,
+        M.role,
+        M.kind,
+        M.subtype,
+        M.timestamp,
+        M.model,
+        M.off_branch,
+      ),
       {
         name: 'text',
         type: 'TEXT',
         description: 'the first 300 characters of the text parts (search has the whole text)',
       },
-      ...location,
+      ...shared(M.file, M.line),
       unit,
     ],
     // By unit only: the appends find a session's rows among its unit's (unit_id = ? AND session_id = ?); a
@@ -196,24 +212,23 @@ export const indexTables: TableDoc[] = [
     name: 'tool_calls',
     description: 'tool calls paired with their results',
     columns: [
-      { name: 'id', type: 'TEXT', description: 'tool_use id or call_id' },
-      ...sessionRef,
-      { name: 'tool', type: 'TEXT', description: 'tool name as written' },
-      { name: 'canonical', type: 'TEXT', description: 'newest name of the tool lineage' },
-      { name: 'kind', type: 'TEXT', description: 'builtin, mcp, unknown' },
-      { name: 'mcp_server', type: 'TEXT', description: 'MCP server' },
-      {
-        name: 'status',
-        type: 'TEXT',
-        description: 'ok, error, denied, interrupted, hook_blocked, missing, orphan_result',
-      },
-      { name: 'status_reason', type: 'TEXT', description: 'why the status was chosen' },
-      { name: 'start_time', type: 'TEXT', description: 'ISO time of the call' },
-      { name: 'end_time', type: 'TEXT', description: 'ISO time of the result' },
-      { name: 'duration_ms', type: 'INTEGER', description: 'end - start (Codex: reported duration)' },
-      { name: 'model', type: 'TEXT', description: 'model that made the call' },
-      { name: 'exit_code', type: 'INTEGER', description: 'exit code, where reported' },
-      { name: 'subagent_id', type: 'TEXT', description: 'for Task/Agent calls: the subagent started' },
+      ...shared(
+        T.id,
+        T.session_id,
+        T.root_session_id,
+        T.tool,
+        T.canonical,
+        T.kind,
+        T.mcp_server,
+        T.status,
+        T.status_reason,
+        T.start_time,
+        T.end_time,
+        T.duration_ms,
+        T.model,
+        T.exit_code,
+        T.subagent_id,
+      ),
       { name: 'session_row', type: 'INTEGER', description: 'the sessions rowid of its session' },
       {
         name: 'error_message',
@@ -228,9 +243,9 @@ export const indexTables: TableDoc[] = [
       },
       { name: 'error_file', type: 'TEXT', description: 'failed calls: the file of the result (or call)' },
       { name: 'error_line', type: 'INTEGER', description: 'failed calls: its line' },
-      { name: 'input_summary', type: 'TEXT', description: 'one line: the command, path, pattern...' },
+      ...shared(T.input_summary),
       { name: 'result_excerpt', type: 'TEXT', description: 'first 300 characters of the result text' },
-      ...location,
+      ...shared(T.file, T.line),
       unit,
     ],
     // By unit only, as messages: no query filters by session_id alone or by tool (the MCP tool filter
@@ -241,23 +256,7 @@ export const indexTables: TableDoc[] = [
     name: 'usage_entries',
     description: 'token usage per API request, each request once (see README "Usage")',
     columns: [
-      ...sessionRef,
-      { name: 'message_id', type: 'TEXT', description: 'the message carrying the usage' },
-      { name: 'timestamp', type: 'TEXT', description: 'ISO time' },
-      { name: 'model', type: 'TEXT', description: 'model' },
-      ...usageColumns,
-      {
-        name: 'cache_write_1h_tokens',
-        type: 'INTEGER',
-        description: '1-hour cache writes (part of cache writes)',
-      },
-      { name: 'web_search_requests', type: 'INTEGER', description: 'server-side web searches' },
-      {
-        name: 'request_key',
-        type: 'TEXT',
-        description:
-          'the API request it was billed under (the same key in two session files is one request; see README "Usage")',
-      },
+      ...shared(...Object.values(U)),
       { name: 'session_row', type: 'INTEGER', description: 'the sessions rowid of its session' },
       unit,
     ],
@@ -267,8 +266,7 @@ export const indexTables: TableDoc[] = [
     name: 'problems',
     description: 'lines that did not decode and problems found while building sessions',
     columns: [
-      ...sessionRef,
-      ...location,
+      ...shared(M.session_id, M.root_session_id, M.file, M.line),
       { name: 'type', type: 'TEXT', description: 'problem type' },
       { name: 'message', type: 'TEXT', description: 'what is wrong' },
       unit,
@@ -360,12 +358,12 @@ export const indexTables: TableDoc[] = [
         type: 'TEXT',
         description: 'prompt, user, assistant, system, tool_input, tool_result',
       },
-      ...sessionRef,
+      ...shared(M.session_id, M.root_session_id),
       { name: 'ref_id', type: 'TEXT', description: 'message id or tool call id' },
       { name: 'role', type: 'TEXT', description: 'user, assistant, system, or tool' },
       { name: 'kind', type: 'TEXT', description: 'message kind, or the tool name' },
       { name: 'timestamp', type: 'TEXT', description: 'ISO time' },
-      ...location,
+      ...shared(M.file, M.line),
       {
         name: 'unit_id',
         type: 'INTEGER',

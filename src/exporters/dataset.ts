@@ -1,4 +1,5 @@
 import type { Pricer } from '../analytics/usage-report.js';
+import type { ColumnKind, RowColumn } from '../model/row-columns.js';
 import type { Session } from '../model/session.js';
 
 /** Column types, as DuckDB (and so Parquet) names them. `JSON`: nested values (objects in NDJSON, JSON text in CSV). */
@@ -9,6 +10,27 @@ export interface ExportColumn {
   name: string;
   type: ColumnType;
   description: string;
+}
+
+const duckdbTypes: Record<ColumnKind, ColumnType> = {
+  text: 'VARCHAR',
+  integer: 'BIGINT',
+  real: 'DOUBLE',
+  boolean: 'BOOLEAN',
+  time: 'TIMESTAMP',
+  json: 'JSON',
+};
+
+/**
+ * Columns of the public rows (`model/row-columns.ts`) as the datasets declare them: times are UTC
+ * timestamps, null when absent or not a time.
+ */
+export function exportColumns(...columns: RowColumn[]): ExportColumn[] {
+  return columns.map((column) => ({
+    name: column.name,
+    type: duckdbTypes[column.kind],
+    description: column.kind === 'time' ? `${column.description} (UTC)` : column.description,
+  }));
 }
 
 /** What rows may use besides the session: prices for cost columns, what earlier sessions wrote. */

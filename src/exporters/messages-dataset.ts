@@ -1,31 +1,19 @@
 import { allSessions } from '../analytics/all-calls.js';
 import type { MessagePart } from '../model/message.js';
-import type { ExportDataset } from './dataset.js';
-import { isoTime, orNull } from './dataset.js';
+import { messageColumns as M } from '../model/row-columns.js';
+import { type ExportDataset, exportColumns, isoTime, orNull } from './dataset.js';
 
 /** One row per message, in conversation order, with its full text. */
 export const messagesDataset: ExportDataset = {
   name: 'messages',
   description: 'messages in conversation order, subagent messages included',
   columns: [
-    { name: 'id', type: 'VARCHAR', description: 'record uuid (Claude Code) or `<session>:<line>` (Codex)' },
-    { name: 'session_id', type: 'VARCHAR', description: 'the session (a subagent id for subagent rows)' },
-    { name: 'root_session_id', type: 'VARCHAR', description: 'the top-level session of the tree' },
+    ...exportColumns(M.id, M.session_id, M.root_session_id),
     { name: 'seq', type: 'BIGINT', description: 'position in the session, from 0 (conversation order)' },
-    { name: 'parent_id', type: 'VARCHAR', description: 'parent message id' },
-    { name: 'role', type: 'VARCHAR', description: 'user, assistant, system' },
-    {
-      name: 'kind',
-      type: 'VARCHAR',
-      description:
-        'prompt, meta, tool_results, compact_summary, interrupt, response, api_error, compact_boundary, system',
-    },
-    { name: 'subtype', type: 'VARCHAR', description: 'system subtype' },
-    { name: 'timestamp', type: 'TIMESTAMP', description: 'time (UTC)' },
-    { name: 'model', type: 'VARCHAR', description: 'model of an assistant message' },
+    ...exportColumns(M.parent_id, M.role, M.kind, M.subtype, M.timestamp, M.model),
     { name: 'api_message_id', type: 'VARCHAR', description: 'API message id of an assistant message' },
     { name: 'agent_id', type: 'VARCHAR', description: 'subagent id, for subagent messages' },
-    { name: 'off_branch', type: 'BOOLEAN', description: 'true when not on the current branch (rewinds)' },
+    ...exportColumns(M.off_branch),
     { name: 'text', type: 'VARCHAR', description: 'the text parts, joined by a blank line' },
     { name: 'thinking', type: 'VARCHAR', description: 'the thinking parts, joined by a blank line' },
     { name: 'tool_call_ids', type: 'JSON', description: 'ids of the tool calls the message makes' },
@@ -39,8 +27,7 @@ export const messagesDataset: ExportDataset = {
     { name: 'output_tokens', type: 'BIGINT', description: 'output tokens' },
     { name: 'cache_write_tokens', type: 'BIGINT', description: 'cache write tokens' },
     { name: 'cache_read_tokens', type: 'BIGINT', description: 'cache read tokens' },
-    { name: 'file', type: 'VARCHAR', description: 'source file' },
-    { name: 'line', type: 'BIGINT', description: 'line in the source file (1-based)' },
+    ...exportColumns(M.file, M.line),
   ],
   *rows(root) {
     for (const session of allSessions([root])) {

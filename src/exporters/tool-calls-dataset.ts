@@ -1,44 +1,20 @@
 import { allSessions } from '../analytics/all-calls.js';
 import { summarizeToolInput } from '../analytics/summarize-tool-input.js';
-import type { ExportDataset } from './dataset.js';
-import { isoTime, orNull } from './dataset.js';
+import { sessionColumns as S, toolCallColumns as T } from '../model/row-columns.js';
+import { type ExportDataset, exportColumns, isoTime, orNull } from './dataset.js';
 
 /** One row per tool call, paired with its result: typed input and full result. */
 export const toolCallsDataset: ExportDataset = {
   name: 'tool_calls',
   description: 'tool calls paired with their results, subagent calls included',
   columns: [
-    { name: 'id', type: 'VARCHAR', description: '`tool_use` id or `call_id`' },
-    { name: 'session_id', type: 'VARCHAR', description: 'the session (a subagent id for subagent rows)' },
-    { name: 'root_session_id', type: 'VARCHAR', description: 'the top-level session of the tree' },
-    { name: 'agent', type: 'VARCHAR', description: '`claude-code` or `codex`' },
+    ...exportColumns(T.id, T.session_id, T.root_session_id, S.agent),
     { name: 'agent_id', type: 'VARCHAR', description: 'subagent id, for calls made inside a subagent' },
-    { name: 'tool', type: 'VARCHAR', description: 'tool name as written' },
-    {
-      name: 'canonical',
-      type: 'VARCHAR',
-      description: 'newest name of the tool lineage (`Task` -> `Agent`)',
-    },
-    { name: 'kind', type: 'VARCHAR', description: 'builtin, mcp, unknown' },
-    { name: 'mcp_server', type: 'VARCHAR', description: 'MCP server' },
+    ...exportColumns(T.tool, T.canonical, T.kind, T.mcp_server),
     { name: 'mcp_tool', type: 'VARCHAR', description: 'MCP tool name on its server' },
-    {
-      name: 'status',
-      type: 'VARCHAR',
-      description: 'ok, error, denied, interrupted, hook_blocked, missing, orphan_result',
-    },
-    { name: 'status_reason', type: 'VARCHAR', description: 'why the status was chosen' },
-    { name: 'start_time', type: 'TIMESTAMP', description: 'time of the call (UTC)' },
-    { name: 'end_time', type: 'TIMESTAMP', description: 'time of the result (UTC)' },
-    {
-      name: 'duration_ms',
-      type: 'BIGINT',
-      description: 'end - start (Codex: reported duration), milliseconds',
-    },
-    { name: 'model', type: 'VARCHAR', description: 'model that made the call' },
+    ...exportColumns(T.status, T.status_reason, T.start_time, T.end_time, T.duration_ms, T.model),
     { name: 'message_id', type: 'VARCHAR', description: 'the assistant message that made the call' },
-    { name: 'subagent_id', type: 'VARCHAR', description: 'for Task/Agent calls: the subagent started' },
-    { name: 'input_summary', type: 'VARCHAR', description: 'one line: the command, path, pattern...' },
+    ...exportColumns(T.subagent_id, T.input_summary),
     { name: 'input', type: 'JSON', description: 'the input as the agent sent it' },
     { name: 'raw_input', type: 'VARCHAR', description: 'argument text that did not parse as JSON (Codex)' },
     { name: 'result_text', type: 'VARCHAR', description: 'the model-facing result as text' },
@@ -53,9 +29,7 @@ export const toolCallsDataset: ExportDataset = {
       description: 'structured result: Claude Code `toolUseResult`, or the parsed Codex output',
     },
     { name: 'is_error', type: 'BOOLEAN', description: 'the wire `is_error` flag, where there is one' },
-    { name: 'exit_code', type: 'BIGINT', description: 'exit code, where reported' },
-    { name: 'file', type: 'VARCHAR', description: 'source file of the call' },
-    { name: 'line', type: 'BIGINT', description: 'line of the call (1-based)' },
+    ...exportColumns(T.exit_code, T.file, T.line),
     { name: 'result_file', type: 'VARCHAR', description: 'source file of the result' },
     { name: 'result_line', type: 'BIGINT', description: 'line of the result' },
   ],

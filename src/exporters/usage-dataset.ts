@@ -1,7 +1,7 @@
 import { allSessions } from '../analytics/all-calls.js';
+import { sessionColumns as S, usageColumns as U } from '../model/row-columns.js';
 import { totalTokens } from '../model/usage.js';
-import type { ExportDataset } from './dataset.js';
-import { isoTime, orNull } from './dataset.js';
+import { type ExportDataset, exportColumns, isoTime, orNull } from './dataset.js';
 import { entryCost } from './usage-cost.js';
 
 /**
@@ -14,30 +14,21 @@ export const usageDataset: ExportDataset = {
   description:
     'token usage per API request, each request once in its session (the rule of "Usage" in "How agentlog reads logs"); a request copied into another session file has a row there too, with `counted` false',
   columns: [
-    { name: 'session_id', type: 'VARCHAR', description: 'the session (a subagent id for subagent rows)' },
-    { name: 'root_session_id', type: 'VARCHAR', description: 'the top-level session of the tree' },
-    { name: 'agent', type: 'VARCHAR', description: '`claude-code` or `codex`' },
+    ...exportColumns(U.session_id, U.root_session_id, S.agent),
     { name: 'project', type: 'VARCHAR', description: 'project of the top-level session' },
-    { name: 'message_id', type: 'VARCHAR', description: 'the message carrying the usage' },
-    {
-      name: 'request_key',
-      type: 'VARCHAR',
-      description:
-        'the API request (Claude Code: message id and request id; Codex: thread and cumulative totals)',
-    },
-    { name: 'timestamp', type: 'TIMESTAMP', description: 'time of the request (UTC)' },
-    { name: 'model', type: 'VARCHAR', description: 'model' },
-    { name: 'input_tokens', type: 'BIGINT', description: 'input tokens, cache reads and writes excluded' },
-    { name: 'output_tokens', type: 'BIGINT', description: 'output tokens (reasoning included)' },
-    { name: 'cache_write_tokens', type: 'BIGINT', description: 'cache write tokens' },
-    {
-      name: 'cache_write_1h_tokens',
-      type: 'BIGINT',
-      description: '1-hour cache writes (part of cache writes)',
-    },
-    { name: 'cache_read_tokens', type: 'BIGINT', description: 'cache read tokens' },
-    { name: 'reasoning_tokens', type: 'BIGINT', description: 'reasoning tokens (part of output)' },
-    { name: 'web_search_requests', type: 'BIGINT', description: 'server-side web searches' },
+    ...exportColumns(
+      U.message_id,
+      U.request_key,
+      U.timestamp,
+      U.model,
+      U.input_tokens,
+      U.output_tokens,
+      U.cache_write_tokens,
+      U.cache_write_1h_tokens,
+      U.cache_read_tokens,
+      U.reasoning_tokens,
+      U.web_search_requests,
+    ),
     { name: 'total_tokens', type: 'BIGINT', description: 'input + output + cache write + cache read' },
     {
       name: 'cost_usd',
