@@ -71,6 +71,8 @@ const keepOutOfBundle = {
 
 // The index's schema version as a constant (see `schemaVersion`), from the modules just compiled.
 const { schemaVersion } = await import(pathToFileURL(path.join(root, 'dist/cache/index-tables.js')).href);
+// better-sqlite3's addon where `npm install` builds it, as the status line looks for it.
+const { builtAddonPath } = await import(pathToFileURL(path.join(root, 'dist/cache/sqlite-database.js')).href);
 
 await build({
   input,
@@ -80,15 +82,7 @@ await build({
       __AGENTLOG_SCHEMA_VERSION__: String(schemaVersion()),
       // better-sqlite3's addon, from the bundle's folder (checked at run time: another install layout resolves it).
       __AGENTLOG_SQLITE_ADDON__: JSON.stringify(
-        fromBundle(
-          path.join(
-            path.dirname(Module.createRequire(input).resolve('better-sqlite3')),
-            '..',
-            'build',
-            'Release',
-            'better_sqlite3.node',
-          ),
-        ),
+        fromBundle(builtAddonPath(Module.createRequire(input).resolve('better-sqlite3'))),
       ),
     },
   },

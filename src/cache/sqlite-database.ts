@@ -23,14 +23,18 @@ function addonPath(): string | null {
   }
   if (addon === undefined) {
     try {
-      const main = createRequire(import.meta.url).resolve('better-sqlite3');
-      const built = path.join(path.dirname(main), '..', 'build', 'Release', 'better_sqlite3.node');
+      const built = builtAddonPath(createRequire(import.meta.url).resolve('better-sqlite3'));
       addon = existsSync(built) ? built : null;
     } catch {
       addon = null;
     }
   }
   return addon;
+}
+
+/** Where `npm install` builds better-sqlite3's addon, given the path its package's main module resolves to. */
+export function builtAddonPath(main: string): string {
+  return path.join(path.dirname(main), '..', 'build', 'Release', 'better_sqlite3.node');
 }
 
 /** `new Database(file, options)`, with the addon's path when it is known. */

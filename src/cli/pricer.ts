@@ -51,7 +51,10 @@ export async function loadPriceBook(flags: PricingFlags, io: Io): Promise<PriceB
 
 /** A pricer over `loadPriceBook`'s prices (no price data is loaded before a command asks for one). */
 export async function createPricer(flags: PricingFlags, io: Io): Promise<Pricer> {
-  const book = await loadPriceBook(flags, io);
+  return pricerOf(await loadPriceBook(flags, io));
+}
+
+function pricerOf(book: PriceBook): Pricer {
   return (model, usage, at) => computeCost(model, usage, book, at).cost;
 }
 
@@ -71,7 +74,7 @@ export async function createKeyedPricer(flags: PricingFlags, io: Io): Promise<Ke
   const book = await loadPriceBook(flags, io);
   const { origin } = book.database;
   return {
-    price: (model, usage, at) => computeCost(model, usage, book, at).cost,
+    price: pricerOf(book),
     key: [
       packageVersion(),
       origin.kind,

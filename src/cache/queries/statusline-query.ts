@@ -64,32 +64,24 @@ export function findSessionTree(
   file: string,
   sessionId: string | undefined,
 ): StoredTree | undefined {
+  const trees = findUnitTrees(db, file);
+  return trees.find((tree) => tree.sessionId === sessionId) ?? trees[0];
+}
+
+/** The trees of the unit `file` (a file of the index) belongs to, in their order; none when it is not indexed. */
+export function findUnitTrees(db: Database.Database, file: string): StoredTree[] {
   const unit = db
     .prepare('SELECT u.id, u.signature FROM files f JOIN _units u ON u.id = f.unit_id WHERE f.path = ?')
     .raw()
     .get(file) as [number, string] | undefined;
-  if (unit === undefined) return undefined;
+  if (unit === undefined) return [];
   const [unitId, signature] = unit;
-  const trees = db
-    .prepare('SELECT id, session_id, start_time FROM trees WHERE unit_id = ? ORDER BY id')
-    .raw()
-    .all(unitId) as [number, string, string | null][];
-  const tree = trees.find(([, id]) => id === sessionId) ?? trees[0];
-  if (!tree) return undefined;
-  const [treeId, treeSessionId, start] = tree;
-  return { unitId, signature, treeId, sessionId: treeSessionId, start };
-}
-
-/** The trees of the unit `file` belongs to, for storing the totals of each. */
-export function findUnitTrees(db: Database.Database, file: string): StoredTree[] {
-  const first = findSessionTree(db, file, undefined);
-  if (!first) return [];
   return (
     db
       .prepare('SELECT id, session_id, start_time FROM trees WHERE unit_id = ? ORDER BY id')
       .raw()
-      .all(first.unitId) as [number, string, string | null][]
-  ).map(([treeId, sessionId, start]) => ({ ...first, treeId, sessionId, start }));
+      .all(unitId) as [number, string, string | null][]
+  ).map(([treeId, sessionId, start]) => ({ unitId, signature, treeId, sessionId, start }));
 }
 
 /** The requests of `tree` (subagents included), in the order stored, and its main session's last one. */
