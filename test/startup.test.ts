@@ -103,7 +103,12 @@ describe('start-up', () => {
     ];
     const cold = loadedBy(args).filter((m) => readers.some((r) => r.test(m)));
     expect(cold.length).toBeGreaterThan(10);
-    expect(loadedBy(args).filter((m) => readers.some((r) => r.test(m)))).toEqual([]);
+    const warm = loadedBy(args);
+    expect(warm.filter((m) => readers.some((r) => r.test(m)))).toEqual([]);
+    // Its report is the one the cold run stored (cache/answers.ts): no query runs, none is loaded.
+    expect(warm.filter((m) => /^dist\/cache\/queries\//.test(m))).toEqual([]);
+    const other = loadedBy([...args, '--by', 'model']);
+    expect(other.filter((m) => /^dist\/cache\/queries\/usage-query\.js$/.test(m))).toHaveLength(1);
   });
 
   it('agentlog --help still lists every command', () => {

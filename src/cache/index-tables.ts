@@ -488,6 +488,33 @@ export const indexTables: TableDoc[] = [
     ],
     unique: [['unit_id', 'session_id']],
   },
+  {
+    name: '_answers',
+    internal: true,
+    description:
+      "a report command's computed answer, valid while the index is up to date with the inputs it was computed for",
+    columns: [
+      {
+        name: 'key',
+        type: 'TEXT',
+        description: 'a hash of the command, its options and the prices',
+        constraint: 'NOT NULL',
+      },
+      {
+        name: 'inputs',
+        type: 'TEXT',
+        description: "the hash of the run's inputs (`_meta` inputs_hash) it was computed for",
+        constraint: 'NOT NULL',
+      },
+      {
+        name: 'value',
+        type: 'BLOB',
+        description: 'the answer, v8-serialized and raw-deflated',
+        constraint: 'NOT NULL',
+      },
+    ],
+    withoutRowid: ['key'],
+  },
 ];
 
 /** The DDL of every table and index. */

@@ -54,6 +54,8 @@ export interface RefreshOptions {
    * it; `search` and `cache update` ask for it, and units indexed before are completed then).
    */
   search?: boolean;
+  /** `inputsHash` of these options, when the caller has it already. */
+  inputsHash?: string;
 }
 
 export type { RefreshStats } from './refresh-stats.js';
@@ -93,7 +95,7 @@ function chooseReader(
  * builders; the others come from their stored report models (see `toReportModel`).
  */
 export async function refreshIndex(index: IndexDb, options: RefreshOptions): Promise<RefreshResult> {
-  const inputsKey = inputsHash(options);
+  const inputsKey = options.inputsHash ?? inputsHash(options);
   const current = options.sessions === false ? unchangedRefresh(index, options, inputsKey) : undefined;
   if (current) return current;
   // A run reads the stored state without a lock, and takes the write lock only when it has something to

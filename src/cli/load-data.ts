@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { assertOutsideInputs, CacheLocationError, resolveCacheDir } from '../cache/cache-location.js';
 import { type IndexDb, openMemoryIndex } from '../cache/open-index.js';
 import type { RefreshStats } from '../cache/refresh-index.js';
-import { unchangedRefresh } from '../cache/unchanged-inputs.js';
+import { inputsHash, unchangedRefresh } from '../cache/unchanged-inputs.js';
 import { holdsConversation } from '../lifecycle/holds-conversation.js';
 import type { SessionFilter } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
@@ -266,7 +266,7 @@ export async function refreshWithProgress(
   given: ScanPool | undefined,
   flags: DataFlags,
   sessions = true,
-): Promise<{ sessions: Session[]; stats: RefreshStats }> {
+): Promise<{ sessions: Session[]; stats: RefreshStats; inputsHash: string }> {
   // A command without a pool of its own gets one for this refresh only when `--jobs` asks for it: reading
   // for the index alone is bound by the thread that stores and builds (measured: no faster on two threads,
   // with about 300 MB more memory), while `report` and `validate` also validate every file on the threads.
@@ -280,15 +280,17 @@ export async function refreshWithProgress(
       roots: resolved.searched.map((p) => path.resolve(io.cwd, p)),
       search,
     };
+    const hash = inputsHash(inputs);
     // Nothing changed since the last refresh of these inputs: the readers and schemas are not even loaded.
-    const current = sessions ? undefined : unchangedRefresh(index, inputs);
-    if (current) return current;
+    const current = sessions ? undefined : unchangedRefresh(index, inputs, hash);
+    if (current) return { ...current, inputsHash: hash };
     const [{ refreshIndex }, { readRecordSlice }] = await Promise.all([
       import('../cache/refresh-index.js'),
       import('../lifecycle/read-record-slice.js'),
     ]);
     const result = await refreshIndex(index, {
       ...inputs,
+      inputsHash: hash,
       readSlice: readRecordSlice,
       ...(pool
         ? {
@@ -307,7 +309,7 @@ export async function refreshWithProgress(
     });
     progress.stop();
     printSkipped(io, warnings);
-    return result;
+    return { ...result, inputsHash: hash };
   } finally {
     progress.stop();
     await own?.close();

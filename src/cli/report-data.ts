@@ -1,47 +1,28 @@
 /**
  * The data of the report commands (`report`, `ls`, `tools`, `errors`, `usage`, `blocks`): with the index cache, the
- * reports are SQL queries over the index rows (`src/cache/queries`) and no session is built or decoded;
+ * reports are SQL queries over the index rows (`index-report-data.ts`) and no session is built or decoded;
  * without it (`--no-cache`, `--demo`, no cache folder, an index that cannot be used) the sessions are read
- * and the analytics functions compute the same reports. One interface for both, so a command does not
- * care which.
+ * and the analytics functions compute the same reports (`session-report-data.ts`). One interface for both,
+ * so a command does not care which. A command may ask for an answer a run with the same inputs stored
+ * (`cache/answers.ts`): then neither is loaded.
  */
 import Database from 'better-sqlite3';
-import { allSessions } from '../analytics/all-calls.js';
-import { type CountedRequests, countedRequests } from '../analytics/counted-requests.js';
-import { computeErrors, type ErrorReport } from '../analytics/error-report.js';
-import { sessionRateLimits } from '../analytics/rate-limit-report.js';
-import { sessionState } from '../analytics/session-state.js';
-import { summarizeSession } from '../analytics/session-summary.js';
-import { computeSessionsOverview, type SessionsOverview } from '../analytics/sessions-overview.js';
-import {
-  computeToolInventory,
-  type InventoryOptions,
-  type ToolInventoryRow,
-} from '../analytics/tool-inventory.js';
-import {
-  computeUsage,
-  type Pricer,
-  type UsageOptions,
-  type UsageReport,
-  type UsageSplit,
-} from '../analytics/usage-report.js';
+import type { CountedRequests } from '../analytics/counted-requests.js';
+import type { ErrorReport } from '../analytics/error-report.js';
+import type { SessionsOverview } from '../analytics/sessions-overview.js';
+import type { InventoryOptions, ToolInventoryRow } from '../analytics/tool-inventory.js';
+import type { Pricer, UsageOptions, UsageReport, UsageSplit } from '../analytics/usage-report.js';
+import { answerMemo } from '../cache/answers.js';
 import type { IndexDb } from '../cache/open-index.js';
-import { queryErrors } from '../cache/queries/errors-query.js';
-import { queryRateLimits } from '../cache/queries/rate-limits-query.js';
-import { selectTrees, type TreeSelection } from '../cache/queries/select-trees.js';
-import { sessionFiles } from '../cache/queries/session-files.js';
-import { querySessionList, type SessionListRow } from '../cache/queries/session-list-query.js';
-import { querySessionsOverview } from '../cache/queries/sessions-overview-query.js';
-import { queryToolInventory } from '../cache/queries/tool-inventory-query.js';
-import { queryCountedRequests, queryUsage } from '../cache/queries/usage-query.js';
-import { type DescribeTool, saveToolDescriptions, storedToolDescriber } from '../cache/tool-descriptions.js';
+import type { SessionListRow } from '../cache/queries/session-list-query.js';
+import type { SessionFilter } from '../lifecycle/load-sessions.js';
 import type { RateLimitSnapshot } from '../model/rate-limits.js';
 import type { SessionFileRef, SkippedFile } from '../sources/index.js';
-import { lastWriteMs } from '../viewer/last-write.js';
 import { parseFilter } from './filter-options.js';
-import { cacheDirFor, type DataFlags, readSessions, refreshWithProgress, resolveData } from './load-data.js';
+import { cacheDirFor, type DataFlags, refreshWithProgress, resolveData } from './load-data.js';
 import { openOrWarn, warnNoCache } from './open-cache.js';
 import type { Io } from './output.js';
+import { packageVersion } from './package-version.js';
 import type { ResolvedInputs } from './resolve-inputs.js';
 import type { ScanPool } from './scan-pool.js';
 
@@ -73,7 +54,23 @@ export interface ReportData {
   files: SessionFileRef[];
   searched: string[];
   skipped: SkippedFile[];
+  /**
+   * The answer asked for with `loadReportData`'s `answer`, as a run with the same inputs stored it (the index
+   * is up to date with them and nothing changed since); undefined when it has to be computed. The query
+   * methods are not to be called when it is given.
+   */
+  recalled: unknown;
+  /** Stores the answer asked for, for the next runs with the same inputs (a no-op without the index). */
+  remember(value: unknown): void;
+  /** Ends the read snapshot the queries share (before work that takes long, or writes to the index). */
+  endSnapshot(): void;
   close(): void;
+}
+
+/** An answer a report command would keep: its kind and every parameter it depends on besides the inputs. */
+export interface AnswerRequest {
+  kind: string;
+  params: unknown;
 }
 
 /**
@@ -88,6 +85,8 @@ export async function loadReportData(
   onResolved?: (resolved: { files: SessionFileRef[]; searched: string[] }) => void,
   /** The run's inputs when the caller resolved them already. */
   given?: ResolvedInputs,
+  /** An answer to recall (see {@link ReportData.recalled}). */
+  answer?: AnswerRequest,
 ): Promise<ReportData> {
   const filter = parseFilter(flags);
   const resolved = given ?? (await resolveData(paths, flags, io));
@@ -97,12 +96,21 @@ export async function loadReportData(
     const index = openOrWarn(cacheDir, io);
     if (index) {
       try {
-        await refreshWithProgress(index, resolved, io, false, pool, flags, false);
-        // One read snapshot for every query of this run, whatever other processes commit meanwhile.
-        const describe = await indexDescriber(index.db);
-        index.db.exec('BEGIN');
-        const data = fromIndex(index, selectTrees(index.db, resolved.files, filter), describe);
-        return { ...data, files: resolved.files, searched: resolved.searched, skipped: resolved.skipped };
+        const { inputsHash } = await refreshWithProgress(index, resolved, io, false, pool, flags, false);
+        const memo = answer && answerMemo(index.db, inputsHash, packageVersion());
+        const recalled = answer && memo?.recall(answer.kind, answer.params);
+        const data = recalled === undefined ? await queriesOf(index, resolved, filter) : answeredData(index);
+        return Object.assign(data, {
+          files: resolved.files,
+          searched: resolved.searched,
+          skipped: resolved.skipped,
+          recalled,
+          remember: (value: unknown) => {
+            if (!answer || !memo) return;
+            if (index.db.inTransaction) index.db.exec('ROLLBACK');
+            memo.remember(answer.kind, answer.params, value);
+          },
+        });
       } catch (error) {
         index.db.close();
         // A locked or damaged index: this run reads without it (as `loadData` does).
@@ -111,77 +119,52 @@ export async function loadReportData(
       }
     }
   }
-  const loaded = await readSessions(resolved, filter, io);
-  const { sessions } = loaded;
-  const { describeTool } = await import('./describe-tool.js');
-  // Files read from the archive are gone from disk: their time is the one they had when archived.
-  const archivedTimes = new Map(loaded.files.filter((f) => f.fromArchive).map((f) => [f.path, f.mtimeMs]));
-  return {
-    sessionCount: sessions.length,
-    overview: () => computeSessionsOverview(sessions),
-    tools: ({ describe, ...options }) =>
-      computeToolInventory(sessions, describe ? { ...options, describe: describeTool } : options),
-    usage: (by, price, options) => computeUsage(sessions, by, price, options),
-    errors: () => computeErrors(sessions),
-    countedRequests: () => countedRequests(sessions),
-    rateLimits: () => sessionRateLimits(sessions),
-    sessionList: () =>
-      sessions.map((s) => {
-        const write = lastWriteMs(s, archivedTimes);
-        return {
-          ...summarizeSession(s),
-          state: sessionState(s, write === undefined ? {} : { lastWriteMs: write }).state,
-        };
-      }),
-    usedFiles: () => new Set(sessions.flatMap((s) => [...allSessions([s])].flatMap((x) => x.files))),
-    unreadableFiles: loaded.unreadableFiles,
-    emptyFiles: loaded.emptyFiles,
-    files: loaded.files,
-    searched: loaded.searched,
-    skipped: loaded.skipped,
-    close: () => undefined,
-  };
+  return (await import('./session-report-data.js')).sessionReportData(resolved, filter, io);
 }
 
-/**
- * The describer of the tools of the index: the descriptions it keeps when they cover its tools, else the
- * registries' (loaded now), which are then kept for the next runs.
- */
-async function indexDescriber(db: IndexDb['db']): Promise<DescribeTool> {
-  const stored = storedToolDescriber(db);
-  if (stored) return stored;
-  const { describeTool } = await import('./describe-tool.js');
-  try {
-    saveToolDescriptions(db, describeTool);
-  } catch (error) {
-    // Another process holds the write lock: the next run keeps them.
-    if (!(error instanceof Database.SqliteError)) throw error;
-  }
-  return describeTool;
-}
-
-function fromIndex(
+/** The reports as queries over the index, in one read snapshot (whatever other processes commit meanwhile). */
+async function queriesOf(
   index: IndexDb,
-  selection: TreeSelection,
-  describeTool: DescribeTool,
-): Omit<ReportData, 'files' | 'searched' | 'skipped'> {
+  resolved: ResolvedInputs,
+  filter: SessionFilter,
+): Promise<Omit<ReportData, 'files' | 'searched' | 'skipped' | 'recalled' | 'remember'>> {
+  const [{ fromIndex, indexDescriber }, { selectTrees }] = await Promise.all([
+    import('./index-report-data.js'),
+    import('../cache/queries/select-trees.js'),
+  ]);
+  const describe = await indexDescriber(index.db);
+  index.db.exec('BEGIN');
+  return fromIndex(index, () => selectTrees(index.db, resolved.files, filter), describe);
+}
+
+/** The data of a run whose answer was recalled: no report is computed (a query is a mistake of the caller). */
+function answeredData(
+  index: IndexDb,
+): Omit<ReportData, 'files' | 'searched' | 'skipped' | 'recalled' | 'remember'> {
+  const recalled = (): never => {
+    throw new Error('The answer was recalled: no report is computed.');
+  };
   return {
-    sessionCount: selection.trees.length,
-    overview: () => querySessionsOverview(selection),
-    tools: ({ describe, ...options }) =>
-      queryToolInventory(selection, describe ? { ...options, describe: describeTool } : options),
-    usage: (by, price, options) => queryUsage(selection, by, price, options),
-    errors: () => queryErrors(selection),
-    countedRequests: () => queryCountedRequests(selection),
-    rateLimits: () => queryRateLimits(selection),
-    sessionList: () => querySessionList(selection),
-    usedFiles: () => sessionFiles(selection),
-    unreadableFiles: selection.unreadableFiles,
-    emptyFiles: selection.emptyFiles,
+    get sessionCount() {
+      return recalled();
+    },
+    overview: recalled,
+    tools: recalled,
+    usage: recalled,
+    errors: recalled,
+    countedRequests: recalled,
+    rateLimits: recalled,
+    sessionList: recalled,
+    usedFiles: recalled,
+    get unreadableFiles() {
+      return recalled();
+    },
+    get emptyFiles() {
+      return recalled();
+    },
+    endSnapshot: () => undefined,
     close: () => {
-      if (!index.db.open) return;
-      if (index.db.inTransaction) index.db.exec('ROLLBACK');
-      index.db.close();
+      if (index.db.open) index.db.close();
     },
   };
 }

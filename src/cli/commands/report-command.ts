@@ -24,7 +24,7 @@ import {
   writeLine,
 } from '../output.js';
 import { parseCount } from '../parse-count.js';
-import { createPricer, offlineHelp } from '../pricer.js';
+import { createKeyedPricer, offlineHelp } from '../pricer.js';
 import { loadReportData } from '../report-data.js';
 import { parseTimeZone } from '../time-zone-option.js';
 import { printErrors } from './errors-command.js';
@@ -74,7 +74,7 @@ export function registerReportCommand(program: Command, io: Io): void {
     const top = parseCount(flags.top, '--top');
     const by = parseUsageSplit(flags.by);
     const timeZone = parseTimeZone(flags.timezone);
-    const price = await createPricer(flags, io);
+    const pricer = await createKeyedPricer(flags, io);
     const pool = scanPoolFor(flags);
     let report: Report;
     let skipped: SkippedFile[] = [];
@@ -82,29 +82,46 @@ export function registerReportCommand(program: Command, io: Io): void {
     try {
       // Unfiltered cold runs validate every file for the drift section while the index reads them.
       let prefetched = new Map<string, Promise<FileValidationFacts>>();
-      const unfiltered = Object.keys(parseFilter(flags)).length === 0;
-      const loaded = await loadReportData(paths, flags, io, pool, (resolved) => {
-        if (unfiltered) prefetched = prefetchValidations(resolved.files, flags, io, resolved.searched, pool);
-      });
+      const filter = parseFilter(flags);
+      const unfiltered = Object.keys(filter).length === 0;
+      // A run with the inputs, options and prices of an earlier one gets its report back from the index.
+      const answer = { kind: 'report', params: { filter, by, timeZone, prices: pricer.key } };
+      const loaded = await loadReportData(
+        paths,
+        flags,
+        io,
+        pool,
+        (resolved) => {
+          if (unfiltered)
+            prefetched = prefetchValidations(resolved.files, flags, io, resolved.searched, pool);
+        },
+        undefined,
+        answer,
+      );
       try {
         skipped = loaded.skipped;
-        emptyFiles = loaded.emptyFiles;
-        report = {
-          sessions: loaded.overview(),
-          tools: loaded.tools({ describe: true }),
-          usage: loaded.usage(by, price, { timeZone }),
-          errors: loaded.errors(),
-          drift: [],
-          unreadable: { lines: 0, files: 0 },
-        };
-        // Drift covers the files of the sessions shown (the filters apply), in the order they were read;
-        // without filters, every file (one that is not a session because nothing in it could be read too).
-        const used = unfiltered ? undefined : loaded.usedFiles();
-        const files = used === undefined ? loaded.files : loaded.files.filter((f) => used.has(f.path));
-        loaded.close();
-        const validations = await loadValidations(files, flags, io, loaded.searched, pool, prefetched);
-        report.drift = summarizeDrift(mergeValidations(validations));
-        report.unreadable = countUnreadable(validations);
+        const recalled = loaded.recalled as { report: Report; emptyFiles: number } | undefined;
+        if (recalled) ({ report, emptyFiles } = recalled);
+        else {
+          emptyFiles = loaded.emptyFiles;
+          report = {
+            sessions: loaded.overview(),
+            tools: loaded.tools({ describe: true }),
+            usage: loaded.usage(by, pricer.price, { timeZone }),
+            errors: loaded.errors(),
+            drift: [],
+            unreadable: { lines: 0, files: 0 },
+          };
+          // Drift covers the files of the sessions shown (the filters apply), in the order they were read;
+          // without filters, every file (one that is not a session because nothing in it could be read too).
+          const used = unfiltered ? undefined : loaded.usedFiles();
+          const files = used === undefined ? loaded.files : loaded.files.filter((f) => used.has(f.path));
+          loaded.endSnapshot();
+          const validations = await loadValidations(files, flags, io, loaded.searched, pool, prefetched);
+          report.drift = summarizeDrift(mergeValidations(validations));
+          report.unreadable = countUnreadable(validations);
+          loaded.remember({ report, emptyFiles });
+        }
       } finally {
         loaded.close();
       }

@@ -3,12 +3,12 @@ import { formatUsd } from '../../analytics/format-number.js';
 import type { UsageReport, UsageSplit } from '../../analytics/usage-report.js';
 import { CliError, exitCodes } from '../cli-error.js';
 import { printCountedUsageNotes } from '../counted-usage-notes.js';
-import { addFilterOptions } from '../filter-options.js';
+import { addFilterOptions, parseFilter } from '../filter-options.js';
 import { isColdUsageRun } from '../is-cold-usage-run.js';
 import { addLiveOptions, type LiveFlags, liveRefresh, runLive } from '../live-view.js';
 import { addCacheOptions, type DataFlags, resolveData } from '../load-data.js';
 import { colorsFor, type Io, renderTable, type TableCell, writeJson, writeLine } from '../output.js';
-import { createPricer, offlineHelp } from '../pricer.js';
+import { createKeyedPricer, offlineHelp } from '../pricer.js';
 import { loadReportData } from '../report-data.js';
 import { parseTimeZone } from '../time-zone-option.js';
 import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
@@ -44,17 +44,26 @@ export function registerUsageCommand(program: Command, io: Io): void {
     const weekStart = parseWeekStart(flags.weekStart);
     const timeZone = parseTimeZone(flags.timezone);
     const refresh = liveRefresh(io, flags);
-    const price = await createPricer(flags, io);
-    const load = async (loadIo: Io) => {
+    const pricer = await createKeyedPricer(flags, io);
+    const price = pricer.price;
+    const load = async (loadIo: Io): Promise<UsageReport> => {
       const resolved = await resolveData(paths, flags, loadIo);
       // No index of these files yet: a pass that reads only what usage needs (see usage-cold.ts).
       if (refresh === undefined && isColdUsageRun(resolved, flags, loadIo)) {
         const { coldUsageReport } = await import('../usage-cold.js');
         return coldUsageReport(resolved, flags, loadIo, by, price, { weekStart, timeZone });
       }
-      const data = await loadReportData(paths, flags, loadIo, undefined, undefined, resolved);
+      // A run with the inputs, options and prices of an earlier one gets its answer back from the index.
+      const params = { filter: parseFilter(flags), by, weekStart, timeZone, prices: pricer.key };
+      const data = await loadReportData(paths, flags, loadIo, undefined, undefined, resolved, {
+        kind: 'usage',
+        params,
+      });
       try {
-        return data.usage(by, price, { weekStart, timeZone });
+        if (data.recalled !== undefined) return data.recalled as UsageReport;
+        const report = data.usage(by, price, { weekStart, timeZone });
+        data.remember(report);
+        return report;
       } finally {
         data.close();
       }

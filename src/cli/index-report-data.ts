@@ -1,0 +1,83 @@
+/**
+ * The report commands' data as SQL over the index's rows (`src/cache/queries`): no session is built or
+ * decoded. Loaded only when a report has to be computed (a recalled answer needs no query).
+ */
+import Database from 'better-sqlite3';
+import type { IndexDb } from '../cache/open-index.js';
+import { queryErrors } from '../cache/queries/errors-query.js';
+import { queryRateLimits } from '../cache/queries/rate-limits-query.js';
+import type { TreeSelection } from '../cache/queries/select-trees.js';
+import { sessionFiles } from '../cache/queries/session-files.js';
+import { querySessionList } from '../cache/queries/session-list-query.js';
+import { querySessionsOverview } from '../cache/queries/sessions-overview-query.js';
+import { queryToolInventory } from '../cache/queries/tool-inventory-query.js';
+import { queryCountedRequests, queryUsage } from '../cache/queries/usage-query.js';
+import { type DescribeTool, saveToolDescriptions, storedToolDescriber } from '../cache/tool-descriptions.js';
+import type { ReportData } from './report-data.js';
+
+/**
+ * The describer of the tools of the index: the descriptions it keeps when they cover its tools, else the
+ * registries' (loaded now), which are then kept for the next runs.
+ */
+export async function indexDescriber(db: IndexDb['db']): Promise<DescribeTool> {
+  const stored = storedToolDescriber(db);
+  if (stored) return stored;
+  const { describeTool } = await import('./describe-tool.js');
+  try {
+    saveToolDescriptions(db, describeTool);
+  } catch (error) {
+    // Another process holds the write lock: the next run keeps them.
+    if (!(error instanceof Database.SqliteError)) throw error;
+  }
+  return describeTool;
+}
+
+/**
+ * The reports as queries over the index, in the read snapshot the caller began. The trees are selected when
+ * a report first asks for them (a recalled answer needs none); `describeTool` is undefined only then.
+ */
+export function fromIndex(
+  index: IndexDb,
+  select: () => TreeSelection,
+  describeTool: DescribeTool | undefined,
+): Omit<ReportData, 'files' | 'searched' | 'skipped' | 'recalled' | 'remember'> {
+  let selected: TreeSelection | undefined;
+  const selection = () => {
+    selected ??= select();
+    return selected;
+  };
+  return {
+    get sessionCount() {
+      return selection().trees.length;
+    },
+    overview: () => querySessionsOverview(selection()),
+    tools: ({ describe, ...options }) => {
+      if (describe && describeTool === undefined)
+        throw new Error('No tool describer: the answer was recalled.');
+      return queryToolInventory(
+        selection(),
+        describe && describeTool ? { ...options, describe: describeTool } : options,
+      );
+    },
+    usage: (by, price, options) => queryUsage(selection(), by, price, options),
+    errors: () => queryErrors(selection()),
+    countedRequests: () => queryCountedRequests(selection()),
+    rateLimits: () => queryRateLimits(selection()),
+    sessionList: () => querySessionList(selection()),
+    usedFiles: () => sessionFiles(selection()),
+    get unreadableFiles() {
+      return selection().unreadableFiles;
+    },
+    get emptyFiles() {
+      return selection().emptyFiles;
+    },
+    endSnapshot: () => {
+      if (index.db.open && index.db.inTransaction) index.db.exec('ROLLBACK');
+    },
+    close: () => {
+      if (!index.db.open) return;
+      if (index.db.inTransaction) index.db.exec('ROLLBACK');
+      index.db.close();
+    },
+  };
+}
