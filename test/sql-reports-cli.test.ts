@@ -69,6 +69,9 @@ describe('report, ls, tools and errors print the same bytes without the cache, c
     try {
       db.prepare('UPDATE usage_entries SET output_tokens = output_tokens + 1000').run();
       db.prepare("UPDATE sessions SET title = 'changed in the index'").run();
+      // The cold run stored its report for these inputs (cache/answers.ts, tested in report-answers.test.ts);
+      // rows changed behind the index's back are seen once that answer is gone.
+      expect(db.prepare('DELETE FROM _answers').run().changes).toBe(1);
     } finally {
       db.close();
     }

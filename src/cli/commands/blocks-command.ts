@@ -15,6 +15,7 @@ import { printCountedUsageNotes } from '../counted-usage-notes.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addLiveOptions, type LiveFlags, liveRefresh, runLive } from '../live-view.js';
 import { addCacheOptions, type DataFlags } from '../load-data.js';
+import { loadReportData } from '../load-report-data.js';
 import {
   colorsFor,
   formatDuration,
@@ -29,7 +30,6 @@ import {
 } from '../output.js';
 import { createPricer, offlineHelp } from '../pricer.js';
 import { printRateLimits } from '../rate-limits-text.js';
-import { loadReportData } from '../report-data.js';
 import { parseTimeZone, zoneHeading } from '../time-zone-option.js';
 import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 

@@ -3,8 +3,8 @@ import type { ErrorReport } from '../../analytics/error-report.js';
 import { clip } from '../../analytics/summarize-tool-input.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags } from '../load-data.js';
+import { loadReportData } from '../load-report-data.js';
 import { displayPath, type Io, plural, renderTable, writeJson, writeLine } from '../output.js';
-import { loadReportData } from '../report-data.js';
 
 interface ErrorsFlags extends DataFlags {
   json?: boolean;

@@ -4,8 +4,8 @@ import { localTimeText } from '../../analytics/time-zone.js';
 import type { SessionListRow } from '../../cache/queries/session-list-query.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, emptyFilesLine } from '../load-data.js';
+import { loadReportData } from '../load-report-data.js';
 import { formatDuration, type Io, plural, renderTable, writeJson, writeLine } from '../output.js';
-import { loadReportData } from '../report-data.js';
 import { parseTimeZone, zoneHeading } from '../time-zone-option.js';
 
 export function registerLsCommand(program: Command, io: Io): void {

@@ -12,6 +12,7 @@ import type { SkippedFile } from '../../sources/index.js';
 import { archiveScanAsked } from '../archive-source.js';
 import { addFilterOptions, parseFilter } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, emptyFilesLine, scanPoolFor } from '../load-data.js';
+import { loadReportData } from '../load-report-data.js';
 import { loadValidations, prefetchValidations } from '../load-validations.js';
 import {
   colorsFor,
@@ -25,7 +26,6 @@ import {
 } from '../output.js';
 import { parseCount } from '../parse-count.js';
 import { createKeyedPricer, offlineHelp } from '../pricer.js';
-import { loadReportData } from '../report-data.js';
 import { parseTimeZone } from '../time-zone-option.js';
 import { printErrors } from './errors-command.js';
 import { printTools } from './tools-command.js';

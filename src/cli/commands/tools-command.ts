@@ -5,6 +5,7 @@ import type { InventorySplit, ToolInventoryRow } from '../../analytics/tool-inve
 import { CliError, exitCodes } from '../cli-error.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags } from '../load-data.js';
+import { loadReportData } from '../load-report-data.js';
 import {
   formatDuration,
   formatPercent,
@@ -14,7 +15,6 @@ import {
   writeJson,
   writeLine,
 } from '../output.js';
-import { loadReportData } from '../report-data.js';
 import { parseTimeZone } from '../time-zone-option.js';
 import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 

@@ -7,9 +7,9 @@ import { addFilterOptions, parseFilter } from '../filter-options.js';
 import { isColdUsageRun } from '../is-cold-usage-run.js';
 import { addLiveOptions, type LiveFlags, liveRefresh, runLive } from '../live-view.js';
 import { addCacheOptions, type DataFlags, resolveData } from '../load-data.js';
+import { loadReportData } from '../load-report-data.js';
 import { colorsFor, type Io, renderTable, type TableCell, writeJson, writeLine } from '../output.js';
 import { createKeyedPricer, offlineHelp } from '../pricer.js';
-import { loadReportData } from '../report-data.js';
 import { parseTimeZone } from '../time-zone-option.js';
 import { addWeekStartOption, parseWeekStart } from '../week-start-option.js';
 
