@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth, fitWidth, guardTerminal, terminalText } from './terminal-text.js';
+import { displayWidth, fitWidth, guardTerminal, segmentedWidth, terminalText } from './terminal-text.js';
 
 describe('terminalText', () => {
   it('shows C0, DEL, C1 and bidi characters as visible escapes', () => {
@@ -28,6 +28,51 @@ describe('guardTerminal', () => {
     );
     expect(guardTerminal('line\n\tindented \u009b', true)).toBe('line\n\tindented \\u009b');
   });
+
+  it('escapes as a character-by-character pass does, on random text of every kind', () => {
+    // The rule, one character at a time: line breaks and tabs pass, the CLI's colours pass when allowed,
+    // every other unsafe character is escaped as terminalText escapes it.
+    const reference = (text: string, allowColors: boolean) => {
+      let out = '';
+      for (let i = 0; i < text.length; i += 1) {
+        const char = text.charAt(i);
+        const colour = allowColors && char === '\u001b' ? /^\u001b\[\d{1,3}m/.exec(text.slice(i)) : null;
+        if (colour) {
+          out += colour[0];
+          i += colour[0].length - 1;
+        } else out += char === '\n' || char === '\t' ? char : terminalText(char);
+      }
+      return out;
+    };
+    const pieces = [
+      'a',
+      'é',
+      '漢',
+      '😀',
+      '\n',
+      '\t',
+      '\r',
+      '\u001b',
+      '[',
+      '1',
+      'm',
+      '\u001b[31m',
+      '\u009b',
+      '\u202e',
+      '\u0007',
+      ' ',
+    ];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    for (let n = 0; n < 2000; n += 1) {
+      const text = Array.from({ length: next() % 12 }, () => pieces[next() % pieces.length]).join('');
+      for (const colours of [true, false])
+        expect(guardTerminal(text, colours)).toBe(reference(text, colours));
+    }
+  });
 });
 
 describe('displayWidth and fitWidth', () => {
@@ -38,6 +83,25 @@ describe('displayWidth and fitWidth', () => {
     expect(displayWidth('👍🏽')).toBe(2);
     expect(displayWidth('e\u0301')).toBe(1);
     expect(displayWidth('\u001b[1mab\u001b[22m')).toBe(2);
+  });
+
+  it('counts a text of one-column characters without segmenting it, as segmenting counts it', () => {
+    const ranges: [number, number][] = [
+      [0x20, 0x7e],
+      [0xa0, 0x24f],
+      [0x2010, 0x205e],
+      [0x2190, 0x21ff],
+      [0x2500, 0x259f],
+    ];
+    for (const [from, to] of ranges)
+      for (let code = from; code <= to; code += 1) {
+        const text = `a${String.fromCharCode(code)}b`;
+        expect(displayWidth(text), code.toString(16)).toBe(segmentedWidth(text));
+      }
+    expect(displayWidth('│ Bash │ 6,111 … 1h 7m ─┼─')).toBe(26);
+    // Outside those characters, or with a combining mark after one, the graphemes decide.
+    expect(displayWidth('é\u0301─')).toBe(2);
+    expect(displayWidth('a\u00adb')).toBe(2);
   });
 
   it('cuts to a number of columns with an ellipsis, never inside a wide character', () => {

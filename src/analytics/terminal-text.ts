@@ -14,7 +14,6 @@
 const unsafeClass =
   '[\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]';
 const unsafe = new RegExp(unsafeClass, 'g');
-const unsafeAny = new RegExp(unsafeClass);
 
 function escapeChar(char: string): string {
   const code = char.charCodeAt(0);
@@ -42,30 +41,36 @@ export function terminalText(text: string, options: TerminalTextOptions = {}): s
 /** The SGR sequences (colours, bold, dim) that the CLI's own colours write: one parameter each. */
 const sgr = /\u001b\[\d{1,3}m/y;
 
+/** The unsafe characters but line breaks and tabs, which output keeps. */
+const unsafeInOutput = new RegExp(
+  unsafeClass.replace('\\u0000-\\u001f', '\\u0000-\\u0008\\u000b-\\u001f'),
+  'g',
+);
+
 /**
  * What a command writes, made safe for the terminal: like `terminalText` with line breaks and tabs kept, and,
  * when `allowColors`, the SGR sequences (`ESC [ ... m`) left alone because they are the CLI's own colours.
+ * Jumps from one unsafe character to the next: a report of plain text is one regular expression scan.
  */
 export function guardTerminal(text: string, allowColors: boolean): string {
-  if (!unsafeAny.test(text)) return text;
+  unsafeInOutput.lastIndex = 0;
   let out = '';
   let last = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text.charAt(i);
-    if (char === '\n' || char === '\t') continue;
+  for (let match = unsafeInOutput.exec(text); match !== null; match = unsafeInOutput.exec(text)) {
+    const i = match.index;
+    const char = match[0];
     if (allowColors && char === '\u001b') {
       sgr.lastIndex = i;
-      const match = sgr.exec(text);
-      if (match) {
-        i += match[0].length - 1;
+      const colour = sgr.exec(text);
+      if (colour) {
+        unsafeInOutput.lastIndex = i + colour[0].length;
         continue;
       }
     }
-    if (!unsafeAny.test(char)) continue;
     out += text.slice(last, i) + (named[char] ?? escapeChar(char));
     last = i + 1;
   }
-  return out + text.slice(last);
+  return last === 0 ? text : out + text.slice(last);
 }
 
 /** Made on first use: ICU's grapheme data takes milliseconds to load, which a status line cannot spare. */
@@ -75,8 +80,15 @@ function graphemes(text: string): Iterable<{ segment: string }> {
   return segmenter.segment(text);
 }
 
-/** Printable ASCII only: one column per character, no segmenting needed. */
-const printableAscii = /^[\x20-\x7e]*$/;
+/**
+ * Characters of one column each that are graphemes of their own (no combining mark, joiner, variation
+ * selector, format or wide character among them): printable ASCII, Latin-1 but the soft hyphen, Latin
+ * Extended-A and -B, general punctuation (dashes, quotes, `…`) but the separators and format characters,
+ * arrows, box drawing and block elements. A text of these alone is as wide as it is long: no segmenting (ICU's
+ * grapheme data takes milliseconds to load, and the report's tables are drawn with box drawing characters).
+ */
+const singleColumn =
+  /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u024f\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2500-\u259f]*$/;
 const zeroWidth = /^[\p{Mn}\p{Me}\p{Cf}\u200b]+$/u;
 const emoji = /\p{Extended_Pictographic}\ufe0f|\p{Emoji_Presentation}|\p{Regional_Indicator}{2}/u;
 
@@ -112,7 +124,11 @@ function graphemeWidth(grapheme: string): number {
 /** Terminal columns taken by `text` (safe text, with no escapes other than SGR colours, which take none). */
 export function displayWidth(text: string): number {
   const plain = text.replace(/\u001b\[[0-9;]*m/g, '');
-  if (printableAscii.test(plain)) return plain.length;
+  return singleColumn.test(plain) ? plain.length : segmentedWidth(plain);
+}
+
+/** Terminal columns taken by `text` (without colours), grapheme by grapheme. */
+export function segmentedWidth(plain: string): number {
   let width = 0;
   for (const { segment } of graphemes(plain)) {
     width += graphemeWidth(segment);

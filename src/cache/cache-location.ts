@@ -1,3 +1,5 @@
+// Where the index lives: the cache folder a run uses (`--cache-dir`, `AGENTLOG_CACHE_DIR`, `XDG_CACHE_HOME`,
+// `~/.cache`), and the check that it is not inside a folder the run reads (agentlog never writes there).
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 

@@ -1,3 +1,5 @@
+// Per-file facts (`_facts`): a value computed from one file (its validation counts, for the drift section),
+// stored deflated with the file state it was computed from and used while the file is unchanged.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import { fileIdentity } from './file-identity.js';

@@ -1,3 +1,5 @@
+// A file's identity (inode and change time) beside its size and mtime, so that a file replaced in place
+// with the same size and mtime is read again.
 import { statSync } from 'node:fs';
 
 /**

@@ -1,3 +1,6 @@
+// Units as the index keeps them: the files that build together (a session file with its subagent files, a
+// Codex thread family), grouped by lifecycle's `groupUnits` from each file's stored keys, with a signature of
+// their states (equal signatures, equal rows).
 import { createHash } from 'node:crypto';
 import { groupUnits as groupFiles } from '../lifecycle/session-unit.js';
 import { isAgent } from '../schemas/common/agent.js';

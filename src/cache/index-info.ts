@@ -1,3 +1,5 @@
+// What `agentlog cache info` shows of an index: its file and size on disk, its versions and times, and how
+// many files, sessions and tool calls it holds.
 import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 

@@ -1,3 +1,7 @@
+// Every table of the index, declared once: the public tables (`sessions`, `messages`, `tool_calls`,
+// `usage_entries`, `problems`, `files`, ...; their shared columns come from `model/row-columns.ts`) and the
+// internal ones (`_`-prefixed), with the descriptions `agentlog schema` and the docs print, the DDL made from
+// them, and the schema version (a hash of the DDL) that tells an index of another layout.
 import {
   type ColumnKind,
   messageColumns as M,

@@ -1,3 +1,6 @@
+// Opening the index: creating the folder (0700) and file (0600), marking it as agentlog's
+// (`application_id`), WAL mode and the busy timeout, and rebuilding an index of another schema or agentlog
+// version or a damaged one, never a file that is not agentlog's.
 import { chmodSync, closeSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';

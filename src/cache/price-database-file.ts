@@ -1,3 +1,5 @@
+// The price data `agentlog pricing update` downloads, kept in the cache folder (`genai-prices.json`),
+// written atomically (a temporary file, fsync, rename) and its shape checked when read.
 import {
   closeSync,
   fsyncSync,

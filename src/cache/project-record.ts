@@ -1,3 +1,6 @@
+// The projection of a record the builders get (`projectRecord`): the record without the bulk no builder
+// reads (long strings cut around a hash, base64 payloads dropped), so that what the index builds from it
+// equals a build from the whole record.
 import { createHash } from 'node:crypto';
 
 /**

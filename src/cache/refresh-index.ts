@@ -1,3 +1,7 @@
+// The refresh: brings the index up to date with a run's files. Unchanged files are not read, grown ones are
+// read from where the last read stopped, units whose files only grew take the appended records
+// (`append-unit.ts`), other changed units are built again, and the rows are written in large transactions
+// (ARCHITECTURE.md, "The index", steps 0 to 5).
 import path from 'node:path';
 import { buildUnit, type UnitFile } from '../lifecycle/build-unit.js';
 import { FileUnreadableError, type RecordSliceReader } from '../lifecycle/record-slice.js';

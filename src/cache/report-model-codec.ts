@@ -1,3 +1,5 @@
+// The report model's stored form (`_models`): packed, raw-deflated, and row-backed where the unit's rows give
+// the fields back (see the comment below).
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Message } from '../model/message.js';
 import type { Session, Subagent } from '../model/session.js';

@@ -1,3 +1,5 @@
+// The report model: a session reduced to what the commands that still take sessions read (`serve`, `search`,
+// `otlp`, the MCP server) and what an append needs; stored per top-level session in `_models`.
 import type { Message } from '../model/message.js';
 import type { Session, Subagent } from '../model/session.js';
 import type { ToolCall, ToolCallStatus } from '../model/tool-call.js';

@@ -1,3 +1,5 @@
+// `agentlog sql`: read-only queries over the index (a statement that would write is refused), with their
+// column names.
 import type Database from 'better-sqlite3';
 
 /** A query that would change the index, or that SQLite rejects. */

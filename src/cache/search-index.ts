@@ -1,3 +1,5 @@
+// The full-text `search` table (FTS5): filled for `search` and `cache update`, queried with limits per
+// session and in all, each hit with its place and a snippet.
 import type Database from 'better-sqlite3';
 import { QueryError } from './run-query.js';
 

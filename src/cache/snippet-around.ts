@@ -1,3 +1,4 @@
+// The snippet of a full-text hit: some text around the first query word, the words marked.
 import { hitEnd, hitStart } from './search-index.js';
 
 /** About 160 characters of `text` around the first word of `query`, each query word between the hit marks. */

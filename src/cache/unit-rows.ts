@@ -1,3 +1,5 @@
+// The public rows of a built unit: each session, message, tool call, usage entry and problem as the row
+// `agentlog sql` and the reports query, written by one `RowWriter` per refresh.
 import type Database from 'better-sqlite3';
 import { allSessions } from '../analytics/all-calls.js';
 import { failedStatuses, firstMeaningfulLine, normalizeErrorMessage } from '../analytics/error-report.js';

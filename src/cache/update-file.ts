@@ -1,3 +1,5 @@
+// One file of a refresh: whether it changed (size, mtime, identity, the fingerprint of its consumed prefix),
+// what to read of it (nothing, the appended bytes, or all), and the `files` row stored after the read.
 import type Database from 'better-sqlite3';
 import { buildCodexSafely } from '../lifecycle/build-safely.js';
 import type { UnitFile } from '../lifecycle/build-unit.js';
