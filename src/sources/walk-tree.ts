@@ -41,14 +41,15 @@ export interface WalkOptions {
  *
  * The calls are synchronous: thousands of `stat` calls through the thread pool cost several times the
  * calls themselves (measured: 2,254 files in 23 ms synchronous against 130 to 210 ms asynchronous), and a
- * run has nothing else to do while it looks for its files.
+ * run has nothing else to do while it looks for its files. The recursion is synchronous too: no promise per
+ * folder or file.
  */
 export async function walkTree(root: string, options: WalkOptions): Promise<WalkResult> {
   const { collect, prune } = options;
   const result: WalkResult = { files: [], listings: new Map(), warnings: [] };
   const warn = (at: string, message: string) => result.warnings.push({ path: at, message });
 
-  const visitEntry = async (
+  const visitEntry = (
     dir: string,
     realDir: string,
     entry: Dirent,
@@ -73,8 +74,7 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
     if (isDir) {
       listing.dirs.add(entry.name);
       // A folder reached without a link lies inside its parent's real path: no need to resolve it again.
-      if (!prune?.(entry.name))
-        await visitDir(full, chain, isLink ? undefined : path.join(realDir, entry.name));
+      if (!prune?.(entry.name)) visitDir(full, chain, isLink ? undefined : path.join(realDir, entry.name));
       return;
     }
     if (!isFile) return;
@@ -95,7 +95,7 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
     }
   };
 
-  const visitDir = async (dir: string, ancestors: ReadonlySet<string>, known?: string): Promise<void> => {
+  const visitDir = (dir: string, ancestors: ReadonlySet<string>, known?: string): void => {
     let realDir: string;
     let entries: Dirent[];
     try {
@@ -117,10 +117,10 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
     const listing: DirListing = { files: new Set(), dirs: new Set() };
     result.listings.set(dir, listing);
     const chain = new Set(ancestors).add(realDir);
-    for (const entry of entries) await visitEntry(dir, realDir, entry, listing, chain);
+    for (const entry of entries) visitEntry(dir, realDir, entry, listing, chain);
   };
 
-  await visitDir(root, new Set());
+  visitDir(root, new Set());
   return result;
 }
 
