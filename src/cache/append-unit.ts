@@ -215,8 +215,13 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
   };
 }
 
+/**
+ * A resume state as `files.state` stores it: its JSON raw-deflated at level 1. Every append to a file packs
+ * its state again; ids do not compress much at any level (the 64 MiB session's 2.7 MB: 25 ms at level 1 to
+ * 36%, 53 ms at level 6 to 35.7%).
+ */
 function packResume(resume: SessionResume): Buffer {
-  return deflateRawSync(JSON.stringify(resume));
+  return deflateRawSync(JSON.stringify(resume), { level: 1 });
 }
 
 /**
