@@ -24,10 +24,10 @@ export interface RefreshInputs {
 
 /** The hash of a refresh's inputs (see the module comment). */
 export function inputsHash(inputs: RefreshInputs): string {
-  const hash = createHash('sha1');
-  hash.update(JSON.stringify([inputs.roots, inputs.search === true]));
-  for (const ref of inputs.refs) hash.update(`\n${JSON.stringify(ref)}\u0000${fileIdentity(ref) ?? ''}`);
-  return hash.digest('base64url');
+  const parts = [JSON.stringify([inputs.roots, inputs.search === true])];
+  for (const ref of inputs.refs) parts.push(`\n${JSON.stringify(ref)}\u0000${fileIdentity(ref) ?? ''}`);
+  // One update of the joined text (the same bytes as one update per file, which cost twice the time).
+  return createHash('sha1').update(parts.join('')).digest('base64url');
 }
 
 /** What the last complete refresh stored: the hash of its inputs and how many units their files form. */
