@@ -32,45 +32,25 @@ export async function indexDescriber(db: IndexDb['db']): Promise<DescribeTool> {
   return describeTool;
 }
 
-/**
- * The reports as queries over the index, in the read snapshot the caller began. The trees are selected when
- * a report first asks for them (a recalled answer needs none); `describeTool` is undefined only then.
- */
+/** The reports as queries over the index's rows of `selection`, in the read snapshot the caller began. */
 export function fromIndex(
   index: IndexDb,
-  select: () => TreeSelection,
-  describeTool: DescribeTool | undefined,
+  selection: TreeSelection,
+  describeTool: DescribeTool,
 ): Omit<ReportData, 'files' | 'searched' | 'skipped' | 'recalled' | 'remember'> {
-  let selected: TreeSelection | undefined;
-  const selection = () => {
-    selected ??= select();
-    return selected;
-  };
   return {
-    get sessionCount() {
-      return selection().trees.length;
-    },
-    overview: () => querySessionsOverview(selection()),
-    tools: ({ describe, ...options }) => {
-      if (describe && describeTool === undefined)
-        throw new Error('No tool describer: the answer was recalled.');
-      return queryToolInventory(
-        selection(),
-        describe && describeTool ? { ...options, describe: describeTool } : options,
-      );
-    },
-    usage: (by, price, options) => queryUsage(selection(), by, price, options),
-    errors: () => queryErrors(selection()),
-    countedRequests: () => queryCountedRequests(selection()),
-    rateLimits: () => queryRateLimits(selection()),
-    sessionList: () => querySessionList(selection()),
-    usedFiles: () => sessionFiles(selection()),
-    get unreadableFiles() {
-      return selection().unreadableFiles;
-    },
-    get emptyFiles() {
-      return selection().emptyFiles;
-    },
+    sessionCount: selection.trees.length,
+    overview: () => querySessionsOverview(selection),
+    tools: ({ describe, ...options }) =>
+      queryToolInventory(selection, describe ? { ...options, describe: describeTool } : options),
+    usage: (by, price, options) => queryUsage(selection, by, price, options),
+    errors: () => queryErrors(selection),
+    countedRequests: () => queryCountedRequests(selection),
+    rateLimits: () => queryRateLimits(selection),
+    sessionList: () => querySessionList(selection),
+    usedFiles: () => sessionFiles(selection),
+    unreadableFiles: selection.unreadableFiles,
+    emptyFiles: selection.emptyFiles,
     endSnapshot: () => {
       if (index.db.open && index.db.inTransaction) index.db.exec('ROLLBACK');
     },

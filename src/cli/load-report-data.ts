@@ -78,7 +78,7 @@ async function queriesOf(
   ]);
   const describe = await indexDescriber(index.db);
   index.db.exec('BEGIN');
-  return fromIndex(index, () => selectTrees(index.db, resolved.files, filter), describe);
+  return fromIndex(index, selectTrees(index.db, resolved.files, filter), describe);
 }
 
 /** The data of a run whose answer was recalled: no report is computed (a query is a mistake of the caller). */
