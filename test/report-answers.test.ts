@@ -9,6 +9,7 @@ import { deserialize, serialize } from 'node:v8';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPackageData } from '../src/analytics/pricing/shipped-price-database.js';
 import { runBuiltCli } from './helpers/run-built-cli.js';
 import { copyCorpus, tempDir } from './index-helpers.js';
 
@@ -91,6 +92,26 @@ describe('report answers', () => {
     expect(priced).toBe(await fresh('--json', '--pricing', pricing));
     expect(JSON.parse(priced).usage.total.cost).not.toBe(JSON.parse(await fresh('--json')).usage.total.cost);
     expect(JSON.parse(await warm('--json')).sessions.sessions).toBe(4242);
+  });
+
+  it('prices downloaded since (agentlog pricing update) make a fresh answer', async () => {
+    const before = JSON.parse(await warm('--json'));
+    // A downloaded copy in the cache folder, as `pricing update` writes it: here without any provider, so
+    // that only agentlog's own supplement prices anything, and then with the shipped providers again.
+    const stored = path.join(cache, 'genai-prices.json');
+    const write = (fetchedAt: string, providers: unknown[]) =>
+      writeFileSync(stored, JSON.stringify({ url: 'http://127.0.0.1/data.json', fetchedAt, providers }));
+    write('2026-11-01T00:00:00.000Z', []);
+    const bare = await warm('--json');
+    expect(bare).toBe(await fresh('--json', '--cache-dir', cache));
+    expect(JSON.parse(bare).usage.total.cost).not.toBe(before.usage.total.cost);
+    expect(await warm('--json')).toBe(bare);
+    const { providers } = await readPackageData();
+    write('2026-11-02T00:00:00.000Z', providers);
+    const full = await warm('--json');
+    expect(full).toBe(await fresh('--json', '--cache-dir', cache));
+    expect(JSON.parse(full).usage.total.cost).not.toBe(JSON.parse(bare).usage.total.cost);
+    rmSync(stored);
   });
 
   it('usage keeps its own answers, equal to usage without the index', async () => {
