@@ -121,10 +121,10 @@ export function makeAppendChunk(text, bytes, keepIds = []) {
   for (const match of text.matchAll(ISO_TIME)) last = Math.max(last, Date.parse(match[0]) || 0);
   // One id map per pass over the pool: links stay consistent within a pass, and no id repeats across passes.
   let ids = new Map();
-  const fresh = (id) => {
+  const fresh = (id, make) => {
     let value = ids.get(id);
     if (value === undefined) {
-      value = IS_UUID.test(id) ? randomUUID() : id.replace(/_[A-Za-z0-9]+$/, `_${token(24)}`);
+      value = make ? make() : IS_UUID.test(id) ? randomUUID() : id.replace(/_[A-Za-z0-9]+$/, `_${token(24)}`);
       ids.set(id, value);
     }
     return value;
@@ -140,11 +140,15 @@ export function makeAppendChunk(text, bytes, keepIds = []) {
       .replace(PREFIXED_ID, (id) => fresh(id))
       .replace(ISO_TIME, (old) => (old.includes('.') ? time : time.replace(/\.\d{3}Z$/, 'Z')));
     const record = parseObject(line);
+    // A uuid that is not UUID-shaped (hand-written ids of test fixtures: "s3", "a-nested-1") is not caught by
+    // the pattern above: a fresh one too, or the copy would repeat a stored record's uuid.
+    const odd = typeof record?.uuid === 'string' && !IS_UUID.test(record.uuid);
+    if (odd) record.uuid = fresh(`uuid:${record.uuid}`, randomUUID);
     if (typeof record?.uuid === 'string' && 'parentUuid' in record) {
       record.parentUuid = lastUuid;
       lastUuid = record.uuid;
       line = JSON.stringify(record);
-    }
+    } else if (odd) line = JSON.stringify(record);
     out.push(line);
     size += Buffer.byteLength(line) + 1;
   }

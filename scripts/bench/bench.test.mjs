@@ -68,6 +68,30 @@ test('appended lines keep the session id, get fresh ids and later timestamps', (
   for (let i = 1; i < records.length; i++) assert.equal(records[i].parentUuid, records[i - 1].uuid);
 });
 
+test('appended lines get fresh uuids where the file has hand-written ones (test fixtures: "s3")', () => {
+  const odd = (uuid, parent, time) => JSON.stringify({ ...JSON.parse(claudeLine(uuid, parent, time)), uuid });
+  const system = JSON.stringify({
+    type: 'system',
+    sessionId: SESSION,
+    uuid: 's4',
+    timestamp: '2025-01-01T10:06:00.000Z',
+  });
+  const text = [
+    claudeLine('aaaaaaaa-0000-4000-8000-000000000001', null, '2025-01-01T10:00:00.000Z'),
+    odd('s3', 'aaaaaaaa-0000-4000-8000-000000000001', '2025-01-01T10:05:00.000Z'),
+    system,
+    '',
+  ].join('\n');
+  const records = makeAppendChunk(text, 8000)
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  const stored = new Set(['aaaaaaaa-0000-4000-8000-000000000001', 's3', 's4']);
+  assert.ok(records.length >= 6);
+  for (const record of records) assert.ok(!stored.has(record.uuid), `${record.uuid} is fresh`);
+  assert.equal(new Set(records.map((r) => r.uuid)).size, records.length);
+});
+
 test('appended lines leave out sidechain records', () => {
   const side = JSON.stringify({
     ...JSON.parse(claudeLine('bbbbbbbb-0000-4000-8000-000000000001', null, '2025-01-01T10:01:00.000Z')),
