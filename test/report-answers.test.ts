@@ -132,6 +132,29 @@ describe('report answers', () => {
     );
   });
 
+  it('tools and errors keep answers of their own, equal to their output without the index', async () => {
+    const command = async (...args: string[]) => {
+      const result = await runBuiltCli([...args, logs, '--json'], dir, { TZ: 'UTC' });
+      expect(result.code, result.err).toBe(0);
+      return result.out;
+    };
+    const count = answers().length;
+    const runs = [
+      ['tools'],
+      ['tools', '--mcp'],
+      ['tools', '--by', 'week', '--week-start', 'sunday'],
+      ['tools', '--by', 'day', '--timezone', 'Asia/Kolkata'],
+      ['errors'],
+      ['errors', '--agent', 'claude-code'],
+    ];
+    for (const args of runs) {
+      const first = await command(...args, '--cache-dir', cache);
+      expect(first, args.join(' ')).toBe(await command(...args, '--no-cache'));
+      expect(await command(...args, '--cache-dir', cache), args.join(' ')).toBe(first);
+    }
+    expect(answers()).toHaveLength(count + runs.length);
+  });
+
   it('a file that grew makes the next run compute its report, and forgets the answers of the old files', async () => {
     const file = path.join(logs, claudeDir, mainFile);
     const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);

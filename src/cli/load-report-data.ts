@@ -66,6 +66,17 @@ export async function loadReportData(
   return (await import('./session-report-data.js')).sessionReportData(resolved, filter, io);
 }
 
+/**
+ * The answer `data` recalled, or the one `compute` gives, stored for the next runs with the same inputs (see
+ * {@link ReportData.recalled}).
+ */
+export function answerOf<T>(data: ReportData, compute: () => T): T {
+  if (data.recalled !== undefined) return data.recalled as T;
+  const value = compute();
+  data.remember(value);
+  return value;
+}
+
 /** The reports as queries over the index, in one read snapshot (whatever other processes commit meanwhile). */
 async function queriesOf(
   index: IndexDb,

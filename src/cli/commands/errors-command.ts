@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import type { ErrorReport } from '../../analytics/error-report.js';
 import { clip } from '../../analytics/summarize-tool-input.js';
-import { addFilterOptions } from '../filter-options.js';
+import { addFilterOptions, parseFilter } from '../filter-options.js';
 import { addCacheOptions, type DataFlags } from '../load-data.js';
-import { loadReportData } from '../load-report-data.js';
+import { answerOf, loadReportData } from '../load-report-data.js';
 import { displayPath, type Io, plural, renderTable, writeJson, writeLine } from '../output.js';
 
 interface ErrorsFlags extends DataFlags {
@@ -21,10 +21,14 @@ export function registerErrorsCommand(program: Command, io: Io): void {
         .option('--json', 'print JSON'),
     ),
   ).action(async (paths: string[], flags: ErrorsFlags) => {
-    const data = await loadReportData(paths, flags, io);
+    // A run with the inputs and filter of an earlier one gets its answer back from the index.
+    const data = await loadReportData(paths, flags, io, undefined, undefined, undefined, {
+      kind: 'errors',
+      params: { filter: parseFilter(flags) },
+    });
     let report: ErrorReport;
     try {
-      report = data.errors();
+      report = answerOf(data, () => data.errors());
     } finally {
       data.close();
     }

@@ -3,9 +3,9 @@ import { clip } from '../../analytics/summarize-tool-input.js';
 import { terminalText } from '../../analytics/terminal-text.js';
 import type { InventorySplit, ToolInventoryRow } from '../../analytics/tool-inventory.js';
 import { CliError, exitCodes } from '../cli-error.js';
-import { addFilterOptions } from '../filter-options.js';
+import { addFilterOptions, parseFilter } from '../filter-options.js';
 import { addCacheOptions, type DataFlags } from '../load-data.js';
-import { loadReportData } from '../load-report-data.js';
+import { answerOf, loadReportData } from '../load-report-data.js';
 import {
   formatDuration,
   formatPercent,
@@ -55,17 +55,25 @@ export function registerToolsCommand(program: Command, io: Io): void {
       });
     // The registries' kinds (loaded only for `--by kind`).
     const kindOf = by === 'kind' ? (await import('../describe-tool.js')).toolKindOfAgent : undefined;
-    const data = await loadReportData(paths, flags, io);
+    // A run with the inputs and options of an earlier one gets its answer back from the index.
+    const mcp = flags.mcp ?? false;
+    const params = { filter: parseFilter(flags), by, weekStart, timeZone, mcp };
+    const data = await loadReportData(paths, flags, io, undefined, undefined, undefined, {
+      kind: 'tools',
+      params,
+    });
     let rows: ToolInventoryRow[];
     try {
-      rows = data.tools({
-        ...(by ? { by } : {}),
-        weekStart,
-        timeZone,
-        mcp: flags.mcp ?? false,
-        describe: true,
-        ...(kindOf ? { kindOf } : {}),
-      });
+      rows = answerOf(data, () =>
+        data.tools({
+          ...(by ? { by } : {}),
+          weekStart,
+          timeZone,
+          mcp,
+          describe: true,
+          ...(kindOf ? { kindOf } : {}),
+        }),
+      );
     } finally {
       data.close();
     }

@@ -7,7 +7,7 @@ import { addFilterOptions, parseFilter } from '../filter-options.js';
 import { isColdUsageRun } from '../is-cold-usage-run.js';
 import { addLiveOptions, type LiveFlags, liveRefresh, runLive } from '../live-view.js';
 import { addCacheOptions, type DataFlags, resolveData } from '../load-data.js';
-import { loadReportData } from '../load-report-data.js';
+import { answerOf, loadReportData } from '../load-report-data.js';
 import { colorsFor, type Io, renderTable, type TableCell, writeJson, writeLine } from '../output.js';
 import { createKeyedPricer, offlineHelp } from '../pricer.js';
 import { parseTimeZone } from '../time-zone-option.js';
@@ -60,10 +60,7 @@ export function registerUsageCommand(program: Command, io: Io): void {
         params,
       });
       try {
-        if (data.recalled !== undefined) return data.recalled as UsageReport;
-        const report = data.usage(by, price, { weekStart, timeZone });
-        data.remember(report);
-        return report;
+        return answerOf(data, () => data.usage(by, price, { weekStart, timeZone }));
       } finally {
         data.close();
       }
