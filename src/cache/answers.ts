@@ -15,6 +15,7 @@ import { deserialize, serialize } from 'node:v8';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import { storedInputsHash } from './unchanged-inputs.js';
+import { writeWithoutWaiting } from './write-without-waiting.js';
 
 /** The answers of one run: its inputs hash, while the index is up to date with it. */
 export interface AnswerMemo {
@@ -60,10 +61,9 @@ export function answerMemo(db: Database.Database, inputs: string, version: strin
         // Not plain data (a function, a class instance): not kept.
         return false;
       }
-      const timeout = db.pragma('busy_timeout', { simple: true }) as number;
-      db.pragma('busy_timeout = 0');
-      try {
-        return db
+      // The next run computes it again when the index cannot take it now.
+      return writeWithoutWaiting(db, () =>
+        db
           .transaction(() => {
             if (storedInputsHash(db) !== inputs) return false;
             db.prepare('DELETE FROM _answers WHERE inputs <> ?').run(inputs);
@@ -74,14 +74,8 @@ export function answerMemo(db: Database.Database, inputs: string, version: strin
             );
             return true;
           })
-          .immediate();
-      } catch (error) {
-        // Busy, read-only, full: the next run computes it again.
-        if ((error as { code?: string }).code?.startsWith('SQLITE_')) return false;
-        throw error;
-      } finally {
-        db.pragma(`busy_timeout = ${timeout}`);
-      }
+          .immediate(),
+      );
     },
   };
 }

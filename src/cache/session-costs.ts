@@ -10,6 +10,7 @@ import type Database from 'better-sqlite3';
 import { ExactSum } from '../analytics/exact-sum.js';
 import type { Pricer } from '../analytics/usage-report.js';
 import type { StoredRequest, StoredTree } from './queries/statusline-query.js';
+import { writeWithoutWaiting } from './write-without-waiting.js';
 
 /** The priced total of some requests. */
 export interface SessionCost {
@@ -79,9 +80,7 @@ export function storeSessionCost(
   pricing: string,
   cost: SessionCost,
 ): boolean {
-  const timeout = db.pragma('busy_timeout', { simple: true }) as number;
-  db.pragma('busy_timeout = 0');
-  try {
+  return writeWithoutWaiting(db, () => {
     db.prepare(
       `INSERT OR REPLACE INTO _session_costs (unit_id, session_id, signature, pricing, total, unpriced, last)
         SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM _units WHERE id = ? AND signature = ?)`,
@@ -97,11 +96,5 @@ export function storeSessionCost(
       tree.signature,
     );
     return true;
-  } catch (error) {
-    // Busy, read-only, full: the total is a saving, not a result; the next call takes it again.
-    if ((error as { code?: string }).code?.startsWith('SQLITE_')) return false;
-    throw error;
-  } finally {
-    db.pragma(`busy_timeout = ${timeout}`);
-  }
+  });
 }
