@@ -51,7 +51,7 @@ export async function loadReportData(
           recalled,
           remember: (value: unknown) => {
             if (!answer || !memo) return;
-            if (index.db.inTransaction) index.db.exec('ROLLBACK');
+            data.endSnapshot();
             memo.remember(answer.kind, answer.params, value);
           },
         });
@@ -68,11 +68,11 @@ export async function loadReportData(
 
 /**
  * The answer `data` recalled, or the one `compute` gives, stored for the next runs with the same inputs (see
- * {@link ReportData.recalled}).
+ * {@link ReportData.recalled}). Await it before closing `data`.
  */
-export function answerOf<T>(data: ReportData, compute: () => T): T {
+export async function answerOf<T>(data: ReportData, compute: () => T | Promise<T>): Promise<T> {
   if (data.recalled !== undefined) return data.recalled as T;
-  const value = compute();
+  const value = await compute();
   data.remember(value);
   return value;
 }

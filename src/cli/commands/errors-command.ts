@@ -28,7 +28,7 @@ export function registerErrorsCommand(program: Command, io: Io): void {
     });
     let report: ErrorReport;
     try {
-      report = answerOf(data, () => data.errors());
+      report = await answerOf(data, () => data.errors());
     } finally {
       data.close();
     }

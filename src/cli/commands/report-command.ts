@@ -12,7 +12,7 @@ import type { SkippedFile } from '../../sources/index.js';
 import { archiveScanAsked } from '../archive-source.js';
 import { addFilterOptions, parseFilter } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, emptyFilesLine, scanPoolFor } from '../load-data.js';
-import { loadReportData } from '../load-report-data.js';
+import { answerOf, loadReportData } from '../load-report-data.js';
 import { loadValidations, prefetchValidations } from '../load-validations.js';
 import {
   colorsFor,
@@ -100,11 +100,8 @@ export function registerReportCommand(program: Command, io: Io): void {
       );
       try {
         skipped = loaded.skipped;
-        const recalled = loaded.recalled as { report: Report; emptyFiles: number } | undefined;
-        if (recalled) ({ report, emptyFiles } = recalled);
-        else {
-          emptyFiles = loaded.emptyFiles;
-          report = {
+        ({ report, emptyFiles } = await answerOf(loaded, async () => {
+          const computed: Report = {
             sessions: loaded.overview(),
             tools: loaded.tools({ describe: true }),
             usage: loaded.usage(by, pricer.price, { timeZone }),
@@ -118,10 +115,10 @@ export function registerReportCommand(program: Command, io: Io): void {
           const files = used === undefined ? loaded.files : loaded.files.filter((f) => used.has(f.path));
           loaded.endSnapshot();
           const validations = await loadValidations(files, flags, io, loaded.searched, pool, prefetched);
-          report.drift = summarizeDrift(mergeValidations(validations));
-          report.unreadable = countUnreadable(validations);
-          loaded.remember({ report, emptyFiles });
-        }
+          computed.drift = summarizeDrift(mergeValidations(validations));
+          computed.unreadable = countUnreadable(validations);
+          return { report: computed, emptyFiles: loaded.emptyFiles };
+        }));
       } finally {
         loaded.close();
       }

@@ -64,7 +64,7 @@ export function registerToolsCommand(program: Command, io: Io): void {
     });
     let rows: ToolInventoryRow[];
     try {
-      rows = answerOf(data, () =>
+      rows = await answerOf(data, () =>
         data.tools({
           ...(by ? { by } : {}),
           weekStart,

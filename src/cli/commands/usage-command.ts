@@ -60,7 +60,8 @@ export function registerUsageCommand(program: Command, io: Io): void {
         params,
       });
       try {
-        return answerOf(data, () => data.usage(by, price, { weekStart, timeZone }));
+        const report = await answerOf(data, () => data.usage(by, price, { weekStart, timeZone }));
+        return report;
       } finally {
         data.close();
       }
