@@ -18,7 +18,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UsageSplit } from '../src/analytics/usage-report.js';
 import { indexFileName } from '../src/cache/cache-location.js';
-import { loadModelRows, noModelRows } from '../src/cache/model-rows.js';
+import { createModelRowsReader } from '../src/cache/model-rows.js';
 import { openIndex } from '../src/cache/open-index.js';
 import { queryErrors } from '../src/cache/queries/errors-query.js';
 import { selectTrees } from '../src/cache/queries/select-trees.js';
@@ -52,7 +52,7 @@ const numbering = new Set(['unit_id', 'session_row', 'tree', 'parent_row']);
 function contents(cacheDir: string) {
   const db = new Database(path.join(cacheDir, indexFileName), { readonly: true });
   try {
-    const modelRows = loadModelRows(db);
+    const rowsOf = createModelRowsReader(db);
     const table = (name: string, order: string) => {
       // A tree's id is the number its sessions name it by.
       const omit = name === 'trees' ? new Set([...numbering, 'id']) : numbering;
@@ -78,7 +78,7 @@ function contents(cacheDir: string) {
         }[]
       ).map(({ unit_id, ...m }) => ({
         ...m,
-        model: unpackReportModel(m.model, modelRows.get(unit_id) ?? noModelRows),
+        model: unpackReportModel(m.model, rowsOf(unit_id)),
       })),
     };
   } finally {

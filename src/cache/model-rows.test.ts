@@ -4,7 +4,7 @@ import { loadSessions } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
 import { emptyUsage } from '../model/usage.js';
 import { discoverPaths } from '../sources/index.js';
-import { loadModelRows, noModelRows, rowBackable } from './model-rows.js';
+import { createModelRowsReader, rowBackable } from './model-rows.js';
 import { openMemoryIndex } from './open-index.js';
 import { toReportModel } from './report-model.js';
 import { decodeReportModel, encodeReportModel } from './report-model-codec.js';
@@ -43,7 +43,7 @@ describe('row-backed report models', () => {
         writer.write(root, i + 1);
         return encodeReportModel(toReportModel(root), rowBackable([root]));
       });
-      const rows = loadModelRows(index.db);
+      const rowsOf = createModelRowsReader(index.db);
       let backed = { messages: 0, calls: 0, usage: 0 };
       let messages = 0;
       let calls = 0;
@@ -63,7 +63,7 @@ describe('row-backed report models', () => {
           calls: backed.calls + counts.calls,
           usage: backed.usage + counts.usage,
         };
-        const fromRows = decodeReportModel(text, rows.get(i + 1) ?? noModelRows);
+        const fromRows = decodeReportModel(text, rowsOf(i + 1));
         const plain = decodeReportModel(encodeReportModel(model));
         expect(fromRows).toEqual(plain);
         // Key order included: what a command prints of a session is the same.
@@ -216,14 +216,16 @@ describe('row-backed report models', () => {
       createRowWriter(index.db).write(session, 1);
       const text = encodeReportModel(session, true);
       expect(rowBackedCounts(text)).toEqual({ messages: 3, calls: 3, usage: 2 });
-      const rows = loadModelRows(index.db).get(1) ?? noModelRows;
+      const rows = createModelRowsReader(index.db)(1);
       const fromRows = decodeReportModel(text, rows);
       const plain = decodeReportModel(encodeReportModel(session));
       expect(fromRows).toEqual(plain);
       expect(JSON.stringify(fromRows)).toBe(JSON.stringify(plain));
       expect(fromRows.usageEntries[2]?.usage.inputTokens).toBe(null);
       expect(() => decodeReportModel(text)).toThrow();
-      expect(() => decodeReportModel(text, noModelRows)).toThrow(/4 messages, its rows 0/);
+      expect(() => decodeReportModel(text, createModelRowsReader(index.db)(2))).toThrow(
+        /4 messages, its rows 0/,
+      );
       // Rows in another order than the model's: found, never decoded into another message's fields.
       const reversed = { ...rows, messages: (id: string) => [...rows.messages(id)].reverse() };
       expect(() => decodeReportModel(text, reversed)).toThrow(/another message/);
@@ -260,9 +262,11 @@ describe('row-backed report models', () => {
       );
       const text = encodeReportModel(session, true);
       expect(rowBackedCounts(text).calls).toBe(0);
-      expect(
-        decodeReportModel(text, loadModelRows(index.db).get(1) ?? noModelRows).toolCalls.map((c) => c.id),
-      ).toEqual(['a', 'b', 'c']);
+      expect(decodeReportModel(text, createModelRowsReader(index.db)(1)).toolCalls.map((c) => c.id)).toEqual([
+        'a',
+        'b',
+        'c',
+      ]);
     } finally {
       index.db.close();
     }

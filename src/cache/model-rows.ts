@@ -63,21 +63,3 @@ export function createModelRowsReader(db: Database.Database): (unitId: number) =
   const calls = reader('tool_calls', callRowColumns, (row) => row[4] === 'orphan_result');
   return (unitId) => ({ messages: messages(unitId), usage: usage(unitId), calls: calls(unitId) });
 }
-
-/** The rows of every unit that has rows (or of `unitId` alone), by unit id. */
-export function loadModelRows(db: Database.Database, unitId?: number): Map<number, ModelRows> {
-  const read = createModelRowsReader(db);
-  const units =
-    unitId === undefined
-      ? (db
-          .prepare(
-            'SELECT unit_id FROM messages UNION SELECT unit_id FROM tool_calls UNION SELECT unit_id FROM usage_entries',
-          )
-          .pluck()
-          .all() as number[])
-      : [unitId];
-  return new Map(units.map((unit) => [unit, read(unit)]));
-}
-
-/** The rows of a unit that has none (a model whose sessions hold no message, call or usage). */
-export const noModelRows: ModelRows = { messages: () => none, usage: () => none, calls: () => none };
