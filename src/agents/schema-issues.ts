@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { schemaIssuesOf } from '../schemas/common/surely-valid.js';
 
 /** A problem found in a record; `path` is a JSON path relative to the record. */
 export interface RecordIssue {
@@ -10,9 +11,7 @@ export interface RecordIssue {
 
 /** The issues of `value` against `schema`, their paths under `prefix`. */
 export function schemaIssues(schema: z.ZodType, value: unknown, prefix: (string | number)[]): RecordIssue[] {
-  const result = schema.safeParse(value);
-  if (result.success) return [];
-  return result.error.issues.map((issue) => ({
+  return schemaIssuesOf(schema, value).map((issue) => ({
     path: [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
     message: issue.message,
     code: issue.code,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { schemaIssuesOf } from '../../schemas/common/surely-valid.js';
 import {
   type ClaudeCodeRecord,
   claudeCodeRecordSchemas,
@@ -45,11 +46,6 @@ export function decodeClaudeCodeRecord(value: Record<string, unknown>, mode: Dec
   }
   const record = value as ClaudeCodeRecord;
   if (mode === 'envelope') return { kind: 'known', type, record, issues: [] };
-  const result = claudeCodeRecordSchemas[type].safeParse(value);
-  return {
-    kind: 'known',
-    type,
-    record,
-    issues: result.success ? [] : result.error.issues.map(toRecordIssue),
-  };
+  const issues = schemaIssuesOf(claudeCodeRecordSchemas[type], value);
+  return { kind: 'known', type, record, issues: issues.map(toRecordIssue) };
 }

@@ -1,4 +1,5 @@
 import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
+import { schemaIssuesOf } from '../../schemas/common/surely-valid.js';
 import { decodeCodexLine } from './decode-record.js';
 import { codexToolCallInput, lookupCodexTool } from './tools/index.js';
 
@@ -36,9 +37,6 @@ export function validateCodexLine(
     sink.issue(subject, ['arguments'], `Arguments are not JSON: ${call.input.error}`, line);
     return;
   }
-  const checked = lookup.spec.input.safeParse(call.input.value);
-  if (!checked.success) {
-    for (const issue of checked.error.issues)
-      sink.issue(subject, issue.path as (string | number)[], issue.message, line);
-  }
+  for (const issue of schemaIssuesOf(lookup.spec.input, call.input.value))
+    sink.issue(subject, issue.path as (string | number)[], issue.message, line);
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isObject } from './is-object.js';
+import { markValidWhen, surelyValid } from './surely-valid.js';
 
 /** An object of a variant no schema knows: kept as written, with its tag. */
 export type OpenVariant<K extends string> = { [P in K]: string } & Record<string, unknown>;
@@ -13,11 +15,18 @@ export function openDiscriminatedUnion<K extends string, V extends Record<string
   variants: V,
 ): z.ZodType<z.output<V[keyof V]> | OpenVariant<K>> {
   const base = z.looseObject({ [key]: z.string() } as Record<K, z.ZodString>);
-  return base.check((payload) => {
+  const schema = base.check((payload) => {
     const value = payload.value as Record<string, unknown>;
     const schema = variantFor(variants, String(value[key]));
     if (schema !== undefined) forwardIssues(payload, schema.safeParse(value), []);
-  }) as unknown as z.ZodType<z.output<V[keyof V]> | OpenVariant<K>>;
+  });
+  // The check's twin for `surelyValid`: the tag a string, and the variant it names (if any) valid.
+  markValidWhen(schema, (value) => {
+    if (!isObject(value) || typeof value[key] !== 'string') return false;
+    const variant = variantFor(variants, value[key]);
+    return variant === undefined || surelyValid(variant, value);
+  });
+  return schema as unknown as z.ZodType<z.output<V[keyof V]> | OpenVariant<K>>;
 }
 
 /** The variant schema for `tag`, if `tag` is one of `variants`' own keys. */
@@ -41,14 +50,23 @@ export type ExternallyTagged<V extends Record<string, z.ZodType>> =
 export function openExternallyTagged<V extends Record<string, z.ZodType>>(
   variants: V,
 ): z.ZodType<ExternallyTagged<V>> {
-  return z.union([z.string(), z.looseObject({})]).check((payload) => {
+  const schema = z.union([z.string(), z.looseObject({})]).check((payload) => {
     const value = payload.value;
     if (typeof value === 'string') return;
     for (const [tag, schema] of Object.entries(variants)) {
       if (!Object.hasOwn(value, tag)) continue;
       forwardIssues(payload, schema.safeParse(value[tag]), [tag]);
     }
-  }) as unknown as z.ZodType<ExternallyTagged<V>>;
+  });
+  // The check's twin for `surelyValid`: a string, or an object whose known variant keys hold valid data.
+  markValidWhen(schema, (value) => {
+    if (typeof value === 'string') return true;
+    if (!isObject(value)) return false;
+    for (const [tag, variant] of Object.entries(variants))
+      if (Object.hasOwn(value, tag) && !surelyValid(variant, value[tag])) return false;
+    return true;
+  });
+  return schema as unknown as z.ZodType<ExternallyTagged<V>>;
 }
 
 type CheckPayload = Parameters<Extract<Parameters<z.ZodType['check']>[0], (...args: never[]) => unknown>>[0];

@@ -1,23 +1,12 @@
 import { z } from 'zod';
 import { isObject as isPlainObject } from './is-object.js';
+import { schemaSelectorOf, surelyValid } from './surely-valid.js';
+
+export { markSchemaSelector, type SchemaSelector } from './surely-valid.js';
 
 type AnySchema = z.core.$ZodType;
 
-/** Picks the schema that applies to a value (see `markSchemaSelector`). */
-export type SchemaSelector = (value: unknown) => z.core.$ZodType;
-
-const selectors = new WeakMap<AnySchema, SchemaSelector>();
 const openShapes = new WeakSet<AnySchema>();
-
-/**
- * Registers how `unknownKeys` should look inside a schema that dispatches at parse time (a refinement
- * that validates each value with a schema chosen from the value): `unknownKeys` walks the selected
- * schema instead. Returns the schema itself.
- */
-export function markSchemaSelector<T extends AnySchema>(schema: T, select: SchemaSelector): T {
-  selectors.set(schema, select);
-  return schema;
-}
 
 /**
  * Marks an object schema whose undeclared keys are expected (the fallback for unknown variants, whose
@@ -35,8 +24,14 @@ function catchallDeclaresKeys(catchall: AnySchema | undefined): catchall is AnyS
   return kind !== 'unknown' && kind !== 'any' && kind !== 'never';
 }
 
+/**
+ * Walks `value` along `schema`, pushing the path of each undeclared key to `out`. `path` is the current path,
+ * pushed to and popped as the walk goes down and up (copied only for a key it reports). A value that is not
+ * an object or array has no keys, whatever its schema, so the walk stops there.
+ */
 function walk(schema: AnySchema, value: unknown, path: string[], out: string[][]): void {
-  const select = selectors.get(schema);
+  if (typeof value !== 'object' || value === null) return;
+  const select = schemaSelectorOf(schema);
   if (select !== undefined) {
     walk(select(value), value, path, out);
     return;
@@ -50,7 +45,6 @@ function walk(schema: AnySchema, value: unknown, path: string[], out: string[][]
     case 'nonoptional':
     case 'readonly':
     case 'catch': {
-      if (value === undefined || value === null) return;
       walk((def as z.core.$ZodOptionalDef).innerType, value, path, out);
       return;
     }
@@ -64,38 +58,36 @@ function walk(schema: AnySchema, value: unknown, path: string[], out: string[][]
     }
     case 'object': {
       if (!isPlainObject(value)) return;
-      const objectDef = def as z.core.$ZodObjectDef;
+      const { shape, catchall } = def as z.core.$ZodObjectDef;
+      const typedCatchall = catchallDeclaresKeys(catchall) ? catchall : undefined;
       const open = openShapes.has(schema);
-      for (const [key, child] of Object.entries(value)) {
-        const declared = Object.hasOwn(objectDef.shape, key) ? objectDef.shape[key] : undefined;
-        if (declared !== undefined) walk(declared, child, [...path, key], out);
-        else if (catchallDeclaresKeys(objectDef.catchall))
-          walk(objectDef.catchall, child, [...path, key], out);
+      for (const key of Object.keys(value)) {
+        const declared = Object.hasOwn(shape, key) ? shape[key] : typedCatchall;
+        if (declared !== undefined) walkChild(declared, value[key], key, path, out);
         else if (!open) out.push([...path, key]);
       }
       return;
     }
     case 'record': {
       if (!isPlainObject(value)) return;
-      const recordDef = def as z.core.$ZodRecordDef;
-      for (const [key, child] of Object.entries(value)) walk(recordDef.valueType, child, [...path, key], out);
+      const { valueType } = def as z.core.$ZodRecordDef;
+      for (const key of Object.keys(value)) walkChild(valueType, value[key], key, path, out);
       return;
     }
     case 'array': {
       if (!Array.isArray(value)) return;
       const element = (def as z.core.$ZodArrayDef).element;
-      value.forEach((item, index) => {
-        walk(element, item, [...path, String(index)], out);
-      });
+      for (let index = 0; index < value.length; index++)
+        walkChild(element, value[index], String(index), path, out);
       return;
     }
     case 'tuple': {
       if (!Array.isArray(value)) return;
       const tupleDef = def as z.core.$ZodTupleDef;
-      value.forEach((item, index) => {
+      for (let index = 0; index < value.length; index++) {
         const itemSchema = tupleDef.items[index] ?? tupleDef.rest;
-        if (itemSchema) walk(itemSchema, item, [...path, String(index)], out);
-      });
+        if (itemSchema) walkChild(itemSchema, value[index], String(index), path, out);
+      }
       return;
     }
     case 'union': {
@@ -114,9 +106,17 @@ function walk(schema: AnySchema, value: unknown, path: string[], out: string[][]
   }
 }
 
-function collect(schema: AnySchema, value: unknown, path: string[]): string[][] {
+/** Walks a member of an object or array under its key. */
+function walkChild(schema: AnySchema, child: unknown, key: string, path: string[], out: string[][]): void {
+  if (typeof child !== 'object' || child === null) return;
+  path.push(key);
+  walk(schema, child, path, out);
+  path.pop();
+}
+
+function collect(schema: AnySchema, value: unknown, path: readonly string[]): string[][] {
   const out: string[][] = [];
-  walk(schema, value, path, out);
+  walk(schema, value, [...path], out);
   return out;
 }
 
@@ -136,7 +136,7 @@ function walkUnion(
     }
   }
   // Like zod: the first branch that accepts the value is the one that applies.
-  const accepted = options.find((option) => z.safeParse(option, value).success);
+  const accepted = options.find((option) => surelyValid(option, value) || z.safeParse(option, value).success);
   if (accepted !== undefined) {
     walk(accepted, value, path, out);
     return;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { schemaIssuesOf } from '../../../schemas/common/surely-valid.js';
 import { lookupClaudeCodeTool } from './registry.js';
 
 /** One problem found in a tool call's input or result. `code` is zod's issue code, or `unknown_tool`. */
@@ -66,8 +67,7 @@ function unknownTool(part: ToolIssue['part'], name: string): ToolIssue[] {
 export function validateToolInput(name: string, input: unknown): ToolIssue[] {
   const found = lookupClaudeCodeTool(name);
   if (found.kind === 'unknown') return unknownTool('input', name);
-  const parsed = found.spec.input.safeParse(input);
-  return parsed.success ? [] : toToolIssues('input', parsed.error.issues, []);
+  return toToolIssues('input', schemaIssuesOf(found.spec.input, input), []);
 }
 
 /**
@@ -78,6 +78,5 @@ export function validateToolResult(name: string, result: unknown): ToolIssue[] {
   const found = lookupClaudeCodeTool(name);
   if (found.kind === 'unknown') return unknownTool('result', name);
   if (typeof result === 'string') return [];
-  const parsed = found.spec.result.safeParse(result);
-  return parsed.success ? [] : toToolIssues('result', parsed.error.issues, []);
+  return toToolIssues('result', schemaIssuesOf(found.spec.result, result), []);
 }

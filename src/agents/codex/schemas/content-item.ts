@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isObject } from '../../../schemas/common/is-object.js';
 import { openEnum } from '../../../schemas/common/open-enum.js';
 import { forwardIssues, openDiscriminatedUnion } from '../../../schemas/common/open-union.js';
+import { markValidWhen, surelyValid } from '../../../schemas/common/surely-valid.js';
 
 /** `{type:"input_text", text}`: user, developer and harness text; also tool output text. */
 export const codexInputTextSchema = z.looseObject({
@@ -49,17 +50,25 @@ export type CodexOutputContentItem = z.infer<typeof codexOutputContentItemSchema
 
 const outputItemsSchema = z.array(codexOutputContentItemSchema);
 
+const outputTextSchema = z.string();
+
+/** The form a tool output is checked as: content items, a single item, or text. */
+function toolOutputForm(value: unknown): z.ZodType {
+  return Array.isArray(value)
+    ? outputItemsSchema
+    : isObject(value)
+      ? codexOutputContentItemSchema
+      : outputTextSchema;
+}
+
 /**
  * A tool output as written: a string (the usual form), or content items. Some writers put a single item
  * object where an array is expected; it is accepted as such. Issues keep the precise path of the form tried.
  */
-export const codexToolOutputSchema = z.unknown().check((payload) => {
-  const value = payload.value;
-  const schema = Array.isArray(value)
-    ? outputItemsSchema
-    : isObject(value)
-      ? codexOutputContentItemSchema
-      : z.string();
-  forwardIssues(payload, schema.safeParse(value), []);
-}) as unknown as z.ZodType<string | CodexOutputContentItem[] | CodexOutputContentItem>;
+export const codexToolOutputSchema = markValidWhen(
+  z.unknown().check((payload) => {
+    forwardIssues(payload, toolOutputForm(payload.value).safeParse(payload.value), []);
+  }),
+  (value) => surelyValid(toolOutputForm(value), value),
+) as unknown as z.ZodType<string | CodexOutputContentItem[] | CodexOutputContentItem>;
 export type CodexToolOutput = z.infer<typeof codexToolOutputSchema>;
