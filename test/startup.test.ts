@@ -14,11 +14,22 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const hook = path.join(root, 'test/helpers/trace-modules.mjs');
 let dir: string;
 
-/** The modules a run of the built CLI with `args` loads (paths relative to the repo), and Node's own ones. */
-function traced(args: string[]): { modules: string[]; builtins: string[] } {
-  const out = path.join(dir, `modules-${args.join('_').replace(/[^a-z_-]/gi, '')}.txt`);
+/**
+ * The modules a run of the built CLI with `args` loads (paths relative to the repo), and Node's own ones. With
+ * `bundles: false` (AGENTLOG_NO_BUNDLE=1) every command runs from `main.js`, whose modules load one by one: what
+ * a command loads there is what the main bundle evaluates of its inlined modules (each is evaluated when first
+ * imported, as in dist/).
+ */
+function traced(args: string[], bundles = true): { modules: string[]; builtins: string[] } {
+  const out = path.join(dir, `modules-${args.join('_').replace(/[^a-z_-]/gi, '')}-${bundles}.txt`);
   const run = spawnSync(process.execPath, ['--import', hook, builtCli, ...args], {
-    env: { ...process.env, AGENTLOG_TRACE_MODULES: out, HOME: dir, XDG_CACHE_HOME: dir },
+    env: {
+      ...process.env,
+      AGENTLOG_TRACE_MODULES: out,
+      AGENTLOG_NO_BUNDLE: bundles ? '0' : '1',
+      HOME: dir,
+      XDG_CACHE_HOME: dir,
+    },
     encoding: 'utf8',
   });
   expect(run.status, run.stderr).toBe(0);
@@ -29,8 +40,9 @@ function traced(args: string[]): { modules: string[]; builtins: string[] } {
   return { modules, builtins: readFileSync(`${out}.builtins`, 'utf8').split('\n') };
 }
 
+/** The modules `args` loads from `main.js`, one by one (no bundle). */
 function loadedBy(args: string[]): string[] {
-  return traced(args).modules;
+  return traced(args, false).modules;
 }
 
 const heavy = [
@@ -65,7 +77,13 @@ describe('start-up', () => {
 
   it('agentlog statusline loads its bundle: no module of dist/ one by one, nothing of the readers', () => {
     // A status line call with no index and no input: the line from nothing, as quickly as a call can be.
-    const modules = loadedBy(['statusline', '--input', '/dev/null', '--cache-dir', path.join(dir, 'cache')]);
+    const { modules } = traced([
+      'statusline',
+      '--input',
+      '/dev/null',
+      '--cache-dir',
+      path.join(dir, 'cache'),
+    ]);
     const ours = modules.filter((m) => m.startsWith('dist/'));
     // The bin compiles the bundle from its code cache (not a module: it is not in the list); no ES module of ours
     // is loaded at all.
@@ -109,6 +127,28 @@ describe('start-up', () => {
     expect(warm.filter((m) => /^dist\/cache\/queries\//.test(m))).toEqual([]);
     const other = loadedBy([...args, '--by', 'model']);
     expect(other.filter((m) => /^dist\/cache\/queries\/usage-query\.js$/.test(m))).toHaveLength(1);
+  });
+
+  it('the commands a user waits for run from the main bundle: no module of dist/ one by one', () => {
+    const logs = path.join(dir, 'bundled-logs');
+    cpSync(path.join(corpusDir, 'microsoft__vscode-copilot-chat'), logs, { recursive: true });
+    const cache = ['--cache-dir', path.join(dir, 'bundled-cache')];
+    for (const command of ['report', 'usage', 'ls', 'tools', 'errors', 'blocks', 'validate']) {
+      const { modules } = traced([command, logs, ...cache]);
+      // The bin compiles the bundle from its code cache: not a module, not in the list.
+      expect(
+        modules.filter((m) => m.startsWith('dist/')),
+        command,
+      ).toEqual(['dist/cli/agentlog.cjs']);
+      expect(
+        modules.filter((m) => /node_modules\/(zod|commander)\//.test(m)),
+        command,
+      ).toEqual([]);
+    }
+    // The same commands without the bundle, and the others, run from main.js.
+    expect(loadedBy(['report', logs, ...cache])).toContain('dist/cli/main.js');
+    expect(traced(['show', '--help']).modules).toContain('dist/cli/main.js');
+    expect(traced(['--version']).modules).toContain('dist/cli/main.js');
   });
 
   it('agentlog --help still lists every command', () => {

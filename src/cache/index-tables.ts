@@ -557,7 +557,7 @@ export const indexFormatVersion = 6;
 
 let version: number | undefined;
 
-/** The schema version, computed when the status line's bundle was built (`scripts/bundle-statusline.mjs`). */
+/** The schema version, computed when the bundles were built (`scripts/bundle-cli.mjs`). */
 declare const __AGENTLOG_SCHEMA_VERSION__: number | undefined;
 
 /**

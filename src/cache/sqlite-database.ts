@@ -11,7 +11,7 @@ let addon: string | null | undefined;
 
 /**
  * The addon's path relative to the status line's bundle, found when the bundle was built
- * (`scripts/bundle-statusline.mjs`): a status line call then resolves no module for it.
+ * (`scripts/bundle-cli.mjs`): a status line call then resolves no module for it.
  */
 declare const __AGENTLOG_SQLITE_ADDON__: string | undefined;
 

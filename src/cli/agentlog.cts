@@ -1,10 +1,16 @@
 #!/usr/bin/env node
 /**
- * The `agentlog` command (package.json's `bin`). CommonJS, so that a status line call, a process Claude Code
- * starts for every refresh of its status line, runs from the status line's bundle (`statusline-bundle.cjs`)
- * without Node's ES module loader, compiled from V8's code cache of it (`statusline-bundle.v8cache`, made with
- * the bundle by `npm run build`); every other run is `main.js`'s (an ES module), as is a status line call when
- * there is no bundle (a build by `tsc` alone: `main.js` runs the status line's modules one by one).
+ * The `agentlog` command (package.json's `bin`). CommonJS, so that it can run the program from a bundle
+ * (scripts/bundle-cli.mjs, made by `npm run build`) compiled from V8's code cache of it, without Node's ES
+ * module loader:
+ * - a status line call (a process Claude Code starts for every refresh of its status line) from the status
+ *   line's bundle, `statusline-bundle.cjs`;
+ * - the commands of `bundledCommands`, the ones a user runs most and waits for, from the program's bundle,
+ *   `main-bundle.cjs`;
+ * - anything else from `main.js` (an ES module, whose modules load one by one as they are needed): `--version`
+ *   (which loads nothing else there), the long-running and the rarer commands, a command line that starts
+ *   with an option, a build by `tsc` alone (no bundles), and any run with `AGENTLOG_NO_BUNDLE=1` (the tests
+ *   that trace which modules a command loads).
  */
 import fs = require('node:fs');
 import path = require('node:path');
@@ -14,22 +20,48 @@ interface StatuslineBundle {
   runStatuslineProcess(argv: readonly string[]): Promise<void>;
 }
 
+interface MainBundle {
+  runMainProcess(argv: readonly string[]): Promise<void>;
+}
+
+/** The commands run from `main-bundle.cjs`. */
+const bundledCommands = new Set(['report', 'usage', 'ls', 'tools', 'errors', 'blocks', 'validate']);
+
 const argv = process.argv.slice(2);
-const bundle = path.join(__dirname, 'statusline-bundle.cjs');
-if (argv[0] === 'statusline' && fs.existsSync(bundle)) void loadBundle(bundle).runStatuslineProcess(argv);
+const command = argv[0];
+const bundles = process.env.AGENTLOG_NO_BUNDLE !== '1';
+if (bundles && command === 'statusline' && isFresh('statusline-bundle.cjs', 'statusline-main.js'))
+  void loadBundle<StatuslineBundle>(path.join(__dirname, 'statusline-bundle.cjs')).runStatuslineProcess(argv);
+else if (
+  bundles &&
+  command !== undefined &&
+  bundledCommands.has(command) &&
+  isFresh('main-bundle.cjs', 'bundled-main.js')
+)
+  void loadBundle<MainBundle>(path.join(__dirname, 'main-bundle.cjs')).runMainProcess(argv);
 else void import('./main.js');
+
+/**
+ * Whether the bundle `name` exists and is no older than its entry module: after a `tsc` alone (which writes
+ * every module again, not the bundles) the modules are newer, and run instead of a bundle of older code.
+ */
+function isFresh(name: string, entry: string): boolean {
+  const bundle = fs.statSync(path.join(__dirname, name), { throwIfNoEntry: false });
+  const module = fs.statSync(path.join(__dirname, entry), { throwIfNoEntry: false });
+  return bundle !== undefined && (module === undefined || bundle.mtimeMs >= module.mtimeMs);
+}
 
 /**
  * The bundle as `require` would load it, compiled with its code cache when there is one. A script compiled
  * from a code cache cannot run `import()` itself: the bundle's imports go through `__agentlogImport`, given
  * here (relative to the bundle, like its own imports).
  */
-function loadBundle(file: string): StatuslineBundle {
+function loadBundle<T>(file: string): T {
   let cachedData: Buffer;
   try {
     cachedData = fs.readFileSync(file.replace(/\.cjs$/, '.v8cache'));
   } catch {
-    return require(file) as StatuslineBundle;
+    return require(file) as T;
   }
   const dir = path.dirname(file);
   (globalThis as { __agentlogImport?: (specifier: string) => Promise<unknown> }).__agentlogImport = (
@@ -38,7 +70,7 @@ function loadBundle(file: string): StatuslineBundle {
   const vm = require('node:vm') as typeof import('node:vm');
   const Module = require('node:module') as typeof import('node:module');
   const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData });
-  const module = { exports: {} as StatuslineBundle };
+  const module = { exports: {} as T };
   (script.runInThisContext() as (...args: unknown[]) => void)(
     module.exports,
     Module.createRequire(file),

@@ -1,7 +1,7 @@
 /**
  * The entry of `agentlog statusline` alone: the program with the status line command and nothing else.
  * `npm run build` bundles it with what it imports into one CommonJS file, `dist/cli/statusline-bundle.cjs`
- * (scripts/bundle-statusline.mjs), which the bin (`agentlog.cts`) loads for a status line call: Claude Code
+ * (scripts/bundle-cli.mjs), which the bin (`agentlog.cts`) loads for a status line call: Claude Code
  * starts a process for every refresh of its status line, and resolving and loading some fifty ES modules one by
  * one was a third of such a call.
  */
