@@ -79,7 +79,9 @@ function agentlogPlugin(inlineImports) {
 // The index's schema version as a constant (see `schemaVersion`), from the modules just compiled.
 const { schemaVersion } = await import(pathToFileURL(path.join(root, 'dist/cache/index-tables.js')).href);
 // better-sqlite3's addon where `npm install` builds it, as the status line looks for it.
-const { builtAddonPath } = await import(pathToFileURL(path.join(root, 'dist/cache/sqlite-database.js')).href);
+const { builtAddonPath } = await import(
+  pathToFileURL(path.join(root, 'dist/sqlite/open-sqlite-database.js')).href
+);
 
 /**
  * Bundles `dist/cli/<input>` into `dist/cli/<output>` and writes V8's code cache of it beside it

@@ -13,6 +13,7 @@ const ranks: Record<string, number> = {
   definitions: 2,
   hooks: 2,
   redaction: 2,
+  sqlite: 2,
   agents: 3,
   lifecycle: 4,
   analytics: 5,

@@ -7,6 +7,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { openSqliteDatabase } from '../sqlite/open-sqlite-database.js';
 
 /** The catalogue's file name inside the archive folder. */
 export const catalogueFileName = 'archive.sqlite';
@@ -74,7 +75,7 @@ export function openArchive(dir: string, options: { create: boolean }): Archive 
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
   }
-  const db = new Database(file, { timeout: 60_000 });
+  const db = openSqliteDatabase(file, { timeout: 60_000 });
   try {
     const id = db.pragma('application_id', { simple: true });
     const empty = (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n === 0;

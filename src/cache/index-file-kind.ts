@@ -3,7 +3,7 @@
 // before the mark (recognised by its `_meta` table).
 import { closeSync, openSync, readSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import { openSqliteDatabase } from './sqlite-database.js';
+import { openSqliteDatabase } from '../sqlite/open-sqlite-database.js';
 
 /** `PRAGMA application_id` of every agentlog index: "AgLg" in ASCII. */
 export const indexApplicationId = 0x41674c67;

@@ -4,10 +4,10 @@
 import { chmodSync, closeSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import { openSqliteDatabase } from '../sqlite/open-sqlite-database.js';
 import { indexFileName } from './cache-location.js';
 import { indexApplicationId, indexFileKind } from './index-file-kind.js';
 import { indexDdl, schemaVersion } from './index-tables.js';
-import { openSqliteDatabase } from './sqlite-database.js';
 
 /** An open index database. */
 export interface IndexDb {

@@ -22,8 +22,9 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { isObject } from '../../schemas/common/is-object.js';
+import { openSqliteDatabase } from '../../sqlite/open-sqlite-database.js';
 import type { DocumentRecord } from '../agent-adapter.js';
 
 /** What reading a store gives: records and errors, each on its "line" (see the file comment). */
@@ -51,7 +52,7 @@ export function readCursorChatStore(bytesPath: string): StoreRead {
     if (existsSync(`${bytesPath}-wal`)) copyFileSync(`${bytesPath}-wal`, `${copy}-wal`);
     let db: Database.Database;
     try {
-      db = new Database(copy, { readonly: true, fileMustExist: true });
+      db = openSqliteDatabase(copy, { readonly: true, fileMustExist: true });
     } catch (error) {
       return notAStore(`The SQLite database cannot be opened (${messageOf(error)})`);
     }

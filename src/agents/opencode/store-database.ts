@@ -22,7 +22,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqliteDatabase } from '../../sqlite/open-sqlite-database.js';
 
 export type StoreSchema = 'v2' | 'v1';
 
@@ -63,7 +64,7 @@ export function openStoreDatabase(path: string): OpenDatabase {
   known?.db.close();
   opened.delete(path);
   if (live) {
-    const connection = new Database(path, { readonly: true, fileMustExist: true });
+    const connection = openSqliteDatabase(path, { readonly: true, fileMustExist: true });
     try {
       connection.pragma('query_only = true');
       connection.pragma('busy_timeout = 5000');
@@ -94,7 +95,7 @@ export function openAtRest(path: string, size: number, limit = inMemoryLimit): D
   if (size <= limit) {
     const bytes = readFileSync(path);
     if (bytes.length >= 20 && bytes[18] === 2) bytes.fill(1, 18, 20);
-    return new Database(bytes, { readonly: true });
+    return openSqliteDatabase(bytes, { readonly: true });
   }
   const dir = mkdtempSync(join(tmpdir(), 'agentlog-opencode-'));
   const copy = join(dir, 'store.db');
@@ -106,7 +107,7 @@ export function openAtRest(path: string, size: number, limit = inMemoryLimit): D
       // which is removed when the process ends.
       copyFileSync(`${path}-wal`, `${copy}-wal`);
       process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-      return new Database(copy, { fileMustExist: true });
+      return openSqliteDatabase(copy, { fileMustExist: true });
     }
     const fd = openSync(copy, 'r+');
     try {
@@ -116,7 +117,7 @@ export function openAtRest(path: string, size: number, limit = inMemoryLimit): D
     } finally {
       closeSync(fd);
     }
-    return new Database(copy, { readonly: true, fileMustExist: true });
+    return openSqliteDatabase(copy, { readonly: true, fileMustExist: true });
   } finally {
     if (!withWal) rmSync(dir, { recursive: true, force: true });
   }

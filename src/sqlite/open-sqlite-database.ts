@@ -1,6 +1,9 @@
-// Opens an SQLite database with better-sqlite3 given its native addon's path: without it, better-sqlite3 finds the
-// addon with the `bindings` package (a stack walk and a dozen file probes), a few milliseconds of every status
-// line call. Where the addon is not at its usual place (another build layout), `bindings` finds it as before.
+// Opens an SQLite database with better-sqlite3 given its native addon's path. Every database agentlog opens in
+// the main process goes through here (the index, the archive's catalogue, OpenCode's and Cursor's stores): from
+// a bundle (scripts/bundle-cli.mjs), better-sqlite3's own search (the `bindings` package: a stack walk from its
+// caller's file up to a package.json, then a dozen file probes) starts from the bundle and finds no addon; from
+// `dist/` it costs milliseconds of every status line call. Where the addon is not at its usual place (another
+// build layout), `bindings` finds it as before.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -37,8 +40,8 @@ export function builtAddonPath(main: string): string {
   return path.join(path.dirname(main), '..', 'build', 'Release', 'better_sqlite3.node');
 }
 
-/** `new Database(file, options)`, with the addon's path when it is known. */
-export function openSqliteDatabase(file: string, options: Database.Options = {}): Database.Database {
+/** `new Database(file, options)`, with the addon's path when it is known (`file` a path or a serialized database). */
+export function openSqliteDatabase(file: string | Buffer, options: Database.Options = {}): Database.Database {
   const nativeBinding = addonPath();
   return new Database(file, nativeBinding === null ? options : { ...options, nativeBinding });
 }
