@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
+import { schemaIssuesOf } from '../../schemas/common/surely-valid.js';
 import { unknownKeys } from '../../schemas/common/unknown-keys.js';
 import { arr, isObject, obj, str } from '../../schemas/common/value-access.js';
 import { copilotRecordShape, copilotRecordType } from './decode-record.js';
@@ -100,9 +101,7 @@ function check(
   line: number,
   sink: ValidationSink,
 ): void {
-  const result = schema.safeParse(value);
-  if (result.success) return;
-  for (const issue of result.error.issues)
+  for (const issue of schemaIssuesOf(schema, value))
     sink.issue(subject, [...prefix, ...(issue.path as (string | number)[])], issue.message, line);
 }
 

@@ -1,7 +1,6 @@
 import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
 import { isObject } from '../../schemas/common/is-object.js';
-import { unknownKeys } from '../../schemas/common/unknown-keys.js';
-import { reportRecordShape } from '../report-record-shape.js';
+import { reportRecordShape, reportValueShape } from '../report-record-shape.js';
 import { decodeCursorRecord } from './decode-record.js';
 import { type CursorRole, cursorRecordSchemas, knownCursorBlockTypes } from './schemas/cursor-records.js';
 import { lookupCursorTool } from './tools/cursor-tools.js';
@@ -36,11 +35,6 @@ export function validateCursorLine(
     if (lookup.kind === 'unknown') sink.unknownTool(block.name);
     if (lookup.kind !== 'builtin') return;
     const toolSubject = `cursor-tool:${block.name}:input`;
-    const checked = lookup.spec.input.safeParse(block.input ?? {});
-    if (!checked.success)
-      for (const issue of checked.error.issues)
-        sink.issue(toolSubject, issue.path as (string | number)[], issue.message, line);
-    for (const path of unknownKeys(lookup.spec.input, block.input ?? {}))
-      sink.unknownField(toolSubject, path, line);
+    reportValueShape(toolSubject, lookup.spec.input, block.input ?? {}, line, sink);
   });
 }

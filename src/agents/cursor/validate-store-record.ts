@@ -1,7 +1,6 @@
 import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
 import { isObject } from '../../schemas/common/is-object.js';
-import { unknownKeys } from '../../schemas/common/unknown-keys.js';
-import { reportRecordShape } from '../report-record-shape.js';
+import { reportRecordShape, reportValueShape } from '../report-record-shape.js';
 import { decodeStoreRecord } from './decode-store-record.js';
 import {
   type CursorStoreRecordType,
@@ -42,10 +41,6 @@ export function validateStoreRecord(
     if (lookup.kind !== 'builtin') return;
     const toolSubject = `cursor-tool:${part.toolName}:input`;
     const args = part.args ?? {};
-    const checked = lookup.spec.input.safeParse(args);
-    if (!checked.success)
-      for (const issue of checked.error.issues)
-        sink.issue(toolSubject, issue.path as (string | number)[], issue.message, line);
-    for (const path of unknownKeys(lookup.spec.input, args)) sink.unknownField(toolSubject, path, line);
+    reportValueShape(toolSubject, lookup.spec.input, args, line, sink);
   });
 }

@@ -1,5 +1,5 @@
 import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
-import { unknownKeys } from '../../schemas/common/unknown-keys.js';
+import { reportValueShape } from '../report-record-shape.js';
 import { geminiRecordType, geminiSchemaOf } from './decode-record.js';
 import { lookupGeminiTool } from './tools.js';
 
@@ -23,11 +23,7 @@ export function validateGeminiRecord(
   const schema = geminiSchemaOf(type.name);
   if (!schema) return;
   const subject = `gemini-cli:${type.name}`;
-  const parsed = schema.safeParse(value);
-  if (!parsed.success)
-    for (const issue of parsed.error.issues)
-      sink.issue(subject, issue.path as (string | number)[], issue.message, line);
-  for (const path of unknownKeys(schema, value)) sink.unknownField(subject, path, line);
+  reportValueShape(subject, schema, value, line, sink);
   if (type.name !== 'gemini' || !Array.isArray(value.toolCalls)) return;
   for (const call of value.toolCalls) {
     if (call === null || typeof call !== 'object') continue;
@@ -45,10 +41,6 @@ export function validateGeminiRecord(
     }
     if (lookup.kind !== 'builtin') continue;
     const toolSubject = `gemini-cli-tool:${name}:input`;
-    const input = lookup.spec.input.safeParse(args);
-    if (!input.success)
-      for (const issue of input.error.issues)
-        sink.issue(toolSubject, issue.path as (string | number)[], issue.message, line);
-    for (const path of unknownKeys(lookup.spec.input, args)) sink.unknownField(toolSubject, path, line);
+    reportValueShape(toolSubject, lookup.spec.input, args, line, sink);
   }
 }

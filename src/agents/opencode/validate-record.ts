@@ -1,7 +1,6 @@
 import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
 import { isObject } from '../../schemas/common/is-object.js';
-import { unknownKeys } from '../../schemas/common/unknown-keys.js';
-import { reportRecordShape } from '../report-record-shape.js';
+import { reportRecordShape, reportValueShape } from '../report-record-shape.js';
 import { decodeOpencodeRecord } from './decode-record.js';
 import { opencodeSchemasByName } from './schemas/opencode-records.js';
 import { lookupOpencodeTool } from './tools/opencode-tools.js';
@@ -46,11 +45,7 @@ export function validateOpencodeRecord(
     if (lookup.kind !== 'builtin') continue;
     const input = isObject(part.state) ? (part.state.input ?? {}) : {};
     const toolSubject = `opencode-tool:${name}:input`;
-    const checked = lookup.spec.input.safeParse(input);
-    if (!checked.success)
-      for (const issue of checked.error.issues)
-        sink.issue(toolSubject, issue.path as (string | number)[], issue.message, line);
-    for (const path of unknownKeys(lookup.spec.input, input)) sink.unknownField(toolSubject, path, line);
+    reportValueShape(toolSubject, lookup.spec.input, input, line, sink);
   }
 }
 

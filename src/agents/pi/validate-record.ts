@@ -1,7 +1,7 @@
 import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
 import { isObject } from '../../schemas/common/is-object.js';
 import { unknownKeys } from '../../schemas/common/unknown-keys.js';
-import { reportRecordShape } from '../report-record-shape.js';
+import { reportRecordShape, reportValueShape } from '../report-record-shape.js';
 import { decodePiRecord } from './decode-record.js';
 import { type PiEntryType, piEntrySchemas, piMessageSchemas } from './schemas/pi-records.js';
 import { lookupPiTool } from './tools/pi-tools.js';
@@ -35,11 +35,6 @@ export function validatePiLine(
     if (lookup.kind === 'unknown') sink.unknownTool(block.name);
     if (lookup.kind !== 'builtin') continue;
     const toolSubject = `pi-tool:${block.name}:input`;
-    const checked = lookup.spec.input.safeParse(block.arguments ?? {});
-    if (!checked.success)
-      for (const issue of checked.error.issues)
-        sink.issue(toolSubject, issue.path as (string | number)[], issue.message, line);
-    for (const path of unknownKeys(lookup.spec.input, block.arguments ?? {}))
-      sink.unknownField(toolSubject, path, line);
+    reportValueShape(toolSubject, lookup.spec.input, block.arguments ?? {}, line, sink);
   }
 }

@@ -1,7 +1,6 @@
 import type { FileContext, ValidationSink } from '../../reader/validation-sink.js';
 import { isObject } from '../../schemas/common/is-object.js';
-import { unknownKeys } from '../../schemas/common/unknown-keys.js';
-import { reportRecordShape } from '../report-record-shape.js';
+import { reportRecordShape, reportValueShape } from '../report-record-shape.js';
 import { decodeQwenCodeRecord } from './decode-record.js';
 import { type QwenRecordType, qwenRecordSchemas } from './schemas/qwen-code-records.js';
 import { lookupQwenCodeTool } from './tools/qwen-code-tools.js';
@@ -30,11 +29,6 @@ export function validateQwenCodeLine(
     if (lookup.kind === 'unknown') sink.unknownTool(call.name);
     if (lookup.kind !== 'builtin') continue;
     const toolSubject = `qwen-code-tool:${call.name}:input`;
-    const checked = lookup.spec.input.safeParse(call.args ?? {});
-    if (!checked.success)
-      for (const issue of checked.error.issues)
-        sink.issue(toolSubject, issue.path as (string | number)[], issue.message, line);
-    for (const path of unknownKeys(lookup.spec.input, call.args ?? {}))
-      sink.unknownField(toolSubject, path, line);
+    reportValueShape(toolSubject, lookup.spec.input, call.args ?? {}, line, sink);
   }
 }

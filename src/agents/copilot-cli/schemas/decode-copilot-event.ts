@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { isObject } from '../../../schemas/common/is-object.js';
+import { schemaIssuesOf } from '../../../schemas/common/surely-valid.js';
 import { copilotEventDataSchemaFor, copilotEventEnvelopeSchema } from './copilot-event.js';
 
 /** A problem found in a record; `path` is a JSON path relative to the line. */
@@ -88,9 +89,7 @@ function typeIssue(path: (string | number)[], expected: string, got: unknown): C
 }
 
 function check(schema: z.ZodType, value: unknown, prefix: (string | number)[]): CopilotIssue[] {
-  const result = schema.safeParse(value);
-  if (result.success) return [];
-  return result.error.issues.map((issue) => ({
+  return schemaIssuesOf(schema, value).map((issue) => ({
     path: [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
     message: issue.message,
     code: issue.code,
