@@ -214,4 +214,18 @@ describe('architecture', () => {
     );
     expect(missing).toEqual([]);
   });
+
+  it('opens every SQLite database through sqlite/open-sqlite-database.ts', () => {
+    // better-sqlite3 left to find its addon searches from its caller's file, which in the main bundle is the
+    // bundle: no addon there (the CI run of the bundle failed on exactly this). The search child process
+    // requires better-sqlite3 by its resolved path; test support runs from the sources.
+    const allowed =
+      /^(sqlite\/open-sqlite-database|viewer\/server\/search-processes|agents\/test-support\/.*)\.ts$/;
+    const direct = files
+      .map((f) => path.relative(srcDir, f))
+      .filter(
+        (rel) => !allowed.test(rel) && /\bnew Database\(/.test(readFileSync(path.join(srcDir, rel), 'utf8')),
+      );
+    expect(direct).toEqual([]);
+  });
 });
