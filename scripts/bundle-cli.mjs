@@ -35,15 +35,24 @@ function fromBundle(target) {
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
-/** The plugin both bundles share; `inlineImports` says whether a relative dynamic import joins the bundle. */
+// The commands the bin runs from the main bundle: the other commands' modules stay out of it.
+const { bundledCommands } = Module.createRequire(import.meta.url)('../dist/cli/bundled-commands.cjs');
+const commandModule = /[/\\]cli[/\\]commands[/\\]([a-z]+)-command\.js$/;
+
+/**
+ * The plugin both bundles share. `inlineImports` says whether a relative dynamic import joins the bundle (for
+ * the main bundle, except another command's module); a dynamic import that does not stays one, of the module in
+ * dist/, named from the bundle.
+ */
 function agentlogPlugin(inlineImports) {
   return {
     name: 'agentlog-bundle',
-    // Without inlining, a dynamic import stays one: of the module in dist/, named from the bundle.
     async resolveDynamicImport(specifier, importer) {
-      if (inlineImports || typeof specifier !== 'string' || !specifier.startsWith('.') || !importer)
-        return null;
-      return { id: fromBundle(path.resolve(path.dirname(importer), specifier)), external: true };
+      if (typeof specifier !== 'string' || !specifier.startsWith('.') || !importer) return null;
+      const target = path.resolve(path.dirname(importer), specifier);
+      const command = commandModule.exec(target)?.[1];
+      const inline = inlineImports && (command === undefined || bundledCommands.includes(command));
+      return inline ? null : { id: fromBundle(target), external: true };
     },
     transform(code, id) {
       if (id.endsWith(path.join('commander', 'lib', 'command.js'))) {

@@ -135,11 +135,12 @@ describe('start-up', () => {
     const cache = ['--cache-dir', path.join(dir, 'bundled-cache')];
     for (const command of ['report', 'usage', 'ls', 'tools', 'errors', 'blocks', 'validate']) {
       const { modules } = traced([command, logs, ...cache]);
-      // The bin compiles the bundle from its code cache: not a module, not in the list.
+      // The bin compiles the bundle from its code cache: not a module, not in the list. It reads which
+      // commands the bundle runs from a CommonJS file of its own.
       expect(
         modules.filter((m) => m.startsWith('dist/')),
         command,
-      ).toEqual(['dist/cli/agentlog.cjs']);
+      ).toEqual(['dist/cli/agentlog.cjs', 'dist/cli/bundled-commands.cjs']);
       expect(
         modules.filter((m) => /node_modules\/(zod|commander)\//.test(m)),
         command,

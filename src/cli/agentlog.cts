@@ -5,7 +5,7 @@
  * module loader:
  * - a status line call (a process Claude Code starts for every refresh of its status line) from the status
  *   line's bundle, `statusline-bundle.cjs`;
- * - the commands of `bundledCommands`, the ones a user runs most and waits for, from the program's bundle,
+ * - the commands of `bundled-commands.cts`, the ones a user runs most and waits for, from the program's bundle,
  *   `main-bundle.cjs`;
  * - anything else from `main.js` (an ES module, whose modules load one by one as they are needed): `--version`
  *   (which loads nothing else there), the long-running and the rarer commands, a command line that starts
@@ -24,9 +24,6 @@ interface MainBundle {
   runMainProcess(argv: readonly string[]): Promise<void>;
 }
 
-/** The commands run from `main-bundle.cjs`. */
-const bundledCommands = new Set(['report', 'usage', 'ls', 'tools', 'errors', 'blocks', 'validate']);
-
 const argv = process.argv.slice(2);
 const command = argv[0];
 const bundles = process.env.AGENTLOG_NO_BUNDLE !== '1';
@@ -35,11 +32,17 @@ if (bundles && command === 'statusline' && isFresh('statusline-bundle.cjs', 'sta
 else if (
   bundles &&
   command !== undefined &&
-  bundledCommands.has(command) &&
+  isBundled(command) &&
   isFresh('main-bundle.cjs', 'bundled-main.js')
 )
   void loadBundle<MainBundle>(path.join(__dirname, 'main-bundle.cjs')).runMainProcess(argv);
 else void import('./main.js');
+
+/** Whether `command` runs from the main bundle (the list is read only for a command that might). */
+function isBundled(command: string): boolean {
+  const { bundledCommands } = require('./bundled-commands.cjs') as typeof import('./bundled-commands.cjs');
+  return bundledCommands.includes(command);
+}
 
 /**
  * Whether the bundle `name` exists and is no older than its entry module: after a `tsc` alone (which writes
