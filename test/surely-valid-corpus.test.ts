@@ -12,6 +12,7 @@ import {
 import { codexToolCallInput, lookupCodexTool } from '../src/agents/codex/tools/index.js';
 import { surelyValid } from '../src/schemas/common/surely-valid.js';
 import { corpusFiles, corpusMoreDir, isCodexFile, naiveRecords } from './corpus.js';
+import { seededRandom } from './helpers/seeded-random.js';
 
 type AnySchema = z.core.$ZodType;
 
@@ -46,17 +47,6 @@ function checkedValues(record: Record<string, unknown>, codex: boolean): [AnySch
     if (lookup.kind !== 'unknown') out.push([lookup.spec.input, block.input]);
   }
   return out;
-}
-
-/** A deterministic generator (mulberry32), so a failure names a case that comes back. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Every object or array inside `value` (itself included). */
@@ -101,7 +91,7 @@ describe('surelyValid on real records', () => {
   });
 
   it('never vouches for a mutated record that zod rejects', () => {
-    const next = random(20261126);
+    const next = seededRandom(20261126);
     let vouched = 0;
     let leftToZod = 0;
     for (const [schema, value] of checks)

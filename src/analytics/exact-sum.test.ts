@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../test/helpers/seeded-random.js';
 import { ExactSum } from './exact-sum.js';
 
 const sumOf = (values: readonly number[]) => values.reduce((sum, v) => sum.add(v), new ExactSum()).value();
-
-/** A deterministic generator (mulberry32), so that a failure can be run again. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('ExactSum', () => {
   // Cases whose correctly rounded sums are known (CPython's tests of math.fsum use the same ones).
@@ -31,7 +21,7 @@ describe('ExactSum', () => {
   });
 
   it('gives the same sum in any order, where a plain sum does not', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     // Costs as the status line sums them: a few cents to a few dollars, with many digits.
     const values = Array.from({ length: 2000 }, () => next() * 10 ** (Math.floor(next() * 6) - 3));
     const shuffled = [...values].sort(() => next() - 0.5);
@@ -43,7 +33,7 @@ describe('ExactSum', () => {
   });
 
   it('takes a value out exactly, and resumes from its partials', () => {
-    const next = random(11);
+    const next = seededRandom(11);
     const values = Array.from({ length: 500 }, () => next() * 3);
     const sum = new ExactSum();
     for (const v of values) sum.add(v);

@@ -2,6 +2,7 @@ import { createReadStream, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusDir as sharedCorpusDir } from '../../test/corpus.js';
+import { seededRandom } from '../../test/helpers/seeded-random.js';
 import type { LineResult } from './line-result.js';
 import { type JsonlReader, type JsonlSource, type ReadStats, readJsonl } from './read-jsonl.js';
 
@@ -16,21 +17,9 @@ function listJsonl(dir: string): string[] {
 
 const files = listJsonl(corpusDir);
 
-/** Seeded PRNG (mulberry32), so failures reproduce. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Chunk sizes from 1 byte up to `max`, spread evenly on a log scale. */
 function randomCuts(length: number, seed: number, max: number): number[] {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const cuts: number[] = [];
   for (let at = 0; ; ) {
     at += Math.max(1, Math.floor(Math.exp(random() * Math.log(max))));
