@@ -45,6 +45,9 @@ function loadedBy(args: string[]): string[] {
   return traced(args, false).modules;
 }
 
+/** A status line call with no index and no input: the line from nothing, as quickly as a call can be. */
+const emptyStatusline = () => ['statusline', '--input', '/dev/null', '--cache-dir', path.join(dir, 'cache')];
+
 const heavy = [
   /^dist\/(schemas|agents|cache|lifecycle|viewer|exporters|definitions)\//,
   /node_modules\/(better-sqlite3|zod|@opentelemetry|@modelcontextprotocol)\//,
@@ -76,14 +79,7 @@ describe('start-up', () => {
   });
 
   it('agentlog statusline loads its bundle: no module of dist/ one by one, nothing of the readers', () => {
-    // A status line call with no index and no input: the line from nothing, as quickly as a call can be.
-    const { modules } = traced([
-      'statusline',
-      '--input',
-      '/dev/null',
-      '--cache-dir',
-      path.join(dir, 'cache'),
-    ]);
+    const { modules } = traced(emptyStatusline());
     const ours = modules.filter((m) => m.startsWith('dist/'));
     // The bin compiles the bundle from its code cache (not a module: it is not in the list); no ES module of ours
     // is loaded at all.
@@ -96,13 +92,7 @@ describe('start-up', () => {
   });
 
   it('agentlog statusline loads none of the Node modules only some calls need', () => {
-    const { builtins } = traced([
-      'statusline',
-      '--input',
-      '/dev/null',
-      '--cache-dir',
-      path.join(dir, 'cache'),
-    ]);
+    const { builtins } = traced(emptyStatusline());
     expect(builtins).toContain('fs');
     // A refresher to start (child_process), a changed file to fingerprint (crypto), async file reads.
     expect(builtins.filter((m) => /^(child_process|crypto|fs\/promises)$/.test(m))).toEqual([]);
