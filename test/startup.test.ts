@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,6 +149,44 @@ describe('start-up', () => {
     expect(loadedBy(['report', logs, ...cache])).toContain('dist/cli/main.js');
     expect(traced(['show', '--help']).modules).toContain('dist/cli/main.js');
     expect(traced(['--version']).modules).toContain('dist/cli/main.js');
+  });
+
+  it('a bundle older than its modules runs in a checkout, not in an installed package', () => {
+    // An installed package: dist/ and package.json without the sources, files dated as npm unpacked them (here
+    // the entry module newer than the bundle). The bundle runs.
+    const pkg = path.join(dir, 'installed');
+    mkdirSync(pkg);
+    cpSync(path.join(root, 'dist'), path.join(pkg, 'dist'), { recursive: true });
+    cpSync(path.join(root, 'package.json'), path.join(pkg, 'package.json'));
+    symlinkSync(path.join(root, 'node_modules'), path.join(pkg, 'node_modules'));
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(path.join(pkg, 'dist/cli/bundled-main.js'), later, later);
+    const logs = path.join(corpusDir, 'microsoft__vscode-copilot-chat');
+    const run = (cli: string) => {
+      const out = path.join(
+        dir,
+        `installed-${path.basename(path.dirname(path.dirname(path.dirname(cli))))}.txt`,
+      );
+      const result = spawnSync(process.execPath, ['--import', hook, cli, 'report', logs, '--no-cache'], {
+        env: { ...process.env, AGENTLOG_TRACE_MODULES: out, HOME: dir, XDG_CACHE_HOME: dir },
+        encoding: 'utf8',
+      });
+      expect(result.status, result.stderr).toBe(0);
+      return { text: result.stdout, modules: readFileSync(out, 'utf8').split('\n') };
+    };
+    const installed = run(path.join(pkg, 'dist/cli/agentlog.cjs'));
+    expect(installed.modules.filter((m) => m.includes('/dist/cli/main.js'))).toEqual([]);
+    // In the checkout, the same dates mean a `tsc` ran after the bundle: main.js runs, with the same report.
+    const entry = path.join(root, 'dist/cli/bundled-main.js');
+    const { atime, mtime } = statSync(entry);
+    try {
+      utimesSync(entry, later, later);
+      const checkout = run(builtCli);
+      expect(checkout.modules.filter((m) => m.includes('/dist/cli/main.js'))).toHaveLength(1);
+      expect(checkout.text).toBe(installed.text);
+    } finally {
+      utimesSync(entry, atime, mtime);
+    }
   });
 
   it('agentlog --help still lists every command', () => {

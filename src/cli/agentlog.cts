@@ -45,13 +45,17 @@ function isBundled(command: string): boolean {
 }
 
 /**
- * Whether the bundle `name` exists and is no older than its entry module: after a `tsc` alone (which writes
- * every module again, not the bundles) the modules are newer, and run instead of a bundle of older code.
+ * Whether the bundle `name` exists and can be run. In a checkout (the sources beside `dist/`), a bundle older than
+ * its entry module is stale: a `tsc` alone writes every module again, not the bundles, and the modules run
+ * instead of a bundle of older code. An installed package is one build, whatever times its files were given
+ * when npm unpacked them.
  */
 function isFresh(name: string, entry: string): boolean {
   const bundle = fs.statSync(path.join(__dirname, name), { throwIfNoEntry: false });
+  if (bundle === undefined) return false;
+  if (!fs.existsSync(path.join(__dirname, '..', '..', 'src'))) return true;
   const module = fs.statSync(path.join(__dirname, entry), { throwIfNoEntry: false });
-  return bundle !== undefined && (module === undefined || bundle.mtimeMs >= module.mtimeMs);
+  return module === undefined || bundle.mtimeMs >= module.mtimeMs;
 }
 
 /**
