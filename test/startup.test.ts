@@ -145,9 +145,14 @@ describe('start-up', () => {
         command,
       ).toEqual([]);
     }
+    for (const command of ['show', 'sql', 'search'])
+      expect(
+        traced([command, '--help']).modules.filter((m) => m.startsWith('dist/')),
+        command,
+      ).toEqual(['dist/cli/agentlog.cjs', 'dist/cli/bundled-commands.cjs']);
     // The same commands without the bundle, and the others, run from main.js.
     expect(loadedBy(['report', logs, ...cache])).toContain('dist/cli/main.js');
-    expect(traced(['show', '--help']).modules).toContain('dist/cli/main.js');
+    expect(traced(['serve', '--help']).modules).toContain('dist/cli/main.js');
     expect(traced(['--version']).modules).toContain('dist/cli/main.js');
   });
 
