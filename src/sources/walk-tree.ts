@@ -47,6 +47,13 @@ export interface WalkOptions {
 export async function walkTree(root: string, options: WalkOptions): Promise<WalkResult> {
   const { collect, prune } = options;
   const result: WalkResult = { files: [], listings: new Map(), warnings: [] };
+  // A folder below the root was named by this function: normalized, so a child is its path, a separator and the
+  // child's name (what `path.join` gives, without normalizing 2,000 paths again). The root is as it was given.
+  const normalizedRoot = path.normalize(root);
+  const childPath = (dir: string, name: string) =>
+    dir === root || dir === normalizedRoot || dir.endsWith(path.sep)
+      ? path.join(dir, name)
+      : `${dir}${path.sep}${name}`;
   const warn = (at: string, message: string) => result.warnings.push({ path: at, message });
 
   const visitEntry = (
@@ -56,7 +63,7 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
     listing: DirListing,
     chain: Set<string>,
   ) => {
-    const full = path.join(dir, entry.name);
+    const full = childPath(dir, entry.name);
     const isLink = entry.isSymbolicLink();
     let isDir = entry.isDirectory();
     let isFile = entry.isFile();
@@ -74,7 +81,7 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
     if (isDir) {
       listing.dirs.add(entry.name);
       // A folder reached without a link lies inside its parent's real path: no need to resolve it again.
-      if (!prune?.(entry.name)) visitDir(full, chain, isLink ? undefined : path.join(realDir, entry.name));
+      if (!prune?.(entry.name)) visitDir(full, chain, isLink ? undefined : childPath(realDir, entry.name));
       return;
     }
     if (!isFile) return;
@@ -82,7 +89,7 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
     if (!collect(entry.name)) return;
     try {
       stats ??= statSync(full);
-      const realPath = isLink ? realpathSync(full) : path.join(realDir, entry.name);
+      const realPath = isLink ? realpathSync(full) : childPath(realDir, entry.name);
       result.files.push({
         path: full,
         realPath,
