@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
+import { corpusDir } from './corpus.js';
 
 /** An Io whose stdout claims to be a terminal of the given width. */
 function terminalIo(columns: number, env: NodeJS.ProcessEnv = {}) {
@@ -49,6 +50,37 @@ describe('terminal behaviour', () => {
     expect(rows.map((l) => l.split('│')[1]?.trim())).toEqual(ids);
     const table = lines.filter((l) => /^[┌│├└]/.test(l));
     expect(Math.max(...table.map((l) => l.length))).toBeLessThanOrEqual(80);
+  });
+
+  it('wraps sentences between words at 80 columns: report, ls and validate on the corpus', async () => {
+    for (const command of ['report', 'ls', 'validate']) {
+      const io = terminalIo(80, { NO_COLOR: '1' });
+      expect(await runCli([command, corpusDir, '--no-cache'], io)).toBe(0);
+      const lines = io.out().split('\n');
+      expect(
+        lines.filter((l) => l.length > 80),
+        command,
+      ).toEqual([]);
+      // The same words as without a width: cut between words, nothing lost.
+      const wide = memoryIo({ NO_COLOR: '1' }, path.resolve(import.meta.dirname, '..'));
+      await runCli([command, corpusDir, '--no-cache'], wide);
+      const words = (text: string) => text.replace(/[─-╿]/g, ' ').split(/\s+/).filter(Boolean);
+      // (Tables' rows are left out, and the note a narrow table adds about the columns it hides.)
+      const sentences = (text: string) =>
+        words(
+          text
+            .split('\n')
+            .filter((l) => !/^[┌│├└]/.test(l))
+            .join(' ')
+            .replace(/\(\d+ columns? hidden to fit the terminal:.*?use --json\)/g, ' '),
+        );
+      expect(sentences(io.out()), command).toEqual(sentences(wide.out()));
+    }
+    // A drift item's next lines are indented under it.
+    const io = terminalIo(80, { NO_COLOR: '1' });
+    await runCli(['report', corpusDir, '--no-cache'], io);
+    const drift = io.out().split('Drift\n')[1]?.split('\n') ?? [];
+    expect(drift.some((l) => l.startsWith('  ') && !l.startsWith('  -'))).toBe(true);
   });
 
   it('fits tables to COLUMNS when stdout is piped', async () => {

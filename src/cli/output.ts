@@ -170,16 +170,19 @@ export function renderTable(io: Io, given: TableOptions): string {
   return `${lines.join('\n')}${note}`;
 }
 
-/** `text` in lines of at most `width` columns (one line when the width is not known), cut between words. */
-function wrapWords(text: string, width: number | undefined): string[] {
+/**
+ * `text` in lines of at most `width` columns (one line when the width is not known), cut between words; lines
+ * after the first start with `indent` (a list item's hanging indent).
+ */
+function wrapWords(text: string, width: number | undefined, indent = ''): string[] {
   if (width === undefined || displayWidth(text) <= width) return [text];
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {
-    if (line !== '' && displayWidth(line) + 1 + displayWidth(word) > width) {
+    if (line !== '' && line !== indent && displayWidth(line) + 1 + displayWidth(word) > width) {
       lines.push(line);
-      line = word;
-    } else line = line === '' ? word : `${line} ${word}`;
+      line = `${indent}${word}`;
+    } else line = line === '' || line === indent ? `${line}${word}` : `${line} ${word}`;
   }
   lines.push(line);
   return lines;
@@ -317,6 +320,19 @@ export function guardedIo(io: Io): Io {
 
 export function writeLine(io: Io, line = ''): void {
   io.stdout.write(`${line}\n`);
+}
+
+/**
+ * Writes a sentence, cut between words into lines that fit the terminal (`terminalWidth`), as tables are:
+ * `indent` starts the lines after the first (a list item), `style` is applied to each line (a colour).
+ */
+export function writeProse(
+  io: Io,
+  text: string,
+  options: { indent?: string; style?: (line: string) => string } = {},
+): void {
+  const { indent = '', style = (line: string) => line } = options;
+  writeLine(io, wrapWords(text, terminalWidth(io), indent).map(style).join('\n'));
 }
 
 /** A path as a person wants to read it: relative to the working directory when that is shorter. */

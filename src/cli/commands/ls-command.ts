@@ -5,7 +5,7 @@ import type { SessionListRow } from '../../cache/queries/session-list-query.js';
 import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, emptyFilesLine } from '../load-data.js';
 import { loadReportData } from '../load-report-data.js';
-import { formatDuration, type Io, plural, renderTable, writeJson, writeLine } from '../output.js';
+import { formatDuration, type Io, plural, renderTable, writeJson, writeLine, writeProse } from '../output.js';
 import { parseTimeZone, zoneHeading } from '../time-zone-option.js';
 
 export function registerLsCommand(program: Command, io: Io): void {
@@ -30,12 +30,12 @@ export function registerLsCommand(program: Command, io: Io): void {
     }
     const unreadable = () => {
       if (unreadableFiles > 0)
-        writeLine(
+        writeProse(
           io,
           `${unreadableFiles} ${unreadableFiles === 1 ? 'file' : 'files'} with no readable line (not sessions): agentlog validate shows where.`,
         );
       const empty = emptyFilesLine(emptyFiles);
-      if (empty !== undefined) writeLine(io, empty);
+      if (empty !== undefined) writeProse(io, empty);
     };
     if (flags.json) {
       writeJson(io, rows);

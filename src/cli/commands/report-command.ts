@@ -23,6 +23,7 @@ import {
   renderTable,
   writeJson,
   writeLine,
+  writeProse,
 } from '../output.js';
 import { parseCount } from '../parse-count.js';
 import { createKeyedPricer, offlineHelp } from '../pricer.js';
@@ -144,7 +145,7 @@ export function registerReportCommand(program: Command, io: Io): void {
         ),
       );
     const empty = emptyFilesLine(emptyFiles);
-    if (empty !== undefined) writeLine(io, colors.dim(empty));
+    if (empty !== undefined) writeProse(io, empty, { style: colors.dim });
     heading('Tools');
     printTools(io, report.tools, top);
     heading(`Usage by ${by}`);
@@ -204,7 +205,7 @@ function printSessions(io: Io, overview: SessionsOverview, limit: number, timeZo
     overview.firstTime && overview.lastTime
       ? `${localTimeText(overview.firstTime, timeZone)?.slice(0, 10)} .. ${localTimeText(overview.lastTime, timeZone)?.slice(0, 10)}`
       : 'no dates';
-  writeLine(
+  writeProse(
     io,
     `${plural(overview.sessions, 'session')} (${agents}) with ${plural(overview.subagents, 'subagent run')}, ${range}, ${formatDuration(
       overview.totalDurationMs,
@@ -237,7 +238,9 @@ function printDrift(io: Io, drift: DriftEntry[]): void {
   }
   for (const entry of drift) {
     const names = terminalText(entry.names.slice(0, 5).join(', ') + (entry.names.length > 5 ? ', ...' : ''));
-    writeLine(io, `- ${terminalText(entry.summary)} (${formatNumber(entry.count)}×): ${names}`);
+    writeProse(io, `- ${terminalText(entry.summary)} (${formatNumber(entry.count)}×): ${names}`, {
+      indent: '  ',
+    });
   }
   writeLine(io, colorsFor(io).dim('Run agentlog validate for the locations.'));
 }

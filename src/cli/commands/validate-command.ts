@@ -15,6 +15,7 @@ import {
   renderTable,
   writeJson,
   writeLine,
+  writeProse,
 } from '../output.js';
 import { parseCount } from '../parse-count.js';
 import { nothingFound, resolveInputs } from '../resolve-inputs.js';
@@ -82,17 +83,16 @@ function printReport(io: Io, report: ValidationReport, options: { files: boolean
   const agents = countBy(report.files.map((f) => f.agent));
   const conservation = records + report.errors.length + report.blankLines === report.lines;
   writeLine(io, colors.bold('Summary'));
-  writeLine(
-    io,
-    `${plural(report.files.length, 'file')} (${Object.entries(agents)
-      .map(([a, n]) => `${formatNumber(n)} ${a}`)
-      .join(', ')}), ${plural(report.lines, 'line')} = ${plural(records, 'record')} + ${plural(
-      report.errors.length,
-      'line error',
-    )} + ${formatNumber(report.blankLines)} blank${conservation ? '' : colors.red(' (counts do not add up)')}`,
-  );
+  const counted = `${plural(report.files.length, 'file')} (${Object.entries(agents)
+    .map(([a, n]) => `${formatNumber(n)} ${a}`)
+    .join(', ')}), ${plural(report.lines, 'line')} = ${plural(records, 'record')} + ${plural(
+    report.errors.length,
+    'line error',
+  )} + ${formatNumber(report.blankLines)} blank`;
+  if (conservation) writeProse(io, counted);
+  else writeLine(io, `${counted}${colors.red(' (counts do not add up)')}`);
   const issueCount = report.schemaIssues.reduce((a, b) => a + b.count, 0);
-  writeLine(
+  writeProse(
     io,
     `${plural(Object.keys(report.unknownRecordTypes).length, 'unknown record type')}, ${plural(
       Object.keys(report.unknownTools).length,
@@ -103,11 +103,10 @@ function printReport(io: Io, report: ValidationReport, options: { files: boolean
     )}`,
   );
   if (report.rejectedInputs > 0)
-    writeLine(
+    writeProse(
       io,
-      colors.dim(
-        `${plural(report.rejectedInputs, 'tool input')} failed their schema and were rejected by the agent itself (InputValidationError): the model's mistakes, not drift.`,
-      ),
+      `${plural(report.rejectedInputs, 'tool input')} failed their schema and were rejected by the agent itself (InputValidationError): the model's mistakes, not drift.`,
+      { style: colors.dim },
     );
 
   section(io, 'Records by type', ['type', 'records'], sorted(report.records), options.limit);
