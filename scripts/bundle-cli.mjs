@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Bundles the CLI into two CommonJS files, each with V8's code cache of it, which the bin (`cli/agentlog.cts`)
-// loads instead of `dist/`'s ES modules: no ES module loader, no module resolution, one file read, and almost
-// nothing to compile. Run by `npm run build` after `tsc`.
+// Bundles the CLI into CommonJS files, which the bin (`cli/agentlog.cts`) loads instead of `dist/`'s ES modules
+// (the two it runs with V8's code cache of each): no ES module loader, no module resolution, one file read, and
+// almost nothing to compile. Run by `npm run build` after `tsc`.
 // - `dist/cli/statusline-bundle.cjs`: `statusline-main.js` (the program with the status line command alone) and
 //   its static imports, for `agentlog statusline`. Every dynamic `import()` (the index refresh, the readers and
 //   schemas, the `--pricing` file's reader) stays one, of the module in `dist/`: it loads only when a call needs
@@ -13,7 +13,9 @@
 //   The bin runs the commands of `bundledCommands` from it. The packages only other commands use (the MCP SDK,
 //   OpenTelemetry, secretlint, DuckDB, markdown-it) are left out. Minified without renaming: `--debug` stack
 //   traces keep the functions' names.
-// What both leave out: better-sqlite3's native addon (its JavaScript is in the bundles: loading a dozen CommonJS
+// - `dist/cli/scan-worker-bundle.cjs` and `usage-cold-worker-bundle.cjs`: the worker threads the main bundle
+//   starts, each with its imports inlined (`cli/worker-script.ts`).
+// What they leave out: better-sqlite3's native addon (its JavaScript is in the bundles: loading a dozen CommonJS
 // files was 7 ms of a call) and Node's own modules.
 // Paths a module finds beside itself (`new URL('./x', import.meta.url)`) are rewritten to be relative to the
 // bundle, which lives elsewhere, and `import.meta.url` is the bundle's file URL. Commander's
@@ -96,7 +98,7 @@ const { builtAddonPath } = await import(
  * Bundles `dist/cli/<input>` into `dist/cli/<output>` and writes V8's code cache of it beside it
  * (`<output>` with `.v8cache`).
  */
-async function bundle({ input, output, inlineImports, external, minify }) {
+async function bundle({ input, output, inlineImports, external, minify, codeCache = true }) {
   const from = path.join(outDir, input);
   const outFile = path.join(outDir, output);
   await build({
@@ -116,6 +118,7 @@ async function bundle({ input, output, inlineImports, external, minify }) {
     logLevel: 'warn',
     output: { file: outFile, format: 'cjs', codeSplitting: false, minify },
   });
+  if (!codeCache) return;
   // V8's code cache of the bundle, compiled and its top level run once here (the functions that run at load are
   // in the cache too): the bin hands it to V8 with the bundle, which then skips most of the compiling. V8
   // refuses a cache of another V8 version or other flags, and then compiles as usual.
@@ -139,3 +142,14 @@ await bundle({
   external: [/^@duckdb\//],
   minify: { compress: true, mangle: false },
 });
+// The worker threads the main bundle starts (`cli/worker-script.ts`): each its own bundle, required as it is (a
+// worker's top level answers its parent, so it cannot run here to make a code cache).
+for (const worker of ['scan-worker', 'usage-cold-worker'])
+  await bundle({
+    input: `${worker}.js`,
+    output: `${worker}-bundle.cjs`,
+    inlineImports: true,
+    external: [/^@duckdb\//],
+    minify: { compress: true, mangle: false },
+    codeCache: false,
+  });

@@ -12,6 +12,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusDir } from './corpus.js';
 import { type BuiltPackage, buildPackage, run } from './docs/build-package.js';
+import { repoRoot } from './docs/markdown-blocks.js';
+import { builtCli } from './helpers/run-built-cli.js';
 import { tempDir } from './index-helpers.js';
 
 /**
@@ -71,6 +73,27 @@ describe('parallel scans (--jobs) on the corpus', () => {
     const plain = cli(['report', '--json', '--jobs', '1', '--no-cache', logs]);
     expect(grown.status, grown.stderr).toBe(0);
     expect(grown.stdout).toBe(plain.stdout);
+  });
+
+  it('gives the same output from the main bundle, its threads running their own bundles', () => {
+    // The bin runs report, validate and usage from dist/cli/main-bundle.cjs (npm run build), which starts
+    // scan-worker-bundle.cjs and usage-cold-worker-bundle.cjs (cli/worker-script.ts).
+    const bundled = (args: string[], cacheDir: string) =>
+      run(process.execPath, [builtCli, ...args], repoRoot, {
+        env: { ...process.env, NO_COLOR: '1', AGENTLOG_CACHE_DIR: cacheDir },
+      });
+    for (const args of [
+      ['report', '--json'],
+      ['validate', '--json', '--files'],
+      ['usage', '--json'],
+    ]) {
+      const one = cli([...args, '--jobs', '1', '--no-cache', corpusDir]);
+      const cache = tempDir('parallel-bundled');
+      dirs.push(cache);
+      const two = bundled([...args, '--jobs', '2', corpusDir], cache);
+      expect(two.status, two.stderr).toBe(0);
+      expect(two.stdout, args[0]).toBe(one.stdout);
+    }
   });
 
   it('refuses a bad --jobs value in one sentence', () => {

@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { projectRecord } from '../cache/project-record.js';
 import {
@@ -12,6 +10,7 @@ import {
 } from '../lifecycle/record-slice.js';
 import { isRedirected, readPathOf } from '../reader/read-path.js';
 import type { FileValidationFacts } from '../reader/validate-file.js';
+import { workerScript } from './worker-script.js';
 
 /** A message to a scan worker. */
 export type ScanTask =
@@ -61,8 +60,8 @@ const perWorker = 2;
  * script is not there (running from the TypeScript sources, as the tests do).
  */
 export function createScanPool(jobs: number, minBytes = 0): ScanPool | undefined {
-  const script = fileURLToPath(new URL('./scan-worker.js', import.meta.url));
-  if (jobs <= 1 || !existsSync(script)) return undefined;
+  const script = jobs > 1 ? workerScript('scan-worker') : undefined;
+  if (script === undefined) return undefined;
   interface Slot {
     worker: Worker;
     busy: number;

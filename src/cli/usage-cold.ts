@@ -10,8 +10,6 @@
  * `usage` finds the index still without the run's files and takes this pass again (about a third of the CPU
  * of building the index), and the first command that needs the index (`report`, `ls`, ...) builds it whole.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Pricer, UsageOptions, UsageReport, UsageSplit } from '../analytics/usage-report.js';
 import { computeUsage } from '../analytics/usage-report.js';
@@ -24,6 +22,7 @@ import { parseFilter } from './filter-options.js';
 import type { DataFlags } from './load-data.js';
 import { colorsFor, type Io } from './output.js';
 import type { ResolvedInputs } from './resolve-inputs.js';
+import { workerScript } from './worker-script.js';
 
 /** A worker's task: units, each its files in input order. */
 export interface ColdUsageTask {
@@ -90,9 +89,9 @@ export async function coldUsageTrees(
  * more memory (318-361 MiB against 305-314), as the index's refresh found for its reads (`refreshWithProgress`).
  */
 function startWorkers(files: readonly SessionFileRef[], flags: DataFlags): Worker[] | undefined {
-  const script = fileURLToPath(new URL('./usage-cold-worker.js', import.meta.url));
   const jobs = Math.min(flags.jobs === undefined ? 1 : Number(flags.jobs), files.length);
-  if (jobs <= 1 || !existsSync(script)) return undefined;
+  const script = jobs > 1 ? workerScript('usage-cold-worker') : undefined;
+  if (script === undefined) return undefined;
   // This thread builds a share too: one thread fewer to start, and one heap fewer.
   return Array.from(
     { length: jobs - 1 },

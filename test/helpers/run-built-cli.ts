@@ -1,5 +1,5 @@
 // Runs the built CLI as a real process: the bin users run (`dist/cli/agentlog.cjs`, from `npm run build`), which
-// imports `dist/cli/main.js` (or, for `statusline`, requires its bundle).
+// runs the most used commands from its main bundle, the status line from its own, the others from `dist/cli/main.js`.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
