@@ -8,6 +8,7 @@ import { loadSessions } from '../src/lifecycle/load-sessions.js';
 import { createRedactor } from '../src/redaction/index.js';
 import { discoverPaths } from '../src/sources/index.js';
 import { fakeSecrets, patternsFile, secretsDir, survivors } from './fake-secrets.js';
+import { runBuiltCli } from './helpers/run-built-cli.js';
 
 async function run(args: string[]) {
   const io = memoryIo({ HOME: '/nonexistent-home' }, path.resolve(import.meta.dirname, '..'));
@@ -106,5 +107,27 @@ describe('redaction of the fake-secrets fixture', () => {
     ]);
     expect(invalid.code).toBe(2);
     expect(invalid.err).toMatch(/^error: The redaction patterns file ".*fake-secrets\.json" is invalid at /);
+  });
+
+  it('the built CLI redacts as the sources do: show and search run from its main bundle, secretlint with them', async () => {
+    const file = path.join(secretsDir, 'claude/5ec7e7aa-0000-4000-8000-00000000f4ce.jsonl');
+    const cache = mkdtempSync(path.join(tmpdir(), 'agentlog-built-redact-'));
+    try {
+      for (const args of [
+        ['show', file, '--redact', '--redact-patterns', patternsFile, '--json'],
+        ['search', 'AWS', secretsDir, '--redact-patterns', patternsFile, '--json'],
+      ]) {
+        const env = { HOME: '/nonexistent-home', AGENTLOG_CACHE_DIR: cache };
+        const built = await runBuiltCli(args, cache, env);
+        expect(built.code, built.err).toBe(0);
+        const io = memoryIo(env, cache);
+        expect(await runCli(args, io)).toBe(0);
+        expect(built.out, args[0]).toBe(io.out());
+        expect(built.err, args[0]).toBe(io.err());
+        expect(survivors(built.out)).toEqual([]);
+      }
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
   });
 });
