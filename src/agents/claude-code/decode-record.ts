@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { schemaIssuesOf } from '../../schemas/common/surely-valid.js';
+import { schemaIssues } from '../../schemas/common/schema-issues.js';
 import {
   type ClaudeCodeRecord,
   claudeCodeRecordSchemas,
@@ -27,14 +26,6 @@ export type DecodedRecord =
   | { kind: 'known'; type: string; record: ClaudeCodeRecord; issues: RecordIssue[] }
   | { kind: 'unknown'; type: string | undefined; record: Record<string, unknown>; issues: [] };
 
-function toRecordIssue(issue: z.core.$ZodIssue): RecordIssue {
-  return {
-    path: issue.path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment)),
-    message: issue.message,
-    code: issue.code,
-  };
-}
-
 /**
  * Decodes one parsed transcript line. A record whose `type` is missing or not known decodes as
  * `unknown` with its raw value, never as an error.
@@ -46,6 +37,5 @@ export function decodeClaudeCodeRecord(value: Record<string, unknown>, mode: Dec
   }
   const record = value as ClaudeCodeRecord;
   if (mode === 'envelope') return { kind: 'known', type, record, issues: [] };
-  const issues = schemaIssuesOf(claudeCodeRecordSchemas[type], value);
-  return { kind: 'known', type, record, issues: issues.map(toRecordIssue) };
+  return { kind: 'known', type, record, issues: schemaIssues(claudeCodeRecordSchemas[type], value, []) };
 }

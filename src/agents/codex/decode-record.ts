@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { isObject } from '../../schemas/common/is-object.js';
-import { schemaIssuesOf } from '../../schemas/common/surely-valid.js';
+import { schemaIssues } from '../../schemas/common/schema-issues.js';
 import { codexEventMsgSchemaFor, knownEventMsgTypes } from './schemas/event-msg.js';
 import { codexResponseItemSchema, knownResponseItemTypes } from './schemas/response-item.js';
 import {
@@ -70,7 +70,7 @@ export function decodeCodexLine(
       payload: value,
       timestamp: undefined,
       raw: value,
-      issues: mode === 'full' ? check(codexStateLineSchema, value, []) : [],
+      issues: mode === 'full' ? schemaIssues(codexStateLineSchema, value, []) : [],
     };
   }
   if (isBareMeta(value, ctx.lineIndex)) {
@@ -82,7 +82,7 @@ export function decodeCodexLine(
       payload: value,
       timestamp: typeof value.timestamp === 'string' ? value.timestamp : undefined,
       raw: value,
-      issues: mode === 'full' ? check(codexBareSessionMetaSchema, value, []) : [],
+      issues: mode === 'full' ? schemaIssues(codexBareSessionMetaSchema, value, []) : [],
     };
   }
   const subtype = typeof value.type === 'string' ? value.type : undefined;
@@ -94,7 +94,7 @@ export function decodeCodexLine(
     payload: value,
     timestamp: undefined,
     raw: value,
-    issues: mode === 'full' ? check(codexResponseItemSchema, value, []) : itemTypeIssues(value, []),
+    issues: mode === 'full' ? schemaIssues(codexResponseItemSchema, value, []) : itemTypeIssues(value, []),
   };
 }
 
@@ -140,10 +140,10 @@ function decodeEnvelope(value: Record<string, unknown>, mode: 'envelope' | 'full
 }
 
 function envelopeIssuesFull(value: Record<string, unknown>, type: string): CodexIssue[] {
-  const issues = check(codexEnvelopeSchema, value, []);
+  const issues = schemaIssues(codexEnvelopeSchema, value, []);
   if (!isObject(value.payload)) return issues;
   const schema = payloadSchemaFor(type, value.payload);
-  return schema === undefined ? issues : [...issues, ...check(schema, value.payload, ['payload'])];
+  return schema === undefined ? issues : [...issues, ...schemaIssues(schema, value.payload, ['payload'])];
 }
 
 function payloadSchemaFor(type: string, payload: Record<string, unknown>): z.ZodType | undefined {
@@ -180,14 +180,6 @@ function typeIssue(path: (string | number)[], expected: string, got: unknown): C
     code: 'invalid_type',
     message: `Expected ${expected} at "${path.join('.')}", got ${received}`,
   };
-}
-
-function check(schema: z.ZodType, value: unknown, prefix: (string | number)[]): CodexIssue[] {
-  return schemaIssuesOf(schema, value).map((issue) => ({
-    path: [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
-    message: issue.message,
-    code: issue.code,
-  }));
 }
 
 /** The bare-era first line: no `type`, a string `id` and `timestamp` (on a later line, also `instructions`). */

@@ -1,5 +1,5 @@
 import { isObject } from '../../schemas/common/is-object.js';
-import { type RecordIssue, schemaIssues } from '../schema-issues.js';
+import { type RecordIssue, schemaIssues } from '../../schemas/common/schema-issues.js';
 import { storeRecordKey } from './read-chat-store.js';
 import { type CursorStoreRecordType, cursorStoreRecordSchemas } from './schemas/cursor-store-records.js';
 

@@ -1,5 +1,5 @@
 import { isObject } from '../../schemas/common/is-object.js';
-import { type RecordIssue, schemaIssues } from '../schema-issues.js';
+import { type RecordIssue, schemaIssues } from '../../schemas/common/schema-issues.js';
 import { type PiEntryType, piEntrySchemas, piMessageSchemas } from './schemas/pi-records.js';
 
 /** One Pi entry, classified. */

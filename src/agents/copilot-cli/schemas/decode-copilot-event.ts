@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { isObject } from '../../../schemas/common/is-object.js';
-import { schemaIssuesOf } from '../../../schemas/common/surely-valid.js';
+import { schemaIssues } from '../../../schemas/common/schema-issues.js';
 import { copilotEventDataSchemaFor, copilotEventEnvelopeSchema } from './copilot-event.js';
 
 /** A problem found in a record; `path` is a JSON path relative to the line. */
@@ -67,9 +67,9 @@ export function looksLikeCopilotEvent(value: Record<string, unknown>): boolean {
 }
 
 function fullIssues(value: Record<string, unknown>, schema: z.ZodType | undefined): CopilotIssue[] {
-  const issues = check(copilotEventEnvelopeSchema, value, []);
+  const issues = schemaIssues(copilotEventEnvelopeSchema, value, []);
   if (schema === undefined || !isObject(value.data)) return issues;
-  return [...issues, ...check(schema, value.data, ['data'])];
+  return [...issues, ...schemaIssues(schema, value.data, ['data'])];
 }
 
 function fastIssues(value: Record<string, unknown>): CopilotIssue[] {
@@ -86,12 +86,4 @@ function typeIssue(path: (string | number)[], expected: string, got: unknown): C
     code: 'invalid_type',
     message: `Expected ${expected} at "${path.join('.')}", got ${received}`,
   };
-}
-
-function check(schema: z.ZodType, value: unknown, prefix: (string | number)[]): CopilotIssue[] {
-  return schemaIssuesOf(schema, value).map((issue) => ({
-    path: [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
-    message: issue.message,
-    code: issue.code,
-  }));
 }

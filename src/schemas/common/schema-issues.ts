@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { schemaIssuesOf } from '../schemas/common/surely-valid.js';
+import { schemaIssuesOf } from './surely-valid.js';
 
 /** A problem found in a record; `path` is a JSON path relative to the record. */
 export interface RecordIssue {
