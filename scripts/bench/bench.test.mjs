@@ -39,6 +39,13 @@ test('median of odd and even counts', () => {
   assert.equal(median([]), undefined);
 });
 
+/** The records of an appended chunk, one per line. */
+const recordsOf = (chunk) =>
+  chunk
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+
 test('appended lines keep the session id, get fresh ids and later timestamps', () => {
   const text = [
     claudeLine('aaaaaaaa-0000-4000-8000-000000000001', null, '2025-01-01T10:00:00.000Z'),
@@ -50,10 +57,7 @@ test('appended lines keep the session id, get fresh ids and later timestamps', (
     '',
   ].join('\n');
   const chunk = makeAppendChunk(text, 4000);
-  const records = chunk
-    .trimEnd()
-    .split('\n')
-    .map((line) => JSON.parse(line));
+  const records = recordsOf(chunk);
   assert.ok(Buffer.byteLength(chunk) >= 4000);
   for (const record of records) {
     assert.equal(record.sessionId, SESSION);
@@ -82,10 +86,7 @@ test('appended lines get fresh uuids where the file has hand-written ones (test 
     system,
     '',
   ].join('\n');
-  const records = makeAppendChunk(text, 8000)
-    .trimEnd()
-    .split('\n')
-    .map((line) => JSON.parse(line));
+  const records = recordsOf(makeAppendChunk(text, 8000));
   const stored = new Set(['aaaaaaaa-0000-4000-8000-000000000001', 's3', 's4']);
   assert.ok(records.length >= 6);
   for (const record of records) assert.ok(!stored.has(record.uuid), `${record.uuid} is fresh`);
@@ -102,10 +103,7 @@ test('appended lines leave out sidechain records', () => {
     side,
     '',
   ].join('\n');
-  const records = makeAppendChunk(text, 4000)
-    .trimEnd()
-    .split('\n')
-    .map((line) => JSON.parse(line));
+  const records = recordsOf(makeAppendChunk(text, 4000));
   assert.ok(records.every((r) => r.isSidechain !== true));
 });
 
