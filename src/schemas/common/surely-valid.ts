@@ -10,6 +10,7 @@
  * a wrong answer. `surely-valid.test.ts` holds it to zod on every corpus record and on mutated ones.
  */
 import { z } from 'zod';
+import { isObject } from './is-object.js';
 
 type AnySchema = z.core.$ZodType;
 type Check = (value: unknown) => boolean;
@@ -214,17 +215,16 @@ function compileObject(def: z.core.$ZodObjectDef): Check {
       : checkOf(def.catchall);
   const strict = catchallType === 'never';
   return (value) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-    const object = value as Record<string, unknown>;
+    if (!isObject(value)) return false;
     for (const field of fields) {
-      if (field.key in object) {
-        if (!field.check(object[field.key])) return false;
+      if (field.key in value) {
+        if (!field.check(value[field.key])) return false;
       } else if (!field.absentOk) return false;
     }
     if (catchall !== undefined)
-      for (const key in object) {
+      for (const key in value) {
         if (declared.has(key)) continue;
-        if (strict || key === '__proto__' || !catchall(object[key])) return false;
+        if (strict || key === '__proto__' || !catchall(value[key])) return false;
       }
     return true;
   };
@@ -267,8 +267,8 @@ function compileDiscriminatedUnion(def: z.core.$ZodDiscriminatedUnionDef): Check
     for (const tag of tags) byTag.set(tag, byTag.has(tag) ? undefined : checkOf(option));
   }
   return (value) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-    const tag = (value as Record<string, unknown>)[def.discriminator];
+    if (!isObject(value)) return false;
+    const tag = value[def.discriminator];
     if (tag === undefined) return false;
     const check = byTag.get(tag);
     return check?.(value) === true;
