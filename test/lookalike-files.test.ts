@@ -64,6 +64,12 @@ describe('default discovery of Codex files that are not named rollout-*.jsonl', 
     expect(lines).toEqual([
       '1 file skipped as not a session log (not a Codex rollout: 1); agentlog validate says which.',
     ]);
+    // On a narrow terminal the sentence is cut between words into lines that fit.
+    const narrow = await run(['report'], { ...env, COLUMNS: '40' });
+    const at = narrow.out.split('\n').findIndex((l) => l.startsWith('1 file skipped'));
+    const cut = narrow.out.split('\n').slice(at, at + 3);
+    expect(cut.every((l) => l.length <= 40)).toBe(true);
+    expect(cut.join(' ')).toBe(lines[0]);
   });
 
   it('lists the skipped file and why in validate (text and JSON)', async () => {

@@ -136,13 +136,12 @@ export function registerReportCommand(program: Command, io: Io): void {
     printUnreadable(io, report.unreadable);
     printSessions(io, report.sessions, top, timeZone);
     if (skipped.length > 0)
-      writeLine(
+      writeProse(
         io,
-        colors.dim(
-          skipped.length === 1
-            ? `1 file skipped as not a session log (${skippedSummary(skipped)}); agentlog validate says which.`
-            : `${formatNumber(skipped.length)} files skipped as not session logs (${skippedSummary(skipped)}); agentlog validate lists them.`,
-        ),
+        skipped.length === 1
+          ? `1 file skipped as not a session log (${skippedSummary(skipped)}); agentlog validate says which.`
+          : `${formatNumber(skipped.length)} files skipped as not session logs (${skippedSummary(skipped)}); agentlog validate lists them.`,
+        { style: colors.dim },
       );
     const empty = emptyFilesLine(emptyFiles);
     if (empty !== undefined) writeProse(io, empty, { style: colors.dim });
