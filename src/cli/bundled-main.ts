@@ -9,11 +9,9 @@
 import { guardProcessStreams } from './guard-process-streams.js';
 import { processIo } from './output.js';
 import { runCli } from './run-cli.js';
-import { useBundledWorkers } from './worker-script.js';
 
 /** Runs the command line `argv` (without node and the script) as `main.js` does. */
 export async function runMainProcess(argv: readonly string[]): Promise<void> {
   guardProcessStreams();
-  useBundledWorkers();
   process.exitCode = await runCli(argv, processIo());
 }
