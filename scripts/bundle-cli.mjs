@@ -15,6 +15,8 @@
 //   traces keep the functions' names.
 // - `dist/cli/scan-worker-bundle.cjs` and `usage-cold-worker-bundle.cjs`: the worker threads the main bundle
 //   starts, each with its imports inlined (`cli/worker-script.ts`).
+// - `dist/cli/response-memo.cjs`: `response-memo.js`, which the bin reads before it loads a bundle (a report
+//   command run again with nothing changed prints its memo and loads nothing else).
 // What they leave out: better-sqlite3's native addon (its JavaScript is in the bundles: loading a dozen CommonJS
 // files was 7 ms of a call) and Node's own modules.
 // Paths a module finds beside itself (`new URL('./x', import.meta.url)`) are rewritten to be relative to the
@@ -153,3 +155,11 @@ for (const worker of ['scan-worker', 'usage-cold-worker'])
     minify: { compress: true, mangle: false },
     codeCache: false,
   });
+await bundle({
+  input: 'response-memo.js',
+  output: 'response-memo.cjs',
+  inlineImports: false,
+  external: [],
+  minify: true,
+  codeCache: false,
+});

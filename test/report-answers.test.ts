@@ -73,6 +73,8 @@ describe('report answers', () => {
       row?.key,
     );
     db.close();
+    // The response memo of an earlier identical run would print that run's output without the index.
+    rmSync(path.join(cache, 'responses'), { recursive: true, force: true });
     expect(JSON.parse(await warm('--json')).sessions.sessions).toBe(4242);
     // Any other time zone, split, filter or pricing file is another answer, computed from the rows.
     for (const args of [

@@ -132,14 +132,16 @@ describe('start-up', () => {
     const logs = path.join(dir, 'bundled-logs');
     cpSync(path.join(corpusDir, 'microsoft__vscode-copilot-chat'), logs, { recursive: true });
     const cache = ['--cache-dir', path.join(dir, 'bundled-cache')];
+    const bin = ['dist/cli/agentlog.cjs', 'dist/cli/bundled-commands.cjs', 'dist/cli/response-memo.cjs'];
     for (const command of ['report', 'usage', 'ls', 'tools', 'errors', 'blocks', 'validate']) {
       const { modules } = traced([command, logs, ...cache]);
       // The bin compiles the bundle from its code cache: not a module, not in the list. It reads which
-      // commands the bundle runs from a CommonJS file of its own.
+      // commands the bundle runs from a CommonJS file of its own, and whether a response memo answers from
+      // another (`response-memo.cjs`).
       expect(
         modules.filter((m) => m.startsWith('dist/')),
         command,
-      ).toEqual(['dist/cli/agentlog.cjs', 'dist/cli/bundled-commands.cjs']);
+      ).toEqual(bin);
       expect(
         modules.filter((m) => /node_modules\/(zod|commander)\//.test(m)),
         command,
@@ -149,7 +151,7 @@ describe('start-up', () => {
       expect(
         traced([command, '--help']).modules.filter((m) => m.startsWith('dist/')),
         command,
-      ).toEqual(['dist/cli/agentlog.cjs', 'dist/cli/bundled-commands.cjs']);
+      ).toEqual(bin);
     // The same commands without the bundle, and the others, run from main.js.
     expect(loadedBy(['report', logs, ...cache])).toContain('dist/cli/main.js');
     expect(traced(['serve', '--help']).modules).toContain('dist/cli/main.js');

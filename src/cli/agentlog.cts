@@ -6,7 +6,7 @@
  * - a status line call (a process Claude Code starts for every refresh of its status line) from the status
  *   line's bundle, `statusline-bundle.cjs`;
  * - the commands of `bundled-commands.cts`, the ones a user runs most and waits for, from the program's bundle,
- *   `main-bundle.cjs`;
+ *   `main-bundle.cjs`; a report command whose response memo is valid (`response-memo.ts`, bundled as `response-memo.cjs`) prints it instead;
  * - anything else from `main.js` (an ES module, whose modules load one by one as they are needed): `--version`
  *   (which loads nothing else there), the long-running and the rarer commands, a command line that starts
  *   with an option, a build by `tsc` alone (no bundles), and any run with `AGENTLOG_NO_BUNDLE=1` (the tests
@@ -21,8 +21,11 @@ interface StatuslineBundle {
 }
 
 interface MainBundle {
-  runMainProcess(argv: readonly string[]): Promise<void>;
+  runMainProcess(argv: readonly string[], memo?: MemoPlace): Promise<void>;
 }
+
+type ResponseMemo = typeof import('./response-memo.js');
+type MemoPlace = import('./response-memo.js').MemoPlace;
 
 const argv = process.argv.slice(2);
 const command = argv[0];
@@ -34,9 +37,14 @@ else if (
   command !== undefined &&
   isBundled(command) &&
   isFresh('main-bundle.cjs', 'bundled-main.js')
-)
-  void loadBundle<MainBundle>(path.join(__dirname, 'main-bundle.cjs')).runMainProcess(argv);
-else void import('./main.js');
+) {
+  // A report command run again with nothing changed prints its response memo, and loads nothing more.
+  const bundle = path.join(__dirname, 'main-bundle.cjs');
+  const memo = require('./response-memo.cjs') as ResponseMemo;
+  const place = memo.memoPlaceOf(argv, bundle);
+  if (place === undefined || !memo.replayMemo(place))
+    void loadBundle<MainBundle>(bundle).runMainProcess(argv, place);
+} else void import('./main.js');
 
 /** Whether `command` runs from the main bundle (the list is read only for a command that might). */
 function isBundled(command: string): boolean {

@@ -4,6 +4,7 @@
  * with `--archive` (report, serve) the run first archives what it found.
  */
 
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Command } from 'commander';
 import { type ArchiveRunStats, archiveFiles } from '../archive/archive-files.js';
@@ -16,7 +17,12 @@ import {
 import { latestVersions } from '../archive/catalogue.js';
 import { extractVersion } from '../archive/extract-version.js';
 import { goneArchivedFiles } from '../archive/gone-archived-files.js';
-import { type Archive, ArchiveUnavailableError, openArchive } from '../archive/open-archive.js';
+import {
+  type Archive,
+  ArchiveUnavailableError,
+  catalogueFileName,
+  openArchive,
+} from '../archive/open-archive.js';
 import { redirectReads, removeRedirect } from '../reader/read-path.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { CliError, exitCodes } from './cli-error.js';
@@ -110,6 +116,9 @@ export async function withArchivedFiles(
   if (flags.archive === false) return files;
   const dir = archiveDirFor(flags, io);
   if (dir === undefined) return files;
+  // What the archive adds is what its catalogue says (a write goes to its log first).
+  io.response?.watchFile(path.join(dir, catalogueFileName));
+  io.response?.watchFile(path.join(dir, `${catalogueFileName}-wal`));
   try {
     return await addArchived(dir, files, roots, flags, io);
   } catch (error) {

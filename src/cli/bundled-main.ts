@@ -8,10 +8,21 @@
  */
 import { guardProcessStreams } from './guard-process-streams.js';
 import { processIo } from './output.js';
+import { type MemoPlace, recordResponse } from './response-recorder.js';
 import { runCli } from './run-cli.js';
 
-/** Runs the command line `argv` (without node and the script) as `main.js` does. */
-export async function runMainProcess(argv: readonly string[]): Promise<void> {
+/**
+ * Runs the command line `argv` (without node and the script) as `main.js` does; with `memo` (the bin found no
+ * valid response memo there), keeps the output there when the run qualifies (`response-recorder.ts`).
+ */
+export async function runMainProcess(argv: readonly string[], memo?: MemoPlace): Promise<void> {
   guardProcessStreams();
-  process.exitCode = await runCli(argv, processIo());
+  if (memo === undefined) {
+    process.exitCode = await runCli(argv, processIo());
+    return;
+  }
+  const { recorder, finish } = recordResponse(memo);
+  const exitCode = await runCli(argv, { ...processIo(), response: recorder });
+  process.exitCode = exitCode;
+  finish(exitCode);
 }

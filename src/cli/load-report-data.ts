@@ -43,6 +43,7 @@ export async function loadReportData(
         const { inputsHash } = await refreshWithProgress(index, resolved, io, false, pool, flags, false);
         const memo = answer && answerMemo(index.db, inputsHash, packageVersion());
         const recalled = answer && memo?.recall(answer.kind, answer.params);
+        if (recalled !== undefined) io.response?.answered();
         const data = recalled === undefined ? await queriesOf(index, resolved, filter) : answeredData(index);
         return Object.assign(data, {
           files: resolved.files,
@@ -52,7 +53,7 @@ export async function loadReportData(
           remember: (value: unknown) => {
             if (!answer || !memo) return;
             data.endSnapshot();
-            memo.remember(answer.kind, answer.params, value);
+            if (memo.remember(answer.kind, answer.params, value)) io.response?.answered();
           },
         });
       } catch (error) {

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { createColors } from 'picocolors';
 import { countOf, formatNumber } from '../analytics/format-number.js';
 import { displayWidth, fitWidth, guardTerminal, terminalText } from '../analytics/terminal-text.js';
+import type { ResponseRecorder } from './response-recorder.js';
 
 /** Where a command writes, and how: injected so tests can capture output. */
 export interface Io {
@@ -12,6 +13,8 @@ export interface Io {
   cwd: string;
   /** Standard input, opened when a command reads it (`statusline`); absent in tests that give none. */
   stdin?: () => NodeJS.ReadableStream & { isTTY?: boolean };
+  /** Set when this run's output may be kept as a response memo: what the run looks at goes there. */
+  response?: ResponseRecorder;
 }
 
 export function processIo(): Io {

@@ -1,10 +1,11 @@
+import path from 'node:path';
 import { computeCost } from '../analytics/pricing/compute-cost.js';
 import { PriceBook } from '../analytics/pricing/price-book.js';
 import type { PriceDatabase } from '../analytics/pricing/price-database.js';
 import { loadShippedPriceDatabase } from '../analytics/pricing/shipped-price-database.js';
 import type { Pricer } from '../analytics/usage-report.js';
 import { resolveCacheDir } from '../cache/cache-location.js';
-import { readStoredPriceDatabase } from '../cache/price-database-file.js';
+import { priceDatabaseFileName, readStoredPriceDatabase } from '../cache/price-database-file.js';
 import { textHash } from '../model/text-hash.js';
 import { CliError } from './cli-error.js';
 import type { Io } from './output.js';
@@ -28,6 +29,7 @@ export const offlineHelp =
  */
 export async function loadPriceDatabase(flags: PricingFlags, io: Io): Promise<PriceDatabase> {
   const cacheDir = flags.offline || flags.demo ? undefined : resolveCacheDir(io.env, flags.cacheDir);
+  if (cacheDir !== undefined) io.response?.watchFile(path.join(cacheDir, priceDatabaseFileName));
   if (cacheDir !== undefined)
     try {
       const stored = readStoredPriceDatabase(cacheDir);
@@ -42,6 +44,8 @@ export async function loadPriceDatabase(flags: PricingFlags, io: Io): Promise<Pr
 export async function loadPriceBook(flags: PricingFlags, io: Io): Promise<PriceBook> {
   const book = new PriceBook(await loadPriceDatabase(flags, io));
   if (flags.pricing === undefined) return book;
+  // Its entries apply as of today: an output priced with them is not kept (`response-recorder.ts`).
+  io.response?.watch.distrust();
   // The file's reader (with zod) is loaded only then: the status line prices without it.
   const { loadPricingFile } = await import('../analytics/pricing/load-pricing-file.js');
   const loaded = await loadPricingFile(flags.pricing, book);

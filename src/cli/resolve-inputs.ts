@@ -28,8 +28,10 @@ export async function resolveInputs(
   archive: ArchiveFlags = {},
 ): Promise<ResolvedInputs> {
   const colors = colorsFor(io, 'stderr');
+  const watch = io.response?.watch;
+  const watching = watch ? { watch } : {};
   if (paths.length > 0) {
-    const discovery = await discoverAgentPaths(paths);
+    const discovery = await discoverAgentPaths(paths, watching);
     const errors = discovery.errors.filter(
       (error) =>
         !(error.message.endsWith('does not exist') && archiveCovers(path.resolve(error.path), archive, io)),
@@ -43,17 +45,25 @@ export async function resolveInputs(
       io.stderr.write(`${colors.yellow('warning')}: ${warning.message}\n`);
     const roots = discovery.searched.map((s) => s.path);
     const files = await withArchivedFiles(discovery.files, roots, archive, io);
+    distrustUnwatched(files, io);
     return { files, searched: [...paths], skipped: discovery.skipped };
   }
-  const discovery = await discoverAgents({ env: io.env });
+  const discovery = await discoverAgents({ env: io.env, ...watching });
   for (const warning of discovery.warnings)
     io.stderr.write(`${colors.yellow('warning')}: ${warning.message}\n`);
   const roots = discovery.searched.map((s) => s.path);
-  return {
-    files: await withArchivedFiles(discovery.files, roots, archive, io),
-    searched: discovery.searched.map((s) => s.path),
-    skipped: discovery.skipped,
-  };
+  const files = await withArchivedFiles(discovery.files, roots, archive, io);
+  distrustUnwatched(files, io);
+  return { files, searched: discovery.searched.map((s) => s.path), skipped: discovery.skipped };
+}
+
+/**
+ * A store's sessions (a database's rows) and an archived file's bytes are not what the states of paths say:
+ * a run that reads one keeps no response memo.
+ */
+function distrustUnwatched(files: readonly SessionFileRef[], io: Io): void {
+  if (io.response && files.some((file) => file.store !== undefined || file.fromArchive === true))
+    io.response.watch.distrust();
 }
 
 /** The sentence for "nothing to read": where we looked and what to try. */

@@ -3,6 +3,7 @@ import type { Limiter } from './create-limiter.js';
 import { DirLookup } from './dir-lookup.js';
 import type { Discovery, DiscoveryWarning, SessionFileRef, SkippedFile } from './discovery.js';
 import type { DirListing, WalkedFile, WalkResult } from './walk-tree.js';
+import type { WatchList } from './watch-list.js';
 
 /** A file found by a walk (or named by the user), with how to read its path. */
 export interface FoundFile {
@@ -16,11 +17,13 @@ export interface Gathered {
   listings: Map<string, DirListing>;
   warnings: DiscoveryWarning[];
   searched: Discovery['searched'];
+  /** Records what the searches looked at, when the caller asked (`DiscoverDefaultOptions.watch`). */
+  watch?: WatchList;
 }
 
-/** An empty {@link Gathered}. */
-export function emptyGathered(): Gathered {
-  return { found: [], listings: new Map(), warnings: [], searched: [] };
+/** An empty {@link Gathered}, recording what it looks at in `watch` when given. */
+export function emptyGathered(watch?: WatchList): Gathered {
+  return { found: [], listings: new Map(), warnings: [], searched: [], ...(watch ? { watch } : {}) };
 }
 
 /** Adds the result of one walk, every file read in `context`. */
@@ -36,7 +39,7 @@ export function addWalk(gathered: Gathered, walk: WalkResult, context: ClassifyC
  * of the same thread, and sorts every list by path.
  */
 export async function collectDiscovery(gathered: Gathered, limit: Limiter): Promise<Discovery> {
-  const lookup = new DirLookup(gathered.listings, limit);
+  const lookup = new DirLookup(gathered.listings, limit, gathered.watch);
   const unique = new Map<string, FoundFile>();
   for (const found of gathered.found) {
     const kept = unique.get(found.file.realPath);

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Limiter } from './create-limiter.js';
 import type { DirListing } from './walk-tree.js';
+import type { WatchList } from './watch-list.js';
 
 /**
  * Answers "does folder X hold a file/folder named Y" from walk listings, falling back to `stat`
@@ -11,10 +12,12 @@ export class DirLookup {
   readonly #listings: ReadonlyMap<string, DirListing>;
   readonly #limit: Limiter;
   readonly #cache = new Map<string, Promise<'file' | 'dir' | 'none'>>();
+  readonly #watch: WatchList | undefined;
 
-  constructor(listings: ReadonlyMap<string, DirListing>, limit: Limiter) {
+  constructor(listings: ReadonlyMap<string, DirListing>, limit: Limiter, watch?: WatchList) {
     this.#listings = listings;
     this.#limit = limit;
+    this.#watch = watch;
   }
 
   async hasFile(dir: string, name: string): Promise<boolean> {
@@ -33,8 +36,14 @@ export class DirLookup {
     let known = this.#cache.get(target);
     if (!known) {
       known = this.#limit(() => stat(target)).then(
-        (stats) => (stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : 'none'),
-        () => 'none' as const,
+        (stats) => {
+          this.#watch?.see(target, stats);
+          return stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : 'none';
+        },
+        () => {
+          this.#watch?.see(target, undefined);
+          return 'none' as const;
+        },
       );
       this.#cache.set(target, known);
     }

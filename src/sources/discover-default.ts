@@ -10,6 +10,7 @@ import type { Discovery, SourceAgent } from './discovery.js';
 import { isCollectedName } from './parse-file-name.js';
 import { probePath } from './probe-path.js';
 import { walkTree } from './walk-tree.js';
+import type { WatchList } from './watch-list.js';
 
 export interface DiscoverDefaultOptions {
   /** Environment to read `CLAUDE_CONFIG_DIR` and `CODEX_HOME` from (default `process.env`). */
@@ -23,6 +24,8 @@ export interface DiscoverDefaultOptions {
    * searched after Claude Code's and Codex's.
    */
   searches?: readonly RootSearch[];
+  /** Records every path the discovery looks at, with its state (see `watch-list.ts`). */
+  watch?: WatchList;
 }
 
 /** One root of an agent to search, with its folders to walk. */
@@ -82,7 +85,7 @@ export async function discoverDefault(options: DiscoverDefaultOptions = {}): Pro
     ...codexRoots(env, home).map((root) => codexRootSearch(root, { archived: true })),
     ...(options.searches ?? []),
   ];
-  const gathered = emptyGathered();
+  const gathered = emptyGathered(options.watch);
   const exists = await Promise.all(searches.map((search) => searchRoot(search, gathered, limit)));
   gathered.searched = searches.map((search, i) => ({
     agent: search.agent,
@@ -94,7 +97,7 @@ export async function discoverDefault(options: DiscoverDefaultOptions = {}): Pro
 
 /** Walks the parts of one root into `gathered`; tells whether the root exists. */
 export async function searchRoot(search: RootSearch, gathered: Gathered, limit: Limiter): Promise<boolean> {
-  const root = await probePath(search.root, limit);
+  const root = await probePath(search.root, limit, gathered.watch);
   if (root.kind === 'missing') return false;
   if (root.kind === 'error') {
     gathered.warnings.push({
@@ -110,7 +113,7 @@ export async function searchRoot(search: RootSearch, gathered: Gathered, limit: 
   await Promise.all(
     search.parts.map(async (part) => {
       const dir = path.join(search.root, part.name);
-      const probe = await probePath(dir, limit);
+      const probe = await probePath(dir, limit, gathered.watch);
       if (probe.kind === 'missing') return;
       if (probe.kind !== 'dir') {
         const why = probe.kind === 'error' ? describeFsError(probe.error) : 'not a folder';
@@ -120,6 +123,7 @@ export async function searchRoot(search: RootSearch, gathered: Gathered, limit: 
       const walk = await walkTree(dir, {
         collect: part.collect ?? isCollectedName,
         ...(part.prune ? { prune: part.prune } : {}),
+        ...(gathered.watch ? { watch: gathered.watch } : {}),
       });
       addWalk(gathered, walk, part.context(dir));
     }),

@@ -8,6 +8,7 @@ import type { Discovery, PathError } from './discovery.js';
 import { isCollectedPathName } from './parse-file-name.js';
 import { probePath } from './probe-path.js';
 import { walkTree } from './walk-tree.js';
+import type { WatchList } from './watch-list.js';
 
 export interface DiscoverPathsOptions {
   /** File-system calls in flight at once (default 32). */
@@ -18,6 +19,8 @@ export interface DiscoverPathsOptions {
    * that file alone); the files those searches find are classified by them, before the walk's own.
    */
   stores?: (at: StoreProbe) => RootSearch[];
+  /** Records every path the discovery looks at, with its state (see `watch-list.ts`). */
+  watch?: WatchList;
 }
 
 /** A folder met by a walk of user-given paths, with the names it holds. */
@@ -39,7 +42,7 @@ export async function discoverPaths(
   options: DiscoverPathsOptions = {},
 ): Promise<Discovery & { errors: PathError[] }> {
   const limit = createLimiter(options.concurrency);
-  const gathered = emptyGathered();
+  const gathered = emptyGathered(options.watch);
   const outcomes = await Promise.all(
     paths.map((given) => searchPath(given, gathered, limit, options.stores)),
   );
@@ -68,7 +71,7 @@ async function searchPath(
 ): Promise<PathOutcome> {
   if (given.trim() === '') return { exists: false, error: 'Path is empty' };
   const absolute = path.resolve(given);
-  const probe = await probePath(absolute, limit);
+  const probe = await probePath(absolute, limit, gathered.watch);
   switch (probe.kind) {
     case 'missing':
       return { absolute, exists: false, error: `Path '${given}' does not exist` };
@@ -91,7 +94,7 @@ async function searchPath(
       };
       const searches = stores?.(at) ?? [];
       if (searches.length > 0) {
-        const found = emptyGathered();
+        const found = emptyGathered(gathered.watch);
         await Promise.all(searches.map((search) => searchRoot(search, found, limit)));
         const taken = found.found.filter((f) => f.file.path === absolute);
         if (taken.length > 0) {
@@ -103,7 +106,10 @@ async function searchPath(
       return { absolute, exists: true };
     }
     case 'dir': {
-      const walk = await walkTree(absolute, { collect: isCollectedPathName });
+      const walk = await walkTree(absolute, {
+        collect: isCollectedPathName,
+        ...(gathered.watch ? { watch: gathered.watch } : {}),
+      });
       const searches = stores
         ? [...walk.listings].flatMap(([dir, listing]) =>
             stores({ dir, files: listing.files, dirs: listing.dirs }),
@@ -111,7 +117,7 @@ async function searchPath(
         : [];
       if (searches.length > 0) {
         // Store files first: a file reached twice keeps its first classification.
-        const found = emptyGathered();
+        const found = emptyGathered(gathered.watch);
         await Promise.all(searches.map((search) => searchRoot(search, found, limit)));
         gathered.found.push(...found.found);
         gathered.warnings.push(...found.warnings);

@@ -29,4 +29,5 @@ export type {
 export { expandHome } from './expand-home.js';
 export { isUuid, lastUuid } from './parse-file-name.js';
 export { restatFiles } from './restat-files.js';
+export { type WatchedState, WatchList, watchedState } from './watch-list.js';
 export { withWriteAheadLog } from './with-write-ahead-log.js';

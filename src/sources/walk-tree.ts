@@ -2,6 +2,7 @@ import { type Dirent, readdirSync, realpathSync, type Stats, statSync } from 'no
 import path from 'node:path';
 import { describeFsError, fsErrorCode } from './describe-fs-error.js';
 import type { DiscoveryWarning } from './discovery.js';
+import type { WatchList } from './watch-list.js';
 
 /** A collected file found by {@link walkTree}. */
 export interface WalkedFile {
@@ -32,6 +33,8 @@ export interface WalkOptions {
   collect: (name: string) => boolean;
   /** Folders (by name) to list in their parent but not enter. */
   prune?: (name: string) => boolean;
+  /** Records every folder listed (stated before it is listed) and every file in them. */
+  watch?: WatchList;
 }
 
 /**
@@ -45,7 +48,7 @@ export interface WalkOptions {
  * folder or file.
  */
 export async function walkTree(root: string, options: WalkOptions): Promise<WalkResult> {
-  const { collect, prune } = options;
+  const { collect, prune, watch } = options;
   const result: WalkResult = { files: [], listings: new Map(), warnings: [] };
   // A folder below the root was named by this function: normalized, so a child is its path, a separator and the
   // child's name (what `path.join` gives, without normalizing 2,000 paths again). The root is as it was given.
@@ -72,6 +75,9 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
       try {
         stats = statSync(full);
       } catch (error) {
+        // A broken link is watched as missing (its target appearing changes that); anything else, not at all.
+        if (fsErrorCode(error) === 'ENOENT') watch?.see(full, undefined);
+        else watch?.distrust();
         warn(full, linkProblem(full, error));
         return;
       }
@@ -86,6 +92,13 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
     }
     if (!isFile) return;
     listing.files.add(entry.name);
+    if (watch)
+      try {
+        stats ??= statSync(full, { throwIfNoEntry: false });
+        watch.see(full, stats);
+      } catch {
+        watch.distrust();
+      }
     if (!collect(entry.name)) return;
     try {
       stats ??= statSync(full);
@@ -98,6 +111,7 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
         identity: `${stats.ino}:${stats.ctimeMs}`,
       });
     } catch (error) {
+      watch?.distrust();
       warn(full, `Cannot read file '${full}': ${describeFsError(error)}`);
     }
   };
@@ -108,6 +122,7 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
     try {
       realDir = known ?? realpathSync(dir);
     } catch (error) {
+      watch?.distrust();
       warn(dir, `Cannot resolve folder '${dir}': ${describeFsError(error)}`);
       return;
     }
@@ -116,8 +131,11 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
       return;
     }
     try {
+      // Stated before it is listed: an entry added in between moves its mtime past the one recorded.
+      watch?.see(dir, statSync(dir));
       entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
+      watch?.distrust();
       warn(dir, `Cannot read folder '${dir}': ${describeFsError(error)}`);
       return;
     }

@@ -14,6 +14,7 @@ import { addFilterOptions } from '../filter-options.js';
 import { addCacheOptions, type DataFlags, loadIndexed } from '../load-data.js';
 import { formatNumber, type Io, plural, writeJson, writeLine } from '../output.js';
 import { packageVersion } from '../package-version.js';
+import { removeMemos } from '../response-memo.js';
 
 interface CacheFlags {
   cacheDir?: string;
@@ -102,7 +103,7 @@ export function registerCacheCommand(program: Command, io: Io): void {
 
   cache
     .command('clear')
-    .description('Delete the index (it is built again by the next data command)')
+    .description('Delete the index and the kept responses (they are made again by the next data commands)')
     .option(
       '--cache-dir <dir>',
       'the cache folder (default: $AGENTLOG_CACHE_DIR, $XDG_CACHE_HOME/agentlog or ~/.cache/agentlog)',
@@ -114,6 +115,7 @@ export function registerCacheCommand(program: Command, io: Io): void {
       let removed: boolean;
       try {
         removed = removeIndexFiles(file);
+        removeMemos(dir);
       } catch (error) {
         if (error instanceof ForeignIndexError) throw new CliError(error.message);
         const code = (error as NodeJS.ErrnoException).code;

@@ -51,7 +51,10 @@ export function registerUsageCommand(program: Command, io: Io): void {
       // No index of these files yet: a pass that reads only what usage needs (see usage-cold.ts).
       if (refresh === undefined && isColdUsageRun(resolved, flags, loadIo)) {
         const { coldUsageReport } = await import('../usage-cold.js');
-        return coldUsageReport(resolved, flags, loadIo, by, price, { weekStart, timeZone });
+        const report = await coldUsageReport(resolved, flags, loadIo, by, price, { weekStart, timeZone });
+        // Read from the files themselves: a function of them and the options, as an answer of the index is.
+        loadIo.response?.answered();
+        return report;
       }
       // A run with the inputs, options and prices of an earlier one gets its answer back from the index.
       const params = { filter: parseFilter(flags), by, weekStart, timeZone, prices: pricer.key };

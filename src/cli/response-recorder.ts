@@ -1,0 +1,76 @@
+/**
+ * Records a run of a report command for its response memo (`response-memo.ts`): what it printed, and the
+ * state of every path its answer depends on. The run's code tells the recorder (`Io.response`) what it looks
+ * at: discovery watches the folders and files it lists and probes (`sources/watch-list.ts`), the prices their
+ * files, the archive its catalogue; the report data says when the output is the index's answer for the run's
+ * inputs. A memo is written only for a run that printed that answer, wrote nothing on standard error, exited
+ * 0 and watched nothing that changed too recently to tell.
+ */
+import { statSync } from 'node:fs';
+import { WatchList } from '../sources/index.js';
+import { type MemoPlace, writeMemo } from './response-memo.js';
+
+export type { MemoPlace } from './response-memo.js';
+
+/** What a run tells its response memo. */
+export interface ResponseRecorder {
+  /** The paths discovery looked at. */
+  readonly watch: WatchList;
+  /** Watches a file the answer depends on besides the session files (prices, the archive's catalogue). */
+  watchFile(file: string): void;
+  /** The output is the answer the index keeps for the run's inputs (recalled, or stored by this run). */
+  answered(): void;
+}
+
+/** The files every answer depends on: the time zone of the system. */
+const alwaysWatched = ['/etc/localtime'];
+
+/**
+ * Starts recording this process's standard output for the memo at `place`; `finish` writes the memo when the
+ * run qualifies. Call it before the run writes anything.
+ */
+export function recordResponse(place: MemoPlace): {
+  recorder: ResponseRecorder;
+  finish(exitCode: number): void;
+} {
+  const watch = new WatchList();
+  const watchFile = (file: string) => {
+    try {
+      watch.see(file, statSync(file, { throwIfNoEntry: false }));
+    } catch {
+      // Not even its state can be read (a folder on the way that is a file, or not ours).
+      watch.distrust();
+    }
+  };
+  for (const file of alwaysWatched) watchFile(file);
+  let answered = false;
+  const output: Buffer[] = [];
+  let wroteError = false;
+  const { stdout, stderr } = process;
+  const writeOut = stdout.write.bind(stdout);
+  const writeError = stderr.write.bind(stderr);
+  stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    const encoding = typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : 'utf8';
+    output.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.from(chunk));
+    return (writeOut as (...args: unknown[]) => boolean)(chunk, ...rest);
+  }) as typeof stdout.write;
+  stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    wroteError = true;
+    return (writeError as (...args: unknown[]) => boolean)(chunk, ...rest);
+  }) as typeof stderr.write;
+  return {
+    recorder: {
+      watch,
+      watchFile,
+      answered: () => {
+        answered = true;
+      },
+    },
+    finish(exitCode) {
+      stdout.write = writeOut;
+      stderr.write = writeError;
+      if (exitCode !== 0 || wroteError || !answered || !watch.trusted) return;
+      writeMemo(place, watch.entries(), Buffer.concat(output));
+    },
+  };
+}
