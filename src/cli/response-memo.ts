@@ -5,8 +5,8 @@
  * (`agentlog.cts`) reads before it loads anything else; the program writes memos (`response-recorder.ts`).
  *
  * A memo is kept under a key of the whole invocation: the command line, every environment variable, the
- * working folder, Node's version, the bundle that ran (its size and time) and what standard output and error
- * are (a terminal and its width, or not). It holds the states (`sources/watch-list.ts`) of every path the
+ * working folder, Node's version, the bundle that ran (its size and time), what standard output and error
+ * are (a terminal and its width, or not) and the system time zone's offsets. It holds the states (`sources/watch-list.ts`) of every path the
  * run's discovery looked at (each folder it listed, each file in them, each path it probed, existing or not)
  * and of the other files the answer depends on (a price database, a `--pricing` file, the archive's catalogue,
  * the time zone): when every one is as it was, the run's inputs are the same files with the same contents, so
@@ -59,8 +59,20 @@ export function memoPlaceOf(argv: readonly string[], bundle: string): MemoPlace 
     process.version,
     [bundle, built.size, built.mtimeMs],
     [process.stdout.isTTY === true, process.stdout.columns ?? 0, process.stderr.isTTY === true],
+    zoneOffsets(),
   ]);
   return { file: path.join(dir, memoFolder, `${fnv1a(key)}.memo`), key };
+}
+
+/**
+ * The system time zone's offsets in winter and summer of the last years: a zone changed on a system without
+ * `/etc/localtime` (Windows) changes the key (reading the zone's name from Intl would cost 12 to 20 ms).
+ */
+function zoneOffsets(): number[] {
+  return [2024, 2025, 2026].flatMap((year) => [
+    new Date(year, 0, 15).getTimezoneOffset(),
+    new Date(year, 6, 15).getTimezoneOffset(),
+  ]);
 }
 
 /** The value of `--cache-dir` on the command line (its last one), if any. */
