@@ -79,14 +79,14 @@ describe('response memo', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('a command run again with nothing changed prints the same, without running the program', async () => {
-    for (const args of [['report'], ['usage', '--json'], ['tools'], ['errors', '--json']]) {
+    for (const args of [['report'], ['usage', '--json'], ['tools'], ['errors', '--json'], ['ls']]) {
       const first = await agentlog(args);
       deleteIndex();
       expect(await agentlog(args)).toBe(first);
       expect(existsSync(indexFile()), args.join(' ')).toBe(false);
       expect(await agentlog([...args, '--no-cache'])).toBe(first);
     }
-    expect(memos()).toHaveLength(4);
+    expect(memos()).toHaveLength(5);
     for (const name of memos())
       expect(statSync(path.join(cache, 'responses', name)).mode & 0o777).toBe(0o600);
   });
@@ -142,6 +142,36 @@ describe('response memo', () => {
     }
   }, 60_000);
 
+  it('an ls memo holds until the state of a session would change, then the program runs', async () => {
+    const first = await agentlog(['ls', '--json']);
+    // The newest memo is this run's.
+    const memo = memos()
+      .map((name) => path.join(cache, 'responses', name))
+      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0] as string;
+    expect(readFileSync(memo, 'utf8')).toContain(
+      JSON.stringify(JSON.stringify(['ls', '--json'])).slice(1, -1),
+    );
+    // The corpus's sessions are over: their states hold for ever.
+    const bytes = readFileSync(memo);
+    const head = bytes.subarray(0, bytes.indexOf(10, bytes.indexOf(10) + 1) + 1).toString('utf8');
+    expect(head).toContain('"validThrough":null');
+    const setThrough = (through: number) =>
+      writeFileSync(
+        memo,
+        Buffer.concat([
+          Buffer.from(head.replace('"validThrough":null', `"validThrough":${through}`)),
+          bytes.subarray(Buffer.byteLength(head)),
+        ]),
+      );
+    setThrough(Date.now() + 3_600_000);
+    deleteIndex();
+    expect(await agentlog(['ls', '--json'])).toBe(first);
+    expect(existsSync(indexFile())).toBe(false);
+    setThrough(Date.now() - 1);
+    expect(await agentlog(['ls', '--json'])).toBe(first);
+    expect(existsSync(indexFile())).toBe(true);
+  });
+
   it('another environment is another invocation', async () => {
     const wide = await agentlog(['report']);
     expect(await agentlog(['report'])).toBe(wide);
@@ -174,7 +204,7 @@ describe('response memo', () => {
     const bundle = path.resolve('dist/cli/main-bundle.cjs');
     expect(memoPlaceOf(['report', '--archive'], bundle)).toBeUndefined();
     expect(memoPlaceOf(['usage', '--live'], bundle)).toBeUndefined();
-    expect(memoPlaceOf(['ls'], bundle)).toBeUndefined();
+    expect(memoPlaceOf(['blocks'], bundle)).toBeUndefined();
     expect(memoPlaceOf(['report'], path.join(dir, 'no-bundle.cjs'))).toBeUndefined();
     const place = memoPlaceOf(['report', '--cache-dir', dir], bundle);
     expect(place?.file.startsWith(path.join(dir, 'responses'))).toBe(true);

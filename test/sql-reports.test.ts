@@ -160,7 +160,19 @@ describe('reports as SQL over the index rows equal the analytics functions on th
             state: sessionState(s, { now, ...(write === undefined ? {} : { lastWriteMs: write }) }).state,
           };
         });
-        expect(querySessionList(selection, now)).toStrictEqual(rows);
+        let through = Number.NaN;
+        expect(
+          querySessionList(selection, now, (ms) => {
+            through = ms;
+          }),
+        ).toStrictEqual(rows);
+        // The states hold through the time it tells, and one changes right after (none ever, when it says so).
+        const states = (at: number) => querySessionList(selection, at).map((r) => r.state);
+        expect(through).toBeGreaterThanOrEqual(now);
+        if (Number.isFinite(through)) {
+          expect(states(through)).toEqual(states(now));
+          expect(states(through + 1)).not.toEqual(states(now));
+        } else expect(states(now + 3_650 * 86_400_000)).toEqual(states(now));
       }
     });
 

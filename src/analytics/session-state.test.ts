@@ -3,7 +3,7 @@ import type { Message } from '../model/message.js';
 import type { Session } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
 import { emptyUsage } from '../model/usage.js';
-import { sessionState } from './session-state.js';
+import { sessionState, stateValidThrough } from './session-state.js';
 
 const now = Date.parse('2026-03-01T12:00:00Z');
 const minutes = (n: number) => new Date(now - n * 60_000).toISOString();
@@ -93,5 +93,27 @@ describe('sessionState', () => {
   it('ignores harness and system messages when deciding whose turn it is', () => {
     const s = session([...answered, message('system'), message('meta', [], 'user')], [], minutes(2));
     expect(sessionState(s, { now }).state).toBe('idle');
+  });
+});
+
+describe('stateValidThrough', () => {
+  it('holds an active state through the active window, an idle one through the idle window', () => {
+    const active = session(calling, [{ status: 'missing' }]);
+    const result = sessionState(active, { now, lastWriteMs: now - 30_000 });
+    const through = stateValidThrough(result.state, result.lastWriteMs);
+    expect(through).toBe((result.lastWriteMs as number) + 5 * 60_000);
+    expect(sessionState(active, { now: through, lastWriteMs: now - 30_000 }).state).toBe('active');
+    expect(sessionState(active, { now: through + 1, lastWriteMs: now - 30_000 }).state).toBe('abandoned');
+    const idle = session(answered, [], minutes(20));
+    const idleResult = sessionState(idle, { now });
+    const idleThrough = stateValidThrough(idleResult.state, idleResult.lastWriteMs);
+    expect(sessionState(idle, { now: idleThrough }).state).toBe('idle');
+    expect(sessionState(idle, { now: idleThrough + 1 }).state).toBe('ended');
+  });
+
+  it('is forever for ended and abandoned sessions, and for a session never written', () => {
+    expect(stateValidThrough('ended', now)).toBe(Number.POSITIVE_INFINITY);
+    expect(stateValidThrough('abandoned', now)).toBe(Number.POSITIVE_INFINITY);
+    expect(stateValidThrough('active', undefined)).toBe(Number.POSITIVE_INFINITY);
   });
 });

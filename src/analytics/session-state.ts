@@ -122,3 +122,20 @@ export function sessionState(session: Session, input: SessionStateInput = {}): S
     ...(lastWriteMs === undefined ? {} : { lastWriteMs }),
   };
 }
+
+/**
+ * The last time at which a session in `state`, last written at `lastWriteMs`, still has that state: an active
+ * session becomes abandoned, an idle one ended, once its quiet time passes the window; ended and abandoned
+ * sessions stay as they are while nothing is written (Infinity). What `ls` prints holds until then.
+ */
+export function stateValidThrough(
+  state: SessionState,
+  lastWriteMs: number | undefined,
+  windows: Partial<typeof sessionStateWindows> = {},
+): number {
+  if (lastWriteMs === undefined) return Number.POSITIVE_INFINITY;
+  const { activeMs, idleMs } = { ...sessionStateWindows, ...windows };
+  if (state === 'active') return lastWriteMs + activeMs;
+  if (state === 'idle') return lastWriteMs + idleMs;
+  return Number.POSITIVE_INFINITY;
+}

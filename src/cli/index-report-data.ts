@@ -37,7 +37,7 @@ export function fromIndex(
   index: IndexDb,
   selection: TreeSelection,
   describeTool: DescribeTool,
-): Omit<ReportData, 'files' | 'searched' | 'skipped' | 'recalled' | 'remember'> {
+): Omit<ReportData, 'files' | 'searched' | 'skipped' | 'recalled' | 'remember' | 'current'> {
   return {
     sessionCount: selection.trees.length,
     overview: () => querySessionsOverview(selection),
@@ -47,7 +47,7 @@ export function fromIndex(
     errors: () => queryErrors(selection),
     countedRequests: () => queryCountedRequests(selection),
     rateLimits: () => queryRateLimits(selection),
-    sessionList: () => querySessionList(selection),
+    sessionList: (validThrough) => querySessionList(selection, Date.now(), validThrough),
     usedFiles: () => sessionFiles(selection),
     unreadableFiles: selection.unreadableFiles,
     emptyFiles: selection.emptyFiles,

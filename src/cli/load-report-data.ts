@@ -41,7 +41,7 @@ export async function loadReportData(
     if (index) {
       try {
         const { inputsHash } = await refreshWithProgress(index, resolved, io, false, pool, flags, false);
-        const memo = answer && answerMemo(index.db, inputsHash, packageVersion());
+        const memo = answerMemo(index.db, inputsHash, packageVersion());
         const recalled = answer && memo?.recall(answer.kind, answer.params);
         if (recalled !== undefined) io.response?.answered();
         const data = recalled === undefined ? await queriesOf(index, resolved, filter) : answeredData(index);
@@ -50,6 +50,7 @@ export async function loadReportData(
           searched: resolved.searched,
           skipped: resolved.skipped,
           recalled,
+          current: memo !== undefined,
           remember: (value: unknown) => {
             if (!answer || !memo) return;
             data.endSnapshot();
@@ -83,7 +84,7 @@ async function queriesOf(
   index: IndexDb,
   resolved: ResolvedInputs,
   filter: SessionFilter,
-): Promise<Omit<ReportData, 'files' | 'searched' | 'skipped' | 'recalled' | 'remember'>> {
+): Promise<Omit<ReportData, 'files' | 'searched' | 'skipped' | 'recalled' | 'remember' | 'current'>> {
   const [{ fromIndex, indexDescriber }, { selectTrees }] = await Promise.all([
     import('./index-report-data.js'),
     import('../cache/queries/select-trees.js'),
@@ -96,7 +97,7 @@ async function queriesOf(
 /** The data of a run whose answer was recalled: no report is computed (a query is a mistake of the caller). */
 function answeredData(
   index: IndexDb,
-): Omit<ReportData, 'files' | 'searched' | 'skipped' | 'recalled' | 'remember'> {
+): Omit<ReportData, 'files' | 'searched' | 'skipped' | 'recalled' | 'remember' | 'current'> {
   const recalled = (): never => {
     throw new Error('The answer was recalled: no report is computed.');
   };

@@ -34,8 +34,11 @@ export interface ReportData {
   countedRequests(): CountedRequests;
   /** The last rate limits each session recorded (Codex), for `latestRateLimits`. */
   rateLimits(): RateLimitSnapshot[];
-  /** `ls`'s rows: each session's summary and state now. */
-  sessionList(): SessionListRow[];
+  /**
+   * `ls`'s rows: each session's summary and state now; `validThrough`, when given, is told the last time at which
+   * every state is still the same (with the index only: the rows say when each session was last written).
+   */
+  sessionList(validThrough?: (ms: number) => void): SessionListRow[];
   /** The files of the sessions shown, subagent files included. */
   usedFiles(): Set<string>;
   unreadableFiles: number;
@@ -51,6 +54,11 @@ export interface ReportData {
   recalled: unknown;
   /** Stores the answer asked for, for the next runs with the same inputs (a no-op without the index). */
   remember(value: unknown): void;
+  /**
+   * Whether the data are those of the run's inputs through an index up to date with them (then the run's
+   * output may be kept as a response memo, `response-recorder.ts`); false without the index.
+   */
+  current: boolean;
   /** Ends the read snapshot the queries share (before work that takes long, or writes to the index). */
   endSnapshot(): void;
   close(): void;

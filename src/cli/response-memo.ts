@@ -17,8 +17,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { resolveCacheDir } from '../cache/cache-location.js';
 
-/** The commands whose output is a function of their inputs and options (they keep answers). */
-const memoCommands: readonly string[] = ['report', 'usage', 'tools', 'errors'];
+/**
+ * The commands whose output is a function of their inputs and options (they keep answers), and `ls`, whose
+ * states also depend on the time: its memo holds until the first session whose state would change.
+ */
+const memoCommands: readonly string[] = ['report', 'usage', 'tools', 'errors', 'ls'];
 
 /** Options that make a run do more than print: archiving first, or redrawing until stopped. */
 const sideEffectOptions: readonly string[] = ['--archive', '--live'];
@@ -86,8 +89,8 @@ function cacheDirOption(argv: readonly string[]): string | undefined {
 }
 
 /**
- * Prints the memo at `place` and returns true when it is valid: kept under the same key, and every path it
- * watches in the state it holds. False (nothing printed) otherwise.
+ * Prints the memo at `place` and returns true when it is valid: kept under the same key, not past the time it
+ * holds through, and every path it watches in the state it holds. False (nothing printed) otherwise.
  */
 export function replayMemo(place: MemoPlace): boolean {
   let bytes: Buffer;
@@ -98,6 +101,7 @@ export function replayMemo(place: MemoPlace): boolean {
   }
   const parsed = parseMemo(bytes);
   if (parsed === undefined || parsed.key !== place.key) return false;
+  if (parsed.validThrough !== null && Date.now() > parsed.validThrough) return false;
   for (const [file, state] of parsed.states) if (!sameState(file, state)) return false;
   // A reader that stops early (`| head`) is no error; output that cannot be written is one sentence.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -128,8 +132,13 @@ function sameState(file: string, state: State): boolean {
   );
 }
 
-/** A memo file: the magic line, one line of JSON (key and states), then the output's bytes. */
-function parseMemo(bytes: Buffer): { key: string; states: [string, State][]; output: Buffer } | undefined {
+/**
+ * A memo file: the magic line, one line of JSON (key, the last time it holds or null, states), then the output's
+ * bytes.
+ */
+function parseMemo(
+  bytes: Buffer,
+): { key: string; states: [string, State][]; validThrough: number | null; output: Buffer } | undefined {
   if (bytes.subarray(0, magic.length).toString('latin1') !== magic) return undefined;
   const end = bytes.indexOf(10, magic.length);
   if (end === -1) return undefined;
@@ -137,9 +146,11 @@ function parseMemo(bytes: Buffer): { key: string; states: [string, State][]; out
     const head = JSON.parse(bytes.subarray(magic.length, end).toString('utf8')) as {
       key: string;
       states: [string, State][];
+      validThrough?: number | null;
     };
     if (typeof head.key !== 'string' || !Array.isArray(head.states)) return undefined;
-    return { key: head.key, states: head.states, output: bytes.subarray(end + 1) };
+    const validThrough = typeof head.validThrough === 'number' ? head.validThrough : null;
+    return { key: head.key, states: head.states, validThrough, output: bytes.subarray(end + 1) };
   } catch {
     return undefined;
   }
@@ -154,12 +165,14 @@ export function writeMemo(
   place: MemoPlace,
   states: readonly (readonly [string, State])[],
   output: Buffer,
+  validThrough = Number.POSITIVE_INFINITY,
 ): void {
   const dir = path.dirname(place.file);
   const temporary = `${place.file}.${process.pid}.tmp`;
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const head = `${magic}${JSON.stringify({ key: place.key, states })}\n`;
+    const until = Number.isFinite(validThrough) ? validThrough : null;
+    const head = `${magic}${JSON.stringify({ key: place.key, validThrough: until, states })}\n`;
     fs.writeFileSync(temporary, Buffer.concat([Buffer.from(head, 'utf8'), output]), { mode: 0o600 });
     fs.renameSync(temporary, place.file);
     pruneMemos(dir);
@@ -187,6 +200,12 @@ export function removeMemos(cacheDir: string): number {
       fs.rmSync(path.join(dir, name), { force: true });
       if (memoName.test(name)) removed += 1;
     }
+  // The folder too when nothing else is in it (a file someone put there stays, and so does the folder).
+  try {
+    fs.rmdirSync(dir);
+  } catch {
+    // Not empty.
+  }
   return removed;
 }
 

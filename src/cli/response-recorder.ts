@@ -1,5 +1,5 @@
 /**
- * Records a run of a report command for its response memo (`response-memo.ts`): what it printed, and the
+ * Records a run of a report command (or `ls`) for its response memo (`response-memo.ts`): what it printed, and the
  * state of every path its answer depends on. The run's code tells the recorder (`Io.response`) what it looks
  * at: discovery watches the folders and files it lists and probes (`sources/watch-list.ts`), the prices their
  * files, the archive its catalogue; the report data says when the output is the index's answer for the run's
@@ -18,8 +18,12 @@ export interface ResponseRecorder {
   readonly watch: WatchList;
   /** Watches a file the answer depends on besides the session files (prices, the archive's catalogue). */
   watchFile(file: string): void;
-  /** The output is the answer the index keeps for the run's inputs (recalled, or stored by this run). */
-  answered(): void;
+  /**
+   * The output is the answer the index keeps for the run's inputs (recalled, or stored by this run), or what
+   * follows from the rows of an index up to date with them; `validThrough` is the last time at which it holds
+   * (`ls`: until a session's state would change; default: as long as the inputs do not change).
+   */
+  answered(validThrough?: number): void;
 }
 
 /** The files every answer depends on: the time zone of the system. */
@@ -44,6 +48,7 @@ export function recordResponse(place: MemoPlace): {
   };
   for (const file of alwaysWatched) watchFile(file);
   let answered = false;
+  let until = Number.POSITIVE_INFINITY;
   const output: Buffer[] = [];
   let wroteError = false;
   const { stdout, stderr } = process;
@@ -62,15 +67,16 @@ export function recordResponse(place: MemoPlace): {
     recorder: {
       watch,
       watchFile,
-      answered: () => {
+      answered: (validThrough = Number.POSITIVE_INFINITY) => {
         answered = true;
+        until = Math.min(until, validThrough);
       },
     },
     finish(exitCode) {
       stdout.write = writeOut;
       stderr.write = writeError;
       if (exitCode !== 0 || wroteError || !answered || !watch.trusted) return;
-      writeMemo(place, watch.entries(), Buffer.concat(output));
+      writeMemo(place, watch.entries(), Buffer.concat(output), until);
     },
   };
 }

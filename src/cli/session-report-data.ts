@@ -55,6 +55,7 @@ export async function sessionReportData(
     skipped: loaded.skipped,
     recalled: undefined,
     remember: () => undefined,
+    current: false,
     endSnapshot: () => undefined,
     close: () => undefined,
   };

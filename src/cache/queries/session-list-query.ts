@@ -8,6 +8,7 @@ import {
   type SessionState,
   type SessionStateInput,
   sessionStateWindows,
+  stateValidThrough,
 } from '../../analytics/session-state.js';
 import type { SessionSummary } from '../../analytics/session-summary.js';
 import type { TreeSelection } from './select-trees.js';
@@ -22,8 +23,16 @@ interface TreeFacts {
   lastWriteMs?: number;
 }
 
-/** The `ls` rows of the selection, in its order; `now` decides the states (default: the current time). */
-export function querySessionList(selection: TreeSelection, now: number = Date.now()): SessionListRow[] {
+/**
+ * The `ls` rows of the selection, in its order; `now` decides the states (default: the current time).
+ * `validThrough`, when given, is told the last time at which every state is still the same (`stateValidThrough`).
+ */
+export function querySessionList(
+  selection: TreeSelection,
+  now: number = Date.now(),
+  validThrough?: (ms: number) => void,
+): SessionListRow[] {
+  let through = Number.POSITIVE_INFINITY;
   const { db } = selection;
   const mtimes = new Map(db.prepare('SELECT path, mtime_ms FROM files').raw().all() as [string, number][]);
   const open = new Map(
@@ -56,7 +65,7 @@ export function querySessionList(selection: TreeSelection, now: number = Date.no
         fact.lastWriteMs = mtime;
     }
   }
-  return selection.trees.map((tree) => {
+  const rows = selection.trees.map((tree) => {
     const fact = facts.get(tree.id) ?? { failed: 0, errors: 0 };
     const r = fact.root ?? [];
     const summary: SessionSummary = {
@@ -80,12 +89,20 @@ export function querySessionList(selection: TreeSelection, now: number = Date.no
     };
     const input: SessionStateInput = { now };
     if (fact.lastWriteMs !== undefined) input.lastWriteMs = fact.lastWriteMs;
-    return { ...summary, state: stateOf(open.get(tree.id) ?? null, fact.lastRecordMs, input) };
+    const { state, lastWriteMs } = stateOf(open.get(tree.id) ?? null, fact.lastRecordMs, input);
+    through = Math.min(through, stateValidThrough(state, lastWriteMs));
+    return { ...summary, state };
   });
+  validThrough?.(through);
+  return rows;
 }
 
 /** `sessionState`'s rule, given the open turn and the last record time instead of the session. */
-function stateOf(open: string | null, recordMs: number | undefined, input: SessionStateInput): SessionState {
+function stateOf(
+  open: string | null,
+  recordMs: number | undefined,
+  input: SessionStateInput,
+): { state: SessionState; lastWriteMs: number | undefined } {
   const now = input.now ?? Date.now();
   const windows = { ...sessionStateWindows, ...input.windows };
   const lastWriteMs =
@@ -95,11 +112,13 @@ function stateOf(open: string | null, recordMs: number | undefined, input: Sessi
         ? input.lastWriteMs
         : Math.min(input.lastWriteMs, recordMs);
   const age = lastWriteMs === undefined ? Number.POSITIVE_INFINITY : Math.max(0, now - lastWriteMs);
-  return open !== null
-    ? age <= windows.activeMs
-      ? 'active'
-      : 'abandoned'
-    : age <= windows.idleMs
-      ? 'idle'
-      : 'ended';
+  const state =
+    open !== null
+      ? age <= windows.activeMs
+        ? 'active'
+        : 'abandoned'
+      : age <= windows.idleMs
+        ? 'idle'
+        : 'ended';
+  return { state, lastWriteMs };
 }

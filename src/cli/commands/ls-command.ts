@@ -23,11 +23,16 @@ export function registerLsCommand(program: Command, io: Io): void {
     const data = await loadReportData(paths, flags, io);
     const { unreadableFiles, emptyFiles } = data;
     let rows: SessionListRow[];
+    // Until when the states hold: a response memo of this output is good until then.
+    let validThrough = Number.POSITIVE_INFINITY;
     try {
-      rows = data.sessionList();
+      rows = data.sessionList((ms) => {
+        validThrough = ms;
+      });
     } finally {
       data.close();
     }
+    if (data.current) io.response?.answered(validThrough);
     const unreadable = () => {
       if (unreadableFiles > 0)
         writeProse(
