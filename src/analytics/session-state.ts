@@ -95,11 +95,28 @@ function lastRecordMs(session: Session): number | undefined {
 
 /** The state of a session (see {@link SessionState}); works on full sessions and on the index's report models. */
 export function sessionState(session: Session, input: SessionStateInput = {}): SessionStateResult {
+  const open = openTurn(session);
+  const { state, lastWriteMs } = stateOfTurn(open !== undefined, lastRecordMs(session), input);
+  return {
+    state,
+    ...(open === undefined ? {} : { open }),
+    ...(lastWriteMs === undefined ? {} : { lastWriteMs }),
+  };
+}
+
+/**
+ * The rule of {@link sessionState}, given whether the last turn is open and the time of the last record (the
+ * index's `ls` query has both without the session): the state and the last write it was judged by.
+ */
+export function stateOfTurn(
+  open: boolean,
+  recordMs: number | undefined,
+  input: SessionStateInput = {},
+): { state: SessionState; lastWriteMs: number | undefined } {
   const now = input.now ?? Date.now();
   const windows = { ...sessionStateWindows, ...input.windows };
   // A file's modification time says when it was last written, unless it was copied or touched since: the
   // time of its last record bounds it (an agent stamps every record it appends).
-  const recordMs = lastRecordMs(session);
   const lastWriteMs =
     input.lastWriteMs === undefined
       ? recordMs
@@ -107,20 +124,14 @@ export function sessionState(session: Session, input: SessionStateInput = {}): S
         ? input.lastWriteMs
         : Math.min(input.lastWriteMs, recordMs);
   const age = lastWriteMs === undefined ? Number.POSITIVE_INFINITY : Math.max(0, now - lastWriteMs);
-  const open = openTurn(session);
-  const state: SessionState =
-    open !== undefined
-      ? age <= windows.activeMs
-        ? 'active'
-        : 'abandoned'
-      : age <= windows.idleMs
-        ? 'idle'
-        : 'ended';
-  return {
-    state,
-    ...(open === undefined ? {} : { open }),
-    ...(lastWriteMs === undefined ? {} : { lastWriteMs }),
-  };
+  const state: SessionState = open
+    ? age <= windows.activeMs
+      ? 'active'
+      : 'abandoned'
+    : age <= windows.idleMs
+      ? 'idle'
+      : 'ended';
+  return { state, lastWriteMs };
 }
 
 /**

@@ -7,7 +7,7 @@
 import {
   type SessionState,
   type SessionStateInput,
-  sessionStateWindows,
+  stateOfTurn,
   stateValidThrough,
 } from '../../analytics/session-state.js';
 import type { SessionSummary } from '../../analytics/session-summary.js';
@@ -89,36 +89,14 @@ export function querySessionList(
     };
     const input: SessionStateInput = { now };
     if (fact.lastWriteMs !== undefined) input.lastWriteMs = fact.lastWriteMs;
-    const { state, lastWriteMs } = stateOf(open.get(tree.id) ?? null, fact.lastRecordMs, input);
+    const { state, lastWriteMs } = stateOfTurn(
+      (open.get(tree.id) ?? null) !== null,
+      fact.lastRecordMs,
+      input,
+    );
     through = Math.min(through, stateValidThrough(state, lastWriteMs));
     return { ...summary, state };
   });
   validThrough?.(through);
   return rows;
-}
-
-/** `sessionState`'s rule, given the open turn and the last record time instead of the session. */
-function stateOf(
-  open: string | null,
-  recordMs: number | undefined,
-  input: SessionStateInput,
-): { state: SessionState; lastWriteMs: number | undefined } {
-  const now = input.now ?? Date.now();
-  const windows = { ...sessionStateWindows, ...input.windows };
-  const lastWriteMs =
-    input.lastWriteMs === undefined
-      ? recordMs
-      : recordMs === undefined
-        ? input.lastWriteMs
-        : Math.min(input.lastWriteMs, recordMs);
-  const age = lastWriteMs === undefined ? Number.POSITIVE_INFINITY : Math.max(0, now - lastWriteMs);
-  const state =
-    open !== null
-      ? age <= windows.activeMs
-        ? 'active'
-        : 'abandoned'
-      : age <= windows.idleMs
-        ? 'idle'
-        : 'ended';
-  return { state, lastWriteMs };
 }
