@@ -172,6 +172,32 @@ describe('response memo', () => {
     expect(existsSync(indexFile())).toBe(true);
   });
 
+  it('a damaged memo is no memo: the program runs and keeps a good one again', async () => {
+    const first = await agentlog(['errors']);
+    const memo = memos()
+      .map((name) => path.join(cache, 'responses', name))
+      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0] as string;
+    for (const damage of [
+      'agentlog response memo 2\n{"key":"x"\n',
+      `agentlog response memo 2\n${JSON.stringify({ key: 'x', folders: [[1, 2]] })}\n`,
+      'not a memo at all',
+    ]) {
+      const bytes = readFileSync(memo, 'utf8');
+      // The same key, with folders that are not what a memo holds.
+      const key = JSON.parse(bytes.split('\n')[1] as string).key as string;
+      writeFileSync(memo, damage.replace('"x"', JSON.stringify(key)));
+      deleteIndex();
+      expect(await agentlog(['errors'])).toBe(first);
+      expect(existsSync(indexFile())).toBe(true);
+      // Written again whole, and replayed.
+      await settle();
+      expect(await agentlog(['errors'])).toBe(first);
+      deleteIndex();
+      expect(await agentlog(['errors'])).toBe(first);
+      expect(existsSync(indexFile())).toBe(false);
+    }
+  }, 60_000);
+
   it('another environment is another invocation', async () => {
     const wide = await agentlog(['report']);
     expect(await agentlog(['report'])).toBe(wide);

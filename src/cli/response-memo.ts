@@ -29,7 +29,7 @@ const sideEffectOptions: readonly string[] = ['--archive', '--live'];
 /** Memos kept in the folder at most; the oldest go first. */
 const maxMemos = 32;
 
-const magic = 'agentlog response memo 1\n';
+const magic = 'agentlog response memo 2\n';
 
 /** The memos' folder in the cache folder, and their names. */
 const memoFolder = 'responses';
@@ -102,7 +102,13 @@ export function replayMemo(place: MemoPlace): boolean {
   const parsed = parseMemo(bytes);
   if (parsed === undefined || parsed.key !== place.key) return false;
   if (parsed.validThrough !== null && Date.now() > parsed.validThrough) return false;
-  for (const [file, state] of parsed.states) if (!sameState(file, state)) return false;
+  try {
+    for (const [dir, entries] of parsed.folders)
+      for (const [name, ...state] of entries) if (!sameState(joinName(dir, name), state)) return false;
+  } catch {
+    // A damaged memo: the program runs (and writes it again).
+    return false;
+  }
   // A reader that stops early (`| head`) is no error; output that cannot be written is one sentence.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE')
@@ -133,24 +139,52 @@ function sameState(file: string, state: State): boolean {
 }
 
 /**
- * A memo file: the magic line, one line of JSON (key, the last time it holds or null, states), then the output's
- * bytes.
+ * The paths a memo watches, by folder (each folder's path once: a memo of 3,600 paths is a third of the size):
+ * `[folder, [[name, ...state], ...]]`, a name of `''` for the folder itself.
+ */
+type Folders = [string, [string, ...number[]][]][];
+
+/** The path of `name` in `dir` as `path.dirname` and `path.basename` cut it (`''`: `dir` itself). */
+function joinName(dir: string, name: string): string {
+  if (name === '') return dir;
+  return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
+}
+
+/** `states` grouped by folder (see {@link Folders}). */
+function byFolder(states: readonly (readonly [string, State])[]): Folders {
+  const folders = new Map<string, [string, ...number[]][]>();
+  for (const [file, state] of states) {
+    const dir = path.dirname(file);
+    const name = dir === file ? '' : path.basename(file);
+    let entries = folders.get(dir);
+    if (!entries) {
+      entries = [];
+      folders.set(dir, entries);
+    }
+    entries.push([name, ...state]);
+  }
+  return [...folders];
+}
+
+/**
+ * A memo file: the magic line, one line of JSON (key, the last time it holds or null, the watched paths by
+ * folder), then the output's bytes.
  */
 function parseMemo(
   bytes: Buffer,
-): { key: string; states: [string, State][]; validThrough: number | null; output: Buffer } | undefined {
+): { key: string; folders: Folders; validThrough: number | null; output: Buffer } | undefined {
   if (bytes.subarray(0, magic.length).toString('latin1') !== magic) return undefined;
   const end = bytes.indexOf(10, magic.length);
   if (end === -1) return undefined;
   try {
     const head = JSON.parse(bytes.subarray(magic.length, end).toString('utf8')) as {
       key: string;
-      states: [string, State][];
+      folders: Folders;
       validThrough?: number | null;
     };
-    if (typeof head.key !== 'string' || !Array.isArray(head.states)) return undefined;
+    if (typeof head.key !== 'string' || !Array.isArray(head.folders)) return undefined;
     const validThrough = typeof head.validThrough === 'number' ? head.validThrough : null;
-    return { key: head.key, states: head.states, validThrough, output: bytes.subarray(end + 1) };
+    return { key: head.key, folders: head.folders, validThrough, output: bytes.subarray(end + 1) };
   } catch {
     return undefined;
   }
@@ -172,7 +206,7 @@ export function writeMemo(
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const until = Number.isFinite(validThrough) ? validThrough : null;
-    const head = `${magic}${JSON.stringify({ key: place.key, validThrough: until, states })}\n`;
+    const head = `${magic}${JSON.stringify({ key: place.key, validThrough: until, folders: byFolder(states) })}\n`;
     fs.writeFileSync(temporary, Buffer.concat([Buffer.from(head, 'utf8'), output]), { mode: 0o600 });
     fs.renameSync(temporary, place.file);
     pruneMemos(dir);
