@@ -66,7 +66,7 @@ export function openIndex(options: OpenIndexOptions): IndexDb {
   if (kind === 'foreign') throw foreign(file);
   if (kind === 'absent') createPrivateFile(file);
   try {
-    return setUp(openSqliteDatabase(file, { timeout }), file, options.agentlogVersion);
+    return settingUp(() => setUp(openSqliteDatabase(file, { timeout }), file, options.agentlogVersion));
   } catch (error) {
     if (!isDamage(error)) throw error;
     // A damaged index of ours: keep it aside (never deleted: the user may want to look) and start again.
@@ -78,7 +78,26 @@ export function openIndex(options: OpenIndexOptions): IndexDb {
       `The index "${file}" was damaged (${errorMessage(error)}); it was moved to "${aside}" and is built again.`,
     );
     createPrivateFile(file);
-    return setUp(openSqliteDatabase(file, { timeout }), file, options.agentlogVersion);
+    return settingUp(() => setUp(openSqliteDatabase(file, { timeout }), file, options.agentlogVersion));
+  }
+}
+
+/**
+ * Sets an index up, again after a pause while SQLite answers SQLITE_BUSY at once. A new index that another
+ * process is setting up is still in SQLite's rollback journal (until WAL is on): there a connection that reads
+ * and then needs to write while another holds the write lock gets SQLITE_BUSY without waiting for its busy
+ * timeout (waiting could deadlock both). The other process commits in milliseconds; this waits up to 5 s.
+ */
+function settingUp(open: () => IndexDb, patienceMs = 5_000): IndexDb {
+  const start = Date.now();
+  for (let pauseMs = 10; ; pauseMs = Math.min(pauseMs * 2, 250)) {
+    try {
+      return open();
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code !== 'SQLITE_BUSY' || Date.now() - start > patienceMs)
+        throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pauseMs);
+    }
   }
 }
 
