@@ -117,8 +117,8 @@ export async function withArchivedFiles(
   const dir = archiveDirFor(flags, io);
   if (dir === undefined) return files;
   // What the archive adds is what its catalogue says (a write goes to its log first).
-  io.response?.watchFile(path.join(dir, catalogueFileName));
-  io.response?.watchFile(path.join(dir, `${catalogueFileName}-wal`));
+  io.response?.watch.stat(path.join(dir, catalogueFileName));
+  io.response?.watch.stat(path.join(dir, `${catalogueFileName}-wal`));
   try {
     return await addArchived(dir, files, roots, flags, io);
   } catch (error) {

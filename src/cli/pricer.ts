@@ -29,7 +29,7 @@ export const offlineHelp =
  */
 export async function loadPriceDatabase(flags: PricingFlags, io: Io): Promise<PriceDatabase> {
   const cacheDir = flags.offline || flags.demo ? undefined : resolveCacheDir(io.env, flags.cacheDir);
-  if (cacheDir !== undefined) io.response?.watchFile(path.join(cacheDir, priceDatabaseFileName));
+  if (cacheDir !== undefined) io.response?.watch.stat(path.join(cacheDir, priceDatabaseFileName));
   if (cacheDir !== undefined)
     try {
       const stored = readStoredPriceDatabase(cacheDir);

@@ -16,6 +16,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { resolveCacheDir } from '../cache/cache-location.js';
+import { type WatchedState, watchedState } from '../sources/watch-list.js';
+import { guardProcessStreams } from './guard-process-streams.js';
 
 /**
  * The commands whose output is a function of their inputs and options (they keep answers), and `ls`, whose
@@ -40,9 +42,6 @@ export interface MemoPlace {
   file: string;
   key: string;
 }
-
-/** A path's state as `sources/watch-list.ts` records it. */
-type State = readonly number[];
 
 /**
  * The memo place of this process's invocation (`argv` without node and the script), or undefined when its
@@ -109,33 +108,20 @@ export function replayMemo(place: MemoPlace): boolean {
     // A damaged memo: the program runs (and writes it again).
     return false;
   }
-  // A reader that stops early (`| head`) is no error; output that cannot be written is one sentence.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE')
-      process.stderr.write(`error: cannot write to standard output (${error.code}).\n`);
-    process.exit(error.code === 'EPIPE' ? 0 : 1);
-  });
+  guardProcessStreams();
   process.stdout.write(parsed.output);
   return true;
 }
 
-/** Whether `file` is now in `state` (see `watchedState`). */
-function sameState(file: string, state: State): boolean {
-  let stats: fs.Stats | undefined;
+/** Whether `file` is now in `state`, as `watchedState` records a path's state. */
+function sameState(file: string, state: readonly number[]): boolean {
+  let now: WatchedState;
   try {
-    stats = fs.statSync(file, { throwIfNoEntry: false });
+    now = watchedState(fs.statSync(file, { throwIfNoEntry: false }));
   } catch {
     return false;
   }
-  if (stats === undefined) return state[0] === 0;
-  const kind = stats.isFile() ? 1 : stats.isDirectory() ? 2 : 3;
-  return (
-    state[0] === kind &&
-    state[1] === stats.size &&
-    state[2] === stats.mtimeMs &&
-    state[3] === stats.ctimeMs &&
-    state[4] === stats.ino
-  );
+  return now.length === state.length && now.every((value, i) => value === state[i]);
 }
 
 /**
@@ -151,7 +137,7 @@ function joinName(dir: string, name: string): string {
 }
 
 /** `states` grouped by folder (see {@link Folders}). */
-function byFolder(states: readonly (readonly [string, State])[]): Folders {
+function byFolder(states: readonly (readonly [string, WatchedState])[]): Folders {
   const folders = new Map<string, [string, ...number[]][]>();
   for (const [file, state] of states) {
     const dir = path.dirname(file);
@@ -197,7 +183,7 @@ function parseMemo(
  */
 export function writeMemo(
   place: MemoPlace,
-  states: readonly (readonly [string, State])[],
+  states: readonly (readonly [string, WatchedState])[],
   output: Buffer,
   validThrough = Number.POSITIVE_INFINITY,
 ): void {
@@ -219,28 +205,24 @@ export function writeMemo(
   }
 }
 
-/** Removes every memo of the cache folder `cacheDir` (`cache clear`); returns how many there were. */
-export function removeMemos(cacheDir: string): number {
+/** Removes every memo of the cache folder `cacheDir` (`cache clear`). */
+export function removeMemos(cacheDir: string): void {
   const dir = path.join(cacheDir, memoFolder);
   let names: string[];
   try {
     names = fs.readdirSync(dir);
   } catch {
-    return 0;
+    return;
   }
-  let removed = 0;
   for (const name of names)
-    if (memoName.test(name) || /^[0-9a-f]{8}\.memo\.\d+\.tmp$/.test(name)) {
+    if (memoName.test(name) || /^[0-9a-f]{8}\.memo\.\d+\.tmp$/.test(name))
       fs.rmSync(path.join(dir, name), { force: true });
-      if (memoName.test(name)) removed += 1;
-    }
   // The folder too when nothing else is in it (a file someone put there stays, and so does the folder).
   try {
     fs.rmdirSync(dir);
   } catch {
     // Not empty.
   }
-  return removed;
 }
 
 /** Removes the oldest memos (only files named as memos) beyond {@link maxMemos}. */

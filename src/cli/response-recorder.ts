@@ -6,7 +6,6 @@
  * inputs. A memo is written only for a run that printed that answer, wrote nothing on standard error, exited
  * 0 and watched nothing that changed too recently to tell.
  */
-import { statSync } from 'node:fs';
 import { WatchList } from '../sources/index.js';
 import { type MemoPlace, writeMemo } from './response-memo.js';
 
@@ -14,10 +13,11 @@ export type { MemoPlace } from './response-memo.js';
 
 /** What a run tells its response memo. */
 export interface ResponseRecorder {
-  /** The paths discovery looked at. */
+  /**
+   * The paths discovery looked at, and the files the answer depends on besides the session files (prices, the
+   * archive's catalogue: `watch.stat`).
+   */
   readonly watch: WatchList;
-  /** Watches a file the answer depends on besides the session files (prices, the archive's catalogue). */
-  watchFile(file: string): void;
   /**
    * The output is the answer the index keeps for the run's inputs (recalled, or stored by this run), or what
    * follows from the rows of an index up to date with them; `validThrough` is the last time at which it holds
@@ -38,15 +38,7 @@ export function recordResponse(place: MemoPlace): {
   finish(exitCode: number): void;
 } {
   const watch = new WatchList();
-  const watchFile = (file: string) => {
-    try {
-      watch.see(file, statSync(file, { throwIfNoEntry: false }));
-    } catch {
-      // Not even its state can be read (a folder on the way that is a file, or not ours).
-      watch.distrust();
-    }
-  };
-  for (const file of alwaysWatched) watchFile(file);
+  for (const file of alwaysWatched) watch.stat(file);
   let answered = false;
   let until = Number.POSITIVE_INFINITY;
   const output: Buffer[] = [];
@@ -66,7 +58,6 @@ export function recordResponse(place: MemoPlace): {
   return {
     recorder: {
       watch,
-      watchFile,
       answered: (validThrough = Number.POSITIVE_INFINITY) => {
         answered = true;
         until = Math.min(until, validThrough);

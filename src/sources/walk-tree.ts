@@ -92,13 +92,10 @@ export async function walkTree(root: string, options: WalkOptions): Promise<Walk
     }
     if (!isFile) return;
     listing.files.add(entry.name);
-    if (watch)
-      try {
-        stats ??= statSync(full, { throwIfNoEntry: false });
-        watch.see(full, stats);
-      } catch {
-        watch.distrust();
-      }
+    if (watch) {
+      if (stats) watch.see(full, stats);
+      else stats = watch.stat(full);
+    }
     if (!collect(entry.name)) return;
     try {
       stats ??= statSync(full);

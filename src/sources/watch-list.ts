@@ -2,7 +2,7 @@
 // was listed), every file in those folders, every path it probed (existing or not). While none of them has
 // changed, a discovery would find the same files with the same sizes, times and contents, so an answer computed
 // from them stands (the CLI's response memo, `cli/response-memo.cts`, checks exactly these states).
-import type { Stats } from 'node:fs';
+import { type Stats, statSync } from 'node:fs';
 
 /**
  * A path's state as `fs.statSync` (links followed) gives it: `[0]` for a path that does not exist, else its
@@ -35,6 +35,22 @@ export class WatchList {
     this.#states.set(path, watchedState(stats));
     if (stats !== undefined && Math.max(stats.mtimeMs, stats.ctimeMs) > Date.now() - racyMs)
       this.#trusted = false;
+  }
+
+  /**
+   * States `path` (links followed) and records it; a path whose state cannot be read (a folder on the way that
+   * is a file, no permission) makes the list untrusted. Returns the stats, undefined when there are none.
+   */
+  stat(path: string): Stats | undefined {
+    let stats: Stats | undefined;
+    try {
+      stats = statSync(path, { throwIfNoEntry: false });
+    } catch {
+      this.distrust();
+      return undefined;
+    }
+    this.see(path, stats);
+    return stats;
   }
 
   /** Marks the list as not telling the whole story (a path that could not be read, a store, an archive). */
