@@ -32,7 +32,7 @@ function storedFacts(file: string): unknown {
   try {
     const row = db
       .prepare('SELECT value FROM _facts WHERE path = ? AND kind = ?')
-      .get(file, validationFactKind) as { value: Buffer } | undefined;
+      .get(file, validationFactKind) as { value: string } | undefined;
     return row && unpackFact(row.value);
   } finally {
     db.close();

@@ -1,24 +1,20 @@
 // Per-file facts (`_facts`): a value computed from one file (its validation counts, for the drift section),
-// stored deflated with the file state it was computed from and used while the file is unchanged.
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+// stored as JSON with the file state it was computed from and used while the file is unchanged.
 import type Database from 'better-sqlite3';
 import { fileIdentity } from './file-identity.js';
 
 /**
- * A fact's value as `_facts.value` stores it: its JSON, raw-deflated (validation facts repeat the file's path
- * in every error and list versions and record types: the text is five times its deflated size).
+ * A fact's value as `_facts.value` stores it: its JSON text. A report reads every fact: deflated (half the
+ * bytes: 0.75 MB against 1.5 MB for the benchmark's 2,254 files), the 2,254 inflates took 47 ms of a report
+ * after appends, against 10 ms to parse the JSON.
  */
-export function packFact(value: unknown): Buffer {
-  return packFactJson(JSON.stringify(value));
+export function packFact(value: unknown): string {
+  return JSON.stringify(value);
 }
 
-function packFactJson(json: string): Buffer {
-  return deflateRawSync(json);
-}
-
-/** The value of {@link packFact}'s bytes; throws on a damaged value. */
-export function unpackFact<T>(stored: Uint8Array): T {
-  return JSON.parse(inflateRawSync(stored).toString('utf8')) as T;
+/** The value of {@link packFact}'s text; throws on a damaged value. */
+export function unpackFact<T>(stored: string): T {
+  return JSON.parse(stored) as T;
 }
 
 /** A file as discovery saw it: what decides whether a stored fact is still true. */
@@ -81,7 +77,7 @@ export async function cachedFileFacts<T>(
         size: number;
         mtime_ms: number;
         identity: string | null;
-        value: Buffer;
+        value: string;
       }[]
     ).map((r) => [r.path, r]),
   );
@@ -109,7 +105,7 @@ export async function cachedFileFacts<T>(
       db.exec('BEGIN IMMEDIATE');
       began = Date.now();
     }
-    upsert.run(file.path, kind, file.size, file.mtimeMs, identities[i] ?? null, packFactJson(text));
+    upsert.run(file.path, kind, file.size, file.mtimeMs, identities[i] ?? null, text);
     if (Date.now() - began > maxTransactionMs) db.exec('COMMIT');
     // The stored form, so that a computed run and a cached run give equal values.
     values[i] = JSON.parse(text) as T;

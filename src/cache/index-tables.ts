@@ -329,8 +329,8 @@ export const indexTables: TableDoc[] = [
       { name: 'tail', type: 'TEXT', description: 'internal: the unterminated last line, JSON' },
       {
         name: 'validation',
-        type: 'BLOB',
-        description: 'internal: full validation of the consumed lines, state to go on from (deflated JSON)',
+        type: 'TEXT',
+        description: 'internal: full validation of the consumed lines, state to go on from (JSON)',
       },
       {
         name: 'state',
@@ -433,10 +433,10 @@ export const indexTables: TableDoc[] = [
         type: 'TEXT',
         description: 'inode and change time of the file it was computed for',
       },
-      { name: 'value', type: 'BLOB', description: 'JSON value, raw-deflated', constraint: 'NOT NULL' },
+      { name: 'value', type: 'TEXT', description: 'JSON value', constraint: 'NOT NULL' },
     ],
     // Keyed by (path, kind), which serves the upserts and the deletes by path, with no index beside the rows
-    // (a run reads every fact of a kind: a scan of this small table, its values deflated).
+    // (a run reads every fact of a kind: a scan of this small table).
     withoutRowid: ['path', 'kind'],
   },
   {

@@ -571,7 +571,7 @@ const fileColumnsWithoutStates = `path, agent, role, size, mtime_ms, identity, c
 function withValidation(db: IndexDb['db'], row: FileRow | undefined): FileRow | undefined {
   if (row === undefined || row.validation !== undefined) return row;
   const stored = db.prepare('SELECT validation FROM files WHERE path = ?').get(row.path) as
-    | { validation: Buffer | null }
+    | { validation: string | null }
     | undefined;
   return { ...row, validation: stored?.validation ?? null };
 }

@@ -8,9 +8,10 @@ import { claudeKeyOf, firstSessionId, lastSessionId } from '../lifecycle/session
 import { mergeCounts } from '../model/merge-counts.js';
 import type { Session } from '../model/session.js';
 import { isAgent } from '../schemas/common/agent.js';
+import { fingerprintPrefix } from '../sources/fingerprint-prefix.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { fileIdentity } from './file-identity.js';
-import { encodePart, type FileRow, fingerprintPrefix, type StoredPart } from './file-store.js';
+import { encodePart, type FileRow, type StoredPart } from './file-store.js';
 import { projectRecord } from './project-record.js';
 import { createValidationFactsWriter, packValidation, parseValidation } from './validation-facts.js';
 
@@ -189,7 +190,7 @@ export function createFileStore(db: Database.Database, beforeWrite: () => void):
           consumed_line: slice.end.line,
           consumed_records: slice.end.records,
           body_agent: slice.end.agent ?? null,
-          fingerprint: fingerprintPrefix(ref.bytesPath ?? ref.path, slice.end.byteOffset),
+          fingerprint: slice.fingerprint,
           lines: sum('lines', base?.lines),
           records: sum('records', base?.records),
           errors: sum('errors', base?.errors),

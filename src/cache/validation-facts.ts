@@ -3,7 +3,6 @@
  * validates the values it parses, going on from the state stored with the file), into `_facts` under
  * {@link validationFactKind} with the file state they describe, where `cachedFileFacts` finds them.
  */
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import type { FileValidationFacts, ValidatorState } from '../lifecycle/record-slice.js';
 import { packFact } from './file-facts.js';
@@ -28,15 +27,18 @@ export function createValidationFactsWriter(db: Database.Database) {
   });
 }
 
-/** A validator state as stored in `files.validation`: JSON, raw-deflated. */
-export function packValidation(state: ValidatorState): Buffer {
-  return deflateRawSync(JSON.stringify(state));
+/**
+ * A validator state as stored in `files.validation`: its JSON text. Deflated (half the bytes: 1.2 MB against
+ * 2.4 MB for the benchmark's 2,254 files), packing them took 0.24 s of the main thread of a cold report.
+ */
+export function packValidation(state: ValidatorState): string {
+  return JSON.stringify(state);
 }
 
 /** A stored validator state, or undefined when it cannot be read (a damaged row: the file is read whole). */
-export function parseValidation(packed: Uint8Array): ValidatorState | undefined {
+export function parseValidation(packed: string): ValidatorState | undefined {
   try {
-    const state = JSON.parse(inflateRawSync(packed).toString('utf8')) as ValidatorState;
+    const state = JSON.parse(packed) as ValidatorState;
     return state !== null && typeof state === 'object' && Array.isArray(state.issues) ? state : undefined;
   } catch {
     return undefined;

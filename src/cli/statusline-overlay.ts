@@ -10,10 +10,10 @@ import { closeSync, existsSync, openSync, readdirSync, readSync, realpathSync, s
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { progressUsage, responseUsage } from '../agents/claude-code/request-usage.js';
-import { fingerprintPrefix } from '../cache/file-store.js';
 import type { StoredRequest } from '../cache/queries/statusline-query.js';
 import { isObject, type JsonObject, str } from '../lifecycle/value-access.js';
 import { maxUsage } from '../model/usage.js';
+import { fingerprintPrefix } from '../sources/fingerprint-prefix.js';
 
 /** More appended bytes than this are left to a refresh in the call. */
 export const overlayLimitBytes = 4 * 1024 * 1024;

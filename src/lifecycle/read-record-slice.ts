@@ -4,7 +4,9 @@ import { agentOfRecord, recordTypeOf } from '../agents/registry.js';
 import { createAgentFileValidator } from '../agents/validate-source.js';
 import type { LocatedProblem } from '../model/source-location.js';
 import { describeCut, type LineResult, MAX_JSON_DEPTH, ReadError, TOO_DEEP } from '../reader/index.js';
+import { readPathOf } from '../reader/read-path.js';
 import type { Agent } from '../schemas/common/agent.js';
+import { fingerprintPrefix } from '../sources/fingerprint-prefix.js';
 import {
   emptyCounts,
   FileUnreadableError,
@@ -109,6 +111,15 @@ export const readRecordSlice: RecordSliceReader = async (file, options = {}) => 
     if (held && heldIsTail) validator.add(held);
     validation = { body: bodyState, facts: validator.facts(stats.physicalLines, stats.blankLines) };
   }
+  let fingerprint: string;
+  try {
+    fingerprint = fingerprintPrefix(await readPathOf(file), stats.endOffset);
+  } catch (error) {
+    throw new FileUnreadableError(
+      `Could not read "${file}" again (${error instanceof Error ? error.message : String(error)}).`,
+      { cause: error },
+    );
+  }
   return {
     ...(validation ? { validation } : {}),
     body,
@@ -116,6 +127,7 @@ export const readRecordSlice: RecordSliceReader = async (file, options = {}) => 
     end: { byteOffset: stats.endOffset, line: stats.endLine, records: index, agent },
     agent: fileAgent,
     bytesRead: stats.bytesRead,
+    fingerprint,
   };
 };
 

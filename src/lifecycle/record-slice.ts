@@ -37,6 +37,11 @@ export interface RecordSlice {
   /** Bytes read from the start point. */
   bytesRead: number;
   /**
+   * Sources' `fingerprintPrefix` of the file's bytes up to `end`, which the index stores to tell a file that
+   * grew from one rewritten. Taken here, where the file is read (a scan worker), rather than where it is stored.
+   */
+  fingerprint: string;
+  /**
    * With the `validate` option: full validation of the lines read, on the values parsed for the records,
    * resumed from the given state: the state after the complete lines (`body`, to resume from next time)
    * and the facts of the whole file as it is now (the unterminated last line included). The facts'
