@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../model/tool-call.js';
-import { summarizeToolInput } from './summarize-tool-input.js';
+import { clip, summarizeToolInput } from './summarize-tool-input.js';
 
 const call = (name: string, canonicalName: string, input: unknown): ToolCall => ({
   id: 'x',
@@ -42,5 +42,30 @@ describe('summarizeToolInput', () => {
     expect(summarizeToolInput(call('Bash', 'Bash', { command: 'x'.repeat(200) }), 20)).toBe(
       `${'x'.repeat(19)}…`,
     );
+  });
+});
+
+describe('clip', () => {
+  // The whole text flattened and cut, as clip did before it flattened only a head.
+  const whole = (text: string, max: number) => {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    return flat.length > max ? `${flat.slice(0, Math.max(0, max - 1))}…` : flat;
+  };
+  it('gives what flattening the whole text gives', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const pieces = ['a', 'word', ' ', '   ', '\n', '\t\r\n ', '\u00a0', '\u2028', 'é', '😀', '\ud83d'];
+    for (let n = 0; n < 3000; n++) {
+      const length = Math.floor(random() ** 3 * 6000);
+      let text = '';
+      while (text.length < length) text += pieces[Math.floor(random() * pieces.length)];
+      // Long runs of spaces where a head ends, and texts that are only spaces.
+      if (n % 7 === 0) text = `${' '.repeat(Math.floor(random() * 2000))}${text}`;
+      if (n % 11 === 0) text = `${text.slice(0, 100)}${' '.repeat(5000)}${text.slice(100)}`;
+      for (const max of [0, 1, 20, 200, 300]) expect(clip(text, max)).toBe(whole(text, max));
+    }
   });
 });

@@ -97,8 +97,18 @@ function stringify(value: unknown): string {
   }
 }
 
-/** One line, at most `max` characters, with an ellipsis when cut. */
+/**
+ * One line, at most `max` characters, with an ellipsis when cut. Only a head of the text long enough to
+ * give more than `max` characters is flattened: a tool result can be megabytes, and the whole of it was
+ * (a fifth of the time the index spends making call rows).
+ */
 export function clip(text: string, max: number): string {
+  for (let head = Math.max(64, max * 4); head < text.length; head *= 4) {
+    // A head that flattens to more than `max` characters decides the line: the text's flattened form starts
+    // with the head's, but for the head's last character (a cut run of spaces, or half of a pair).
+    const flat = text.slice(0, head).replace(/\s+/g, ' ').trim();
+    if (flat.length > max) return `${flat.slice(0, Math.max(0, max - 1))}…`;
+  }
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, Math.max(0, max - 1))}…` : flat;
 }
