@@ -9,8 +9,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusDir } from './corpus.js';
+import { indexFileName } from '../src/cache/cache-location.js';
+import { indexTables } from '../src/cache/index-tables.js';
+import { corpusDir, corpusMoreDir } from './corpus.js';
 import { type BuiltPackage, buildPackage, run } from './docs/build-package.js';
 import { repoRoot } from './docs/markdown-blocks.js';
 import { builtCli } from './helpers/run-built-cli.js';
@@ -52,6 +55,51 @@ describe('parallel scans (--jobs) on the corpus', () => {
     expect(warm.stdout).toBe(one.stdout);
     expect(uncached.stdout).toBe(one.stdout);
     expect(cold.stderr).toBe(one.stderr);
+  });
+
+  it('stores the same index when the threads read and build the units as when this thread does', () => {
+    // Cold, the threads read each unit of new files whole and build it (cache's read-whole-unit.ts); with one
+    // thread, the main thread reads and builds. Every row of every table is the same, in the same order.
+    const rowsOf = (cacheDir: string) => {
+      const db = new Database(path.join(cacheDir, indexFileName), { readonly: true });
+      try {
+        const tables = db
+          .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+          .pluck()
+          .all() as string[];
+        return Object.fromEntries(
+          tables
+            .filter((t) => !t.startsWith('search') && t !== '_meta')
+            .map((t) => {
+              const columns = (db.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[])
+                .map((c) => c.name)
+                .filter((c) => c !== 'built_at' && c !== 'indexed_at');
+              const declared = indexTables.find((d) => d.name === t);
+              const order = t === 'files' ? 'path' : (declared?.withoutRowid?.join(', ') ?? 'rowid');
+              return [
+                t,
+                db
+                  .prepare(`SELECT ${columns.join(', ')} FROM ${t} ORDER BY ${order}`)
+                  .raw()
+                  .all(),
+              ];
+            }),
+        );
+      } finally {
+        db.close();
+      }
+    };
+    const one = tempDir('parallel-index-one');
+    const two = tempDir('parallel-index-two');
+    dirs.push(one, two);
+    const inputs = [corpusDir, corpusMoreDir];
+    const main = cli(['report', '--json', '--jobs', '1', ...inputs], one);
+    const threads = cli(['report', '--json', '--jobs', '2', ...inputs], two);
+    expect(threads.status, threads.stderr).toBe(0);
+    expect(threads.stdout).toBe(main.stdout);
+    const expected = rowsOf(one);
+    expect((expected.tool_calls as unknown[]).length).toBeGreaterThan(1000);
+    expect(rowsOf(two)).toEqual(expected);
   });
 
   it('brings an index up to date through the threads after a file grew', () => {

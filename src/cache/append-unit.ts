@@ -45,8 +45,11 @@ export interface UnitAppender {
    * (then what was written for it is removed by that build).
    */
   append(unitId: number, reads: ReadonlyMap<string, AppendedRead>): AppendedUnit | undefined;
-  /** Stores the resume states of a session tree just built from whole files (one per file). */
-  saveResumes(root: Session): void;
+  /**
+   * Stores the resume states of a session tree just built from whole files ({@link resumeStatesOf}), but
+   * for a file whose last line was unterminated: it is read again from before that line, where no state fits.
+   */
+  saveResumes(states: readonly (readonly [path: string, state: Buffer])[]): void;
 }
 
 export function createUnitAppender(db: Database.Database): UnitAppender {
@@ -201,18 +204,23 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       updateModel.run(packReportModel(model, rowBackable([root])), stored.rowid);
       return { phase: stored.phase, anchor: stored.anchor, session: model };
     },
-    saveResumes(root) {
-      const pending = [root];
-      for (let session = pending.pop(); session; session = pending.pop()) {
-        pending.push(...session.subagents.map((s) => s.session));
-        const resume = sessionResumeOf(session);
-        const path = session.files[0];
-        // A file whose last line was unterminated is read again from before it: its state would not fit.
-        if (resume === undefined || path === undefined || selectTail.get(path) !== null) continue;
-        updateState.run(packResume(resume), path);
-      }
+    saveResumes(states) {
+      for (const [path, state] of states) if (selectTail.get(path) === null) updateState.run(state, path);
     },
   };
+}
+
+/** The packed resume states of a session tree just built from whole files, by file (see `saveResumes`). */
+export function resumeStatesOf(root: Session): [path: string, state: Buffer][] {
+  const states: [string, Buffer][] = [];
+  const pending = [root];
+  for (let session = pending.pop(); session; session = pending.pop()) {
+    pending.push(...session.subagents.map((s) => s.session));
+    const resume = sessionResumeOf(session);
+    const path = session.files[0];
+    if (resume !== undefined && path !== undefined) states.push([path, packResume(resume)]);
+  }
+  return states;
 }
 
 /**

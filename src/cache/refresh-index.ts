@@ -3,7 +3,7 @@
 // (`append-unit.ts`), other changed units are built again, and the rows are written in large transactions
 // (ARCHITECTURE.md, "The index", steps 0 to 5).
 import path from 'node:path';
-import { buildUnit, type UnitFile } from '../lifecycle/build-unit.js';
+import { type BuiltSession, buildUnit, type UnitFile } from '../lifecycle/build-unit.js';
 import { FileUnreadableError, type RecordSliceReader } from '../lifecycle/record-slice.js';
 import { groupUnits as groupFiles, probeUnitKeyFacts, type UnitKeyFacts } from '../lifecycle/session-unit.js';
 import { mergeCounts } from '../model/merge-counts.js';
@@ -11,14 +11,16 @@ import type { Session } from '../model/session.js';
 import { isAgent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { createUnitAppender } from './append-unit.js';
+import { fileIdentity } from './file-identity.js';
 import type { FileRow } from './file-store.js';
 import { groupUnits, type Unit } from './group-units.js';
-import { createModelRowsReader, rowBackable } from './model-rows.js';
+import { createModelRowsReader } from './model-rows.js';
 import type { IndexDb } from './open-index.js';
+import { type PreparedTree, type PreparedUnit, prepareBuilt } from './prepare-unit.js';
 import { projectRecord } from './project-record.js';
+import type { UnitRead, UnitReader, WorkerBuilt } from './read-whole-unit.js';
 import type { RefreshStats } from './refresh-stats.js';
-import { toReportModel } from './report-model.js';
-import { type ModelRows, packReportModel, unpackReportModel } from './report-model-codec.js';
+import { type ModelRows, unpackReportModel } from './report-model-codec.js';
 import { inputsHash, saveInputsHash, storedInputs, unchangedRefresh } from './unchanged-inputs.js';
 import { createRowWriter } from './unit-rows.js';
 import {
@@ -42,7 +44,17 @@ export interface RefreshOptions {
    * A parallel reader (worker threads) used instead of `readSlice` when the files to read add up to at
    * least `minBytes`; `concurrency` reads are kept in flight.
    */
-  parallel?: { readSlice: RecordSliceReader; concurrency: number; minBytes: number; maxFileBytes?: number };
+  parallel?: {
+    readSlice: RecordSliceReader;
+    concurrency: number;
+    minBytes: number;
+    maxFileBytes?: number;
+    /**
+     * Reads a unit of files new to the index whole and builds it, in a worker (`read-whole-unit.ts`): used
+     * for such units when the run returns no sessions and fills no search rows.
+     */
+    readUnit?: UnitReader;
+  };
   onProgress?: (done: number, total: number) => void;
   /**
    * Return the sessions (default true). False for a run answered by SQL over the rows (`src/cache/queries`):
@@ -72,6 +84,12 @@ export interface RefreshResult {
 
 /** Files read ahead of the one being stored. */
 const readAhead = 4;
+
+/**
+ * Files read ahead when workers read and build whole units: enough that a unit slow to build, or the large
+ * file this thread reads itself, does not leave the workers idle (what is held meanwhile is each unit's rows).
+ */
+const unitsAhead = 8;
 
 /** The parallel reader when there is enough to read for it, else the plain one. */
 function chooseReader(
@@ -253,8 +271,18 @@ async function refreshOnce(
      * Builds a unit and stores it in place of the stored unit of the same key; the new unit is then a
      * stored one like any other (a later pass that finds its signature unchanged reuses it).
      */
-    const buildAndStore = async (unit: Unit) => {
-      const sessions = await build(unit);
+    const buildAndStore = async (unit: Unit, built?: WorkerBuilt) => {
+      // A unit a scan worker read and built comes prepared; any other is built and prepared here.
+      let prepared: PreparedUnit;
+      let sessions: BuiltSession[] = [];
+      let reportModels: Session[] = [];
+      if (built) {
+        prepared = built.prepared;
+        for (const [path, message] of built.skips) options.onSkip?.(path, message);
+      } else {
+        sessions = await build(unit);
+        ({ prepared, models: reportModels } = prepareBuilt(sessions));
+      }
       batch.begin();
       const previous = stored.get(unit.key);
       if (previous && !removed.has(previous.id)) {
@@ -266,13 +294,14 @@ async function refreshOnce(
       );
       // Resume states are those of the sessions just built (an append that gave up may have left others).
       for (const ref of unit.refs) clearState.run(ref.path);
-      const rowBacked = rowBackable(sessions.map((entry) => entry.session));
-      const models = sessions.map((entry) => {
-        const model = toReportModel(entry.session);
-        insertModel.run(unitId, entry.anchor, entry.phase, packReportModel(model, rowBacked));
-        rowWriter.write(entry.session, unitId, entry);
-        appender.saveResumes(entry.session);
-        return { phase: entry.phase, anchor: entry.anchor, session: model };
+      for (const tree of prepared.trees) {
+        insertModel.run(unitId, tree.anchor, tree.phase, tree.model);
+        rowWriter.writePlanned(tree.rows, unitId);
+      }
+      appender.saveResumes(prepared.resumes);
+      const models = reportModels.map((session, i) => {
+        const tree = prepared.trees[i] as PreparedTree;
+        return { phase: tree.phase, anchor: tree.anchor, session };
       });
       const range = options.search ? writeSearch(sessions, unitId) : undefined;
       stored.set(unit.key, {
@@ -354,14 +383,35 @@ async function refreshOnce(
     // Reads run a few files ahead (their I/O overlaps the storing of the previous ones); results are
     // stored in schedule order.
     const { readSlice, inFlight } = chooseReader(options, rows);
+    const maxFileBytes = options.parallel?.maxFileBytes ?? Number.POSITIVE_INFINITY;
+    // Units of new files are read and built whole by a worker when the run needs only their rows.
+    const readUnit =
+      readSlice === options.parallel?.readSlice && options.sessions === false && !options.search
+        ? options.parallel.readUnit
+        : undefined;
+    /** The worker reads of whole units started (by planned unit). */
+    const unitReads = new Map<PlannedUnit, Promise<UnitRead>>();
     const ahead: PendingFile[] = [];
     let next = 0;
     const fill = () => {
-      while (ahead.length < inFlight && next < order.length) {
+      while (ahead.length < (readUnit ? unitsAhead : inFlight) && next < order.length) {
         const ref = order[next++] as SessionFileRef;
+        const planned = unitOf.get(ref) as PlannedUnit;
+        if (
+          readUnit &&
+          !unitReads.has(planned) &&
+          planned.members[0] === ref &&
+          planned.members.every((m) => !rows.has(m.path) && m.size <= maxFileBytes)
+        )
+          unitReads.set(planned, readUnit(planned.members));
+        const unitRead = unitReads.get(planned);
+        if (unitRead) {
+          ahead.push(startUnitFile(ref, planned.members.indexOf(ref), unitRead));
+          continue;
+        }
         // A file larger than `maxFileBytes` is read in this thread: a worker's read would be copied over
         // whole, holding the file's records twice.
-        const large = ref.size > (options.parallel?.maxFileBytes ?? Number.POSITIVE_INFINITY);
+        const large = ref.size > maxFileBytes;
         const row = rows.get(ref.path);
         const changed = row !== undefined && !isUnchanged(row, ref);
         ahead.push(
@@ -400,6 +450,8 @@ async function refreshOnce(
       // The unit's files are read: build what changed in it now, unless the files turned out to belong
       // elsewhere (a file rewritten to name another session): the pass below builds those units whole.
       // A unit none of whose files changed is left to that pass too (which reuses it).
+      // (A failed unit read failed its files above: nothing is built from it.)
+      const workerBuilt = (await unitReads.get(planned)?.catch(() => undefined))?.built;
       for (const unit of groupUnits(
         touched.has(planned) ? members.filter((r) => rows.has(r.path)) : [],
         rows,
@@ -409,8 +461,13 @@ async function refreshOnce(
         if (previous && previous.signature === unit.signature && !superseded.has(previous.id)) continue;
         if (previous && !superseded.has(previous.id) && !removed.has(previous.id) && appendTo(unit, previous))
           continue;
-        await buildAndStore(unit);
+        // The worker's build, when the rows group its files as it did (else built here, from the files).
+        const paths = unit.refs.map((r) => r.path);
+        const same =
+          workerBuilt?.paths.length === paths.length && workerBuilt.paths.every((p, i) => p === paths[i]);
+        await buildAndStore(unit, same ? workerBuilt : undefined);
       }
+      unitReads.delete(planned);
       for (const member of members) {
         memory.drop(member.path);
         appendedReads.delete(member.path);
@@ -649,6 +706,20 @@ function createMemory() {
       return entry;
     },
   };
+}
+
+/** A file of a unit a worker reads whole: its part of the unit's read, as {@link startFile} gives a file's. */
+function startUnitFile(ref: SessionFileRef, position: number, unitRead: Promise<UnitRead>): PendingFile {
+  const identity = fileIdentity(ref);
+  const slice = unitRead.then(
+    (read) => {
+      const file = read.files[position];
+      if (file === undefined) return { error: new Error(`The unit read lacks "${ref.path}".`) };
+      return 'unreadable' in file ? { error: new FileUnreadableError(file.unreadable) } : file;
+    },
+    (error: unknown) => ({ error }),
+  );
+  return { ref, row: undefined, start: undefined, slice, identity };
 }
 
 /** True when `file` is one of `roots` or inside one of them. */

@@ -23,6 +23,8 @@ export interface RowWriter {
    * inputs (see `BuiltSession`): reports list trees by phase, then by the anchor's input position.
    */
   write(root: Session, unitId: number, place?: TreePlace): void;
+  /** Writes rows {@link planTreeRows} made (on this thread or a scan worker): what `write` writes. */
+  writePlanned(rows: TreeRows, unitId: number): void;
   /** Writes the full-text rows of one tree; returns the first and last rowid written. */
   writeSearch(root: Session, unitId: number): { searchFirst?: number; searchLast?: number };
   /** Removes every derived row of a unit. */
@@ -112,30 +114,29 @@ export function createRowWriter(db: Database.Database): RowWriter {
     };
   };
 
+  const writePlanned = (rows: TreeRows, unitId: number) => {
+    const tree = insertTree({ ...rows.tree, unit_id: unitId });
+    const sessionRows: number[] = [];
+    for (const planned of rows.sessions) {
+      const sessionRow = insertSession({
+        ...planned.session,
+        tree,
+        parent_row: planned.parent === -1 ? null : (sessionRows[planned.parent] ?? null),
+        unit_id: unitId,
+      });
+      sessionRows.push(sessionRow);
+      for (const row of planned.messages) insertMessage({ ...row, unit_id: unitId });
+      for (const row of planned.calls) insertCall({ ...row, session_row: sessionRow, unit_id: unitId });
+      for (const row of planned.usage) insertUsage({ ...row, session_row: sessionRow, unit_id: unitId });
+      for (const row of planned.problems) insertProblem({ ...row, unit_id: unitId });
+    }
+  };
+
   return {
     write(root, unitId, place) {
-      const tree = insertTree({ ...treeRow(root, place), unit_id: unitId });
-      const rowOf = new Map<Session, number>();
-      const parentOf = new Map<Session, Session>();
-      for (const session of allSessions([root])) {
-        for (const sub of session.subagents) parentOf.set(sub.session, session);
-        const sessionRow = insertSession({
-          ...sessionRowOf(session, root),
-          tree,
-          parent_row: rowOf.get(parentOf.get(session) as Session) ?? null,
-          unit_id: unitId,
-        });
-        rowOf.set(session, sessionRow);
-        for (const message of session.messages)
-          insertMessage({ ...messageRowOf(message, session, root, messageText(message)), unit_id: unitId });
-        for (const call of session.toolCalls)
-          insertCall({ ...callRowOf(call, session, root), session_row: sessionRow, unit_id: unitId });
-        for (const entry of session.usageEntries)
-          insertUsage({ ...usageRowOf(entry, session, root), session_row: sessionRow, unit_id: unitId });
-        for (const problem of session.problems)
-          insertProblem({ ...problemRowOf(problem, session, root), unit_id: unitId });
-      }
+      writePlanned(planTreeRows(root, place), unitId);
     },
+    writePlanned,
     writeSearch,
     remove(unitId, searchFirst, searchLast) {
       for (const statement of removers) statement.run(unitId);
@@ -145,6 +146,46 @@ export function createRowWriter(db: Database.Database): RowWriter {
       if (searchFirst !== null && searchLast !== null) removeSearch.run(searchFirst, searchLast);
     },
   };
+}
+
+/**
+ * The rows of one top-level session tree, made without the index: the tree row, then each session of the
+ * tree (`allSessions` order, a parent before its subagents) with its messages, calls, usage entries and
+ * problems. The ids SQLite gives (tree, session rows, unit) are set as they are written. Plain data, so a scan
+ * worker that built a unit hands its rows over as they are.
+ */
+export interface TreeRows {
+  tree: Row;
+  sessions: {
+    session: Row;
+    /** The position of the parent session in `sessions`, or -1 for the top-level session. */
+    parent: number;
+    messages: Row[];
+    calls: Row[];
+    usage: Row[];
+    problems: Row[];
+  }[];
+}
+
+/** {@link TreeRows} of a built tree; `place` orders it among the inputs (see `RowWriter.write`). */
+export function planTreeRows(root: Session, place?: TreePlace): TreeRows {
+  const position = new Map<Session, number>();
+  const parentOf = new Map<Session, Session>();
+  const sessions: TreeRows['sessions'] = [];
+  for (const session of allSessions([root])) {
+    for (const sub of session.subagents) parentOf.set(sub.session, session);
+    const parent = parentOf.get(session);
+    position.set(session, sessions.length);
+    sessions.push({
+      session: sessionRowOf(session, root),
+      parent: parent === undefined ? -1 : (position.get(parent) ?? -1),
+      messages: session.messages.map((message) => messageRowOf(message, session, root, messageText(message))),
+      calls: session.toolCalls.map((call) => callRowOf(call, session, root)),
+      usage: session.usageEntries.map((entry) => usageRowOf(entry, session, root)),
+      problems: session.problems.map((problem) => problemRowOf(problem, session, root)),
+    });
+  }
+  return { tree: treeRow(root, place), sessions };
 }
 
 /** The sessions row of a session (tree, parent row and unit apart). */

@@ -42,7 +42,7 @@ export interface PendingFile {
   row: FileRow | undefined;
   start: ResumePoint | undefined;
   /** Settles with the read, or with the error it failed with (never rejects: reads run ahead). */
-  slice: Promise<{ slice: RecordSlice } | { error: unknown }> | undefined;
+  slice: Promise<{ slice: RecordSlice; keys?: FileKeys } | { error: unknown }> | undefined;
   /** The file's identity before it was read (see {@link fileIdentity}). */
   identity: string | null;
 }
@@ -115,7 +115,7 @@ export async function finishFile(
   if ('error' in read) throw read.error;
   const { slice } = read;
   try {
-    const update = store.store(ref, row, slice, start !== undefined, pending.identity);
+    const update = store.store(ref, row, slice, start !== undefined, pending.identity, read.keys);
     return { ...update, how: start ? 'appended' : row ? 'reread' : 'added', bytesParsed: slice.bytesRead };
   } catch (error) {
     if (!(error instanceof ConcurrentUpdate)) throw error;
@@ -150,6 +150,11 @@ export interface FileStore {
     slice: RecordSlice,
     appended: boolean,
     identity: string | null,
+    /**
+     * The keys of a file a scan worker read whole and kept (its slice holds no body records): the update
+     * then has no `file` either.
+     */
+    keys?: FileKeys,
   ): Omit<FileUpdate, 'how' | 'bytesParsed'>;
   touchRef(row: FileRow, ref: string): FileRow;
 }
@@ -167,7 +172,7 @@ export function createFileStore(db: Database.Database, beforeWrite: () => void):
   const saveFacts = createValidationFactsWriter(db);
   const updateRef = db.prepare('UPDATE files SET ref = ? WHERE path = ?');
   return {
-    store(ref, previous, slice, appended, identity) {
+    store(ref, previous, slice, appended, identity, keys) {
       beforeWrite();
       return db.transaction((): Omit<FileUpdate, 'how' | 'bytesParsed'> => {
         const current = select.get(ref.path) as FileRow | undefined;
@@ -204,16 +209,19 @@ export function createFileStore(db: Database.Database, beforeWrite: () => void):
           unit_id: current?.unit_id ?? null,
           indexed_at: new Date().toISOString(),
         };
-        const file = appended
-          ? undefined
-          : {
-              file: ref.path,
-              agent: slice.agent,
-              records: tail ? [...body.records, ...tail.records] : body.records,
-              problems: tail ? [...body.problems, ...tail.problems] : body.problems,
-              counts: mergeCounts(tail ? [body.counts, tail.counts] : [body.counts]),
-            };
-        const codexSession = setKeys(row, ref, slice, base, file);
+        const file =
+          appended || keys
+            ? undefined
+            : {
+                file: ref.path,
+                agent: slice.agent,
+                records: tail ? [...body.records, ...tail.records] : body.records,
+                problems: tail ? [...body.problems, ...tail.problems] : body.problems,
+                counts: mergeCounts(tail ? [body.counts, tail.counts] : [body.counts]),
+              };
+        const { codexSession, ...rowKeys }: FileKeys & { codexSession?: Session } =
+          keys ?? fileKeysOf(row.agent, ref, slice, base, file);
+        Object.assign(row, rowKeys);
         upsert.run(row);
         if (slice.validation) saveFacts(row, slice.validation.facts);
         else saveFacts.forget(row.path);
@@ -262,40 +270,50 @@ function sameState(a: FileRow | undefined, b: FileRow | undefined): boolean {
   );
 }
 
+/** The keys a file groups by (a `files` row's `session_key`, `body_key`, `parent_key`). */
+export interface FileKeys {
+  session_key: string | null;
+  body_key: string | null;
+  parent_key: string | null;
+}
+
 /**
- * Sets the keys a file groups by, kept current across appends: a subagent file's first `sessionId`, a
+ * The keys a file groups by, kept current across appends: a subagent file's first `sessionId`, a
  * Claude Code session file's id (name, or last `sessionId`), a Codex rollout's thread and parent thread
  * (from the session built from the whole file, which is returned for reuse; an appended rollout keeps
  * its keys, which its first record decides, unless the new lines hold another `session_meta`: then it is
  * read again whole).
  */
-function setKeys(
-  row: FileRow,
+export function fileKeysOf(
+  agent: string | null,
   ref: SessionFileRef,
   slice: RecordSlice,
   base: FileRow | undefined,
   file: UnitFile | undefined,
-): Session | undefined {
+): FileKeys & { codexSession?: Session } {
   const tailRecords = slice.tail?.records ?? [];
   if (ref.role === 'subagent') {
-    row.body_key = base?.body_key ?? firstSessionId(slice.body.records) ?? null;
-    row.session_key = row.body_key ?? firstSessionId(tailRecords) ?? null;
-    return undefined;
+    const body = base?.body_key ?? firstSessionId(slice.body.records) ?? null;
+    return { body_key: body, session_key: body ?? firstSessionId(tailRecords) ?? null, parent_key: null };
   }
-  if (row.agent === 'codex') {
+  if (agent === 'codex') {
     if (!file) {
       const records = [...slice.body.records, ...tailRecords];
       if (records.some((r) => r.value.type === 'session_meta')) throw new ConcurrentUpdate();
-      row.session_key = base?.session_key ?? null;
-      row.parent_key = base?.parent_key ?? null;
-      return undefined;
+      return { session_key: base?.session_key ?? null, parent_key: base?.parent_key ?? null, body_key: null };
     }
     const session = buildCodexSafely(file);
-    row.session_key = session.id;
-    row.parent_key = session.parentSessionId ?? null;
-    return session;
+    return {
+      session_key: session.id,
+      parent_key: session.parentSessionId ?? null,
+      body_key: null,
+      codexSession: session,
+    };
   }
-  row.body_key = lastSessionId(slice.body.records) ?? base?.body_key ?? null;
-  row.session_key = claudeKeyOf(ref.path, lastSessionId(tailRecords) ?? row.body_key ?? undefined);
-  return undefined;
+  const body = lastSessionId(slice.body.records) ?? base?.body_key ?? null;
+  return {
+    body_key: body,
+    session_key: claudeKeyOf(ref.path, lastSessionId(tailRecords) ?? body ?? undefined),
+    parent_key: null,
+  };
 }

@@ -299,6 +299,7 @@ export async function refreshWithProgress(
               concurrency: pool.size * 2,
               minBytes: pool.minBytes,
               maxFileBytes: 32 * 1024 * 1024,
+              readUnit: pool.readUnit,
             },
           }
         : {}),

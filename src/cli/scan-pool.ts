@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { projectRecord } from '../cache/project-record.js';
+import type { UnitRead, UnitReader } from '../cache/read-whole-unit.js';
 import {
   FileUnreadableError,
   type RecordSlice,
@@ -10,6 +11,7 @@ import {
 } from '../lifecycle/record-slice.js';
 import { isRedirected, readPathOf } from '../reader/read-path.js';
 import type { FileValidationFacts } from '../reader/validate-file.js';
+import type { SessionFileRef } from '../sources/index.js';
 import { workerScript } from './worker-script.js';
 
 /** A message to a scan worker. */
@@ -24,7 +26,15 @@ export type ScanTask =
       project: boolean;
       validate?: RecordSliceOptions['validate'];
     }
-  | { id: number; kind: 'validate'; file: string; bytes?: string };
+  | { id: number; kind: 'validate'; file: string; bytes?: string }
+  | {
+      id: number;
+      kind: 'unit';
+      /** The unit's files, new to the index (see cache's `read-whole-unit.ts`). */
+      refs: SessionFileRef[];
+      /** Where each file's bytes are when they are not at its path, by path. */
+      bytes: [path: string, bytes: string][];
+    };
 
 /** A worker's answer. */
 export type ScanReply =
@@ -44,6 +54,8 @@ export interface ScanPool {
   readSlice: RecordSliceReader;
   /** reader's `validateFile` in a worker. */
   validate(file: string): Promise<FileValidationFacts>;
+  /** cache's `readWholeUnit` in a worker: a unit of new files read whole and built. */
+  readUnit: UnitReader;
   close(): Promise<void>;
 }
 
@@ -112,7 +124,7 @@ export function createScanPool(jobs: number, minBytes = 0): ScanPool | undefined
       if ((!slot || slot.busy > 0) && slots.length < jobs) slot = start();
       if (!slot || slot.busy >= perWorker) return;
       // Reads first: the index waits on them in order; validations fill the threads' idle time.
-      const read = queue.findIndex((q) => q.task.kind === 'slice');
+      const read = queue.findIndex((q) => q.task.kind !== 'validate');
       const item = queue.splice(read === -1 ? 0 : read, 1)[0] as (typeof queue)[number];
       slot.busy += 1;
       waiting.set(item.task.id, { slot, resolve: item.resolve, reject: item.reject });
@@ -147,10 +159,16 @@ export function createScanPool(jobs: number, minBytes = 0): ScanPool | undefined
       ...(options.validate ? { validate: options.validate } : {}),
     });
   };
+  const readUnit: UnitReader = async (refs) => {
+    const bytes: [string, string][] = [];
+    for (const ref of refs) if (isRedirected(ref.path)) bytes.push([ref.path, await readPathOf(ref.path)]);
+    return submit<UnitRead>({ id: nextId++, kind: 'unit', refs: [...refs], bytes });
+  };
   return {
     size: jobs,
     minBytes,
     readSlice,
+    readUnit,
     validate: async (file) =>
       submit<FileValidationFacts>({ id: nextId++, kind: 'validate', file, ...(await bytesOf(file)) }),
     async close() {

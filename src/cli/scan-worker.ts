@@ -5,6 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { validateSource as validateFile } from '../agents/validate-source.js';
 import { projectRecord } from '../cache/project-record.js';
+import { readWholeUnit } from '../cache/read-whole-unit.js';
 import { readRecordSlice } from '../lifecycle/read-record-slice.js';
 import { FileUnreadableError } from '../lifecycle/record-slice.js';
 import { redirectReads, removeRedirect } from '../reader/read-path.js';
@@ -27,6 +28,15 @@ port.on('message', (task: ScanTask) => {
 });
 
 async function run(task: ScanTask): Promise<ScanReply> {
+  if (task.kind === 'unit') {
+    const redirected = new Map(task.bytes);
+    for (const ref of task.refs) {
+      const bytes = redirected.get(ref.path);
+      if (bytes !== undefined) redirectReads(ref.path, bytes);
+      else removeRedirect(ref.path);
+    }
+    return { id: task.id, ok: true, value: await readWholeUnit(task.refs) };
+  }
   if (task.bytes !== undefined) redirectReads(task.file, task.bytes);
   else removeRedirect(task.file);
   if (task.kind === 'slice') {

@@ -1,0 +1,46 @@
+// A built unit made ready to store, without the index: each top-level session's report model packed, its
+// rows made (`planTreeRows`), its files' resume states packed. The refresh prepares the units it builds on
+// the main thread, and a scan worker those it read and built itself (`cli/scan-worker.ts`); both are stored
+// the same way (`refresh-index.ts`), so a unit's rows do not depend on the thread that built it.
+import type { BuiltSession } from '../lifecycle/build-unit.js';
+import type { Session } from '../model/session.js';
+import { resumeStatesOf } from './append-unit.js';
+import { rowBackable } from './model-rows.js';
+import { toReportModel } from './report-model.js';
+import { packReportModel } from './report-model-codec.js';
+import { planTreeRows, type TreeRows } from './unit-rows.js';
+
+/** One top-level session of a prepared unit. */
+export interface PreparedTree {
+  anchor: string;
+  phase: 0 | 1;
+  /** The packed report model (`_models.model`). */
+  model: Buffer;
+  rows: TreeRows;
+}
+
+/** A unit ready to store. Plain data (structured-clonable). */
+export interface PreparedUnit {
+  trees: PreparedTree[];
+  /** Packed resume states by file (see `UnitAppender.saveResumes`). */
+  resumes: [path: string, state: Buffer][];
+}
+
+/** Prepares the sessions of a unit just built; `models` are their report models, in the same order. */
+export function prepareBuilt(built: readonly BuiltSession[]): { prepared: PreparedUnit; models: Session[] } {
+  const rowBacked = rowBackable(built.map((entry) => entry.session));
+  const models: Session[] = [];
+  const prepared: PreparedUnit = { trees: [], resumes: [] };
+  for (const entry of built) {
+    const model = toReportModel(entry.session);
+    models.push(model);
+    prepared.trees.push({
+      anchor: entry.anchor,
+      phase: entry.phase,
+      model: packReportModel(model, rowBacked),
+      rows: planTreeRows(entry.session, entry),
+    });
+    prepared.resumes.push(...resumeStatesOf(entry.session));
+  }
+  return { prepared, models };
+}
