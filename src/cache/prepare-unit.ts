@@ -10,24 +10,32 @@ import { toReportModel } from './report-model.js';
 import { packReportModel } from './report-model-codec.js';
 import { planTreeRows, type TreeRows } from './unit-rows.js';
 
-/** One top-level session of a prepared unit. */
-export interface PreparedTree {
+/**
+ * One top-level session of a prepared unit: its rows made (a worker's), or the built session they are made
+ * from as they are written (this thread's: no tree's rows are held at once).
+ */
+export type PreparedTree = {
   anchor: string;
   phase: 0 | 1;
   /** The packed report model (`_models.model`). */
   model: Buffer;
-  rows: TreeRows;
-}
+} & ({ rows: TreeRows } | { session: Session });
 
-/** A unit ready to store. Plain data (structured-clonable). */
+/** A unit ready to store (plain data, structured-clonable, when its rows are made). */
 export interface PreparedUnit {
   trees: PreparedTree[];
   /** Packed resume states by file (see `UnitAppender.saveResumes`). */
   resumes: [path: string, state: Buffer][];
 }
 
-/** Prepares the sessions of a unit just built; `models` are their report models, in the same order. */
-export function prepareBuilt(built: readonly BuiltSession[]): { prepared: PreparedUnit; models: Session[] } {
+/**
+ * Prepares the sessions of a unit just built; `models` are their report models, in the same order. `rows`:
+ * make the rows now (a worker's unit, handed over as data), else keep the built sessions to write them from.
+ */
+export function prepareBuilt(
+  built: readonly BuiltSession[],
+  rows: boolean,
+): { prepared: PreparedUnit; models: Session[] } {
   const rowBacked = rowBackable(built.map((entry) => entry.session));
   const models: Session[] = [];
   const prepared: PreparedUnit = { trees: [], resumes: [] };
@@ -38,7 +46,7 @@ export function prepareBuilt(built: readonly BuiltSession[]): { prepared: Prepar
       anchor: entry.anchor,
       phase: entry.phase,
       model: packReportModel(model, rowBacked),
-      rows: planTreeRows(entry.session, entry),
+      ...(rows ? { rows: planTreeRows(entry.session, entry) } : { session: entry.session }),
     });
     prepared.resumes.push(...resumeStatesOf(entry.session));
   }

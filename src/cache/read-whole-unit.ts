@@ -66,6 +66,6 @@ export const readWholeUnit: UnitReader = async (refs) => {
   });
   return {
     files: read,
-    built: { paths: refs.map((r) => r.path), prepared: prepareBuilt(built).prepared, skips },
+    built: { paths: refs.map((r) => r.path), prepared: prepareBuilt(built, true).prepared, skips },
   };
 };

@@ -281,7 +281,7 @@ async function refreshOnce(
         for (const [path, message] of built.skips) options.onSkip?.(path, message);
       } else {
         sessions = await build(unit);
-        ({ prepared, models: reportModels } = prepareBuilt(sessions));
+        ({ prepared, models: reportModels } = prepareBuilt(sessions, false));
       }
       batch.begin();
       const previous = stored.get(unit.key);
@@ -296,7 +296,8 @@ async function refreshOnce(
       for (const ref of unit.refs) clearState.run(ref.path);
       for (const tree of prepared.trees) {
         insertModel.run(unitId, tree.anchor, tree.phase, tree.model);
-        rowWriter.writePlanned(tree.rows, unitId);
+        if ('rows' in tree) rowWriter.writePlanned(tree.rows, unitId);
+        else rowWriter.write(tree.session, unitId, tree);
       }
       appender.saveResumes(prepared.resumes);
       const models = reportModels.map((session, i) => {
@@ -384,9 +385,13 @@ async function refreshOnce(
     // stored in schedule order.
     const { readSlice, inFlight } = chooseReader(options, rows);
     const maxFileBytes = options.parallel?.maxFileBytes ?? Number.POSITIVE_INFINITY;
-    // Units of new files are read and built whole by a worker when the run needs only their rows.
+    // Units of new files are read and built whole by a worker when the run needs only their rows (and reads
+    // nothing from the archive, whose redirected reads, meta sidecars too, this thread holds).
     const readUnit =
-      readSlice === options.parallel?.readSlice && options.sessions === false && !options.search
+      readSlice === options.parallel?.readSlice &&
+      options.sessions === false &&
+      !options.search &&
+      !options.refs.some((ref) => ref.fromArchive)
         ? options.parallel.readUnit
         : undefined;
     /** The worker reads of whole units started (by planned unit). */

@@ -114,29 +114,46 @@ export function createRowWriter(db: Database.Database): RowWriter {
     };
   };
 
-  const writePlanned = (rows: TreeRows, unitId: number) => {
-    const tree = insertTree({ ...rows.tree, unit_id: unitId });
+  /** A sink that inserts the rows of one tree of unit `unitId` as they come. */
+  const inserting = (unitId: number): TreeRowSink => {
+    let tree = 0;
+    let sessionRow = 0;
     const sessionRows: number[] = [];
-    for (const planned of rows.sessions) {
-      const sessionRow = insertSession({
-        ...planned.session,
-        tree,
-        parent_row: planned.parent === -1 ? null : (sessionRows[planned.parent] ?? null),
-        unit_id: unitId,
-      });
-      sessionRows.push(sessionRow);
-      for (const row of planned.messages) insertMessage({ ...row, unit_id: unitId });
-      for (const row of planned.calls) insertCall({ ...row, session_row: sessionRow, unit_id: unitId });
-      for (const row of planned.usage) insertUsage({ ...row, session_row: sessionRow, unit_id: unitId });
-      for (const row of planned.problems) insertProblem({ ...row, unit_id: unitId });
-    }
+    return {
+      tree(row) {
+        tree = insertTree({ ...row, unit_id: unitId });
+      },
+      session(row, parent) {
+        sessionRow = insertSession({
+          ...row,
+          tree,
+          parent_row: parent === -1 ? null : (sessionRows[parent] ?? null),
+          unit_id: unitId,
+        });
+        sessionRows.push(sessionRow);
+      },
+      message: (row) => insertMessage({ ...row, unit_id: unitId }),
+      call: (row) => insertCall({ ...row, session_row: sessionRow, unit_id: unitId }),
+      usage: (row) => insertUsage({ ...row, session_row: sessionRow, unit_id: unitId }),
+      problem: (row) => insertProblem({ ...row, unit_id: unitId }),
+    };
   };
 
   return {
     write(root, unitId, place) {
-      writePlanned(planTreeRows(root, place), unitId);
+      emitTreeRows(root, place, inserting(unitId));
     },
-    writePlanned,
+    writePlanned(rows, unitId) {
+      const sink = inserting(unitId);
+      sink.tree(rows.tree);
+      for (const planned of rows.sessions) {
+        sink.session(planned.session, planned.parent);
+        for (const row of planned.messages) sink.message(row);
+        for (const row of planned.calls) sink.call(row);
+        for (const row of planned.usage) sink.usage(row);
+        for (const row of planned.problems) sink.problem(row);
+      }
+    },
     writeSearch,
     remove(unitId, searchFirst, searchLast) {
       for (const statement of removers) statement.run(unitId);
@@ -167,25 +184,62 @@ export interface TreeRows {
   }[];
 }
 
-/** {@link TreeRows} of a built tree; `place` orders it among the inputs (see `RowWriter.write`). */
-export function planTreeRows(root: Session, place?: TreePlace): TreeRows {
+/** Takes the rows of one tree in the order they are written (see {@link emitTreeRows}). */
+export interface TreeRowSink {
+  tree(row: Row): void;
+  /** A session's row; `parent` is the position of its parent among the sessions given before (-1: none). */
+  session(row: Row, parent: number): void;
+  /** The session's messages, calls, usage entries and problems follow its row. */
+  message(row: Row): void;
+  call(row: Row): void;
+  usage(row: Row): void;
+  problem(row: Row): void;
+}
+
+/**
+ * Gives `sink` the rows of a built tree, in the one order both writers keep: the tree row, then each session
+ * of the tree (`allSessions` order, a parent before its subagents) followed by its messages, calls, usage
+ * entries and problems. `place` orders the tree among the inputs (see `RowWriter.write`).
+ */
+export function emitTreeRows(root: Session, place: TreePlace | undefined, sink: TreeRowSink): void {
+  sink.tree(treeRow(root, place));
   const position = new Map<Session, number>();
   const parentOf = new Map<Session, Session>();
-  const sessions: TreeRows['sessions'] = [];
   for (const session of allSessions([root])) {
     for (const sub of session.subagents) parentOf.set(sub.session, session);
     const parent = parentOf.get(session);
-    position.set(session, sessions.length);
-    sessions.push({
-      session: sessionRowOf(session, root),
-      parent: parent === undefined ? -1 : (position.get(parent) ?? -1),
-      messages: session.messages.map((message) => messageRowOf(message, session, root, messageText(message))),
-      calls: session.toolCalls.map((call) => callRowOf(call, session, root)),
-      usage: session.usageEntries.map((entry) => usageRowOf(entry, session, root)),
-      problems: session.problems.map((problem) => problemRowOf(problem, session, root)),
-    });
+    position.set(session, position.size);
+    sink.session(sessionRowOf(session, root), parent === undefined ? -1 : (position.get(parent) ?? -1));
+    for (const message of session.messages)
+      sink.message(messageRowOf(message, session, root, messageText(message)));
+    for (const call of session.toolCalls) sink.call(callRowOf(call, session, root));
+    for (const entry of session.usageEntries) sink.usage(usageRowOf(entry, session, root));
+    for (const problem of session.problems) sink.problem(problemRowOf(problem, session, root));
   }
-  return { tree: treeRow(root, place), sessions };
+}
+
+/** {@link TreeRows} of a built tree, for a worker to hand over (see {@link emitTreeRows}). */
+export function planTreeRows(root: Session, place?: TreePlace): TreeRows {
+  let tree: Row = {};
+  const sessions: TreeRows['sessions'] = [];
+  let current: TreeRows['sessions'][number] | undefined;
+  const into = (pick: (s: TreeRows['sessions'][number]) => Row[]) => (row: Row) => {
+    if (current) pick(current).push(row);
+  };
+  emitTreeRows(root, place, {
+    tree: (row) => {
+      tree = row;
+    },
+    session: (row, parent) => {
+      current = { session: row, parent, messages: [], calls: [], usage: [], problems: [] };
+      sessions.push(current);
+    },
+    message: into((s) => s.messages),
+    call: into((s) => s.calls),
+    usage: into((s) => s.usage),
+    problem: into((s) => s.problems),
+  });
+  return { tree, sessions };
 }
 
 /** The sessions row of a session (tree, parent row and unit apart). */

@@ -30,10 +30,8 @@ export type ScanTask =
   | {
       id: number;
       kind: 'unit';
-      /** The unit's files, new to the index (see cache's `read-whole-unit.ts`). */
+      /** The unit's files, new to the index and on disk (see cache's `read-whole-unit.ts`). */
       refs: SessionFileRef[];
-      /** Where each file's bytes are when they are not at its path, by path. */
-      bytes: [path: string, bytes: string][];
     };
 
 /** A worker's answer. */
@@ -159,11 +157,7 @@ export function createScanPool(jobs: number, minBytes = 0): ScanPool | undefined
       ...(options.validate ? { validate: options.validate } : {}),
     });
   };
-  const readUnit: UnitReader = async (refs) => {
-    const bytes: [string, string][] = [];
-    for (const ref of refs) if (isRedirected(ref.path)) bytes.push([ref.path, await readPathOf(ref.path)]);
-    return submit<UnitRead>({ id: nextId++, kind: 'unit', refs: [...refs], bytes });
-  };
+  const readUnit: UnitReader = (refs) => submit<UnitRead>({ id: nextId++, kind: 'unit', refs: [...refs] });
   return {
     size: jobs,
     minBytes,

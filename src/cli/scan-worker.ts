@@ -29,12 +29,7 @@ port.on('message', (task: ScanTask) => {
 
 async function run(task: ScanTask): Promise<ScanReply> {
   if (task.kind === 'unit') {
-    const redirected = new Map(task.bytes);
-    for (const ref of task.refs) {
-      const bytes = redirected.get(ref.path);
-      if (bytes !== undefined) redirectReads(ref.path, bytes);
-      else removeRedirect(ref.path);
-    }
+    for (const ref of task.refs) removeRedirect(ref.path);
     return { id: task.id, ok: true, value: await readWholeUnit(task.refs) };
   }
   if (task.bytes !== undefined) redirectReads(task.file, task.bytes);
