@@ -167,7 +167,11 @@ export function createScanPool(jobs: number, minBytes = 0): ScanPool | undefined
       submit<FileValidationFacts>({ id: nextId++, kind: 'validate', file, ...(await bytesOf(file)) }),
     async close() {
       closed = true;
-      await Promise.all(slots.map((s) => s.worker.terminate()));
+      // Stopped, not waited for. A worker still running a task of a refresh that started again (another
+      // process wrote to the index) could leave `terminate()` unsettled while nothing else kept the process
+      // alive: the process ended there, exit code 0, before the caller printed its report. A thread that is
+      // stopping does not keep the process from ending, and the process's end stops it.
+      for (const slot of slots) void slot.worker.terminate();
       slots.length = 0;
     },
   };
