@@ -5,12 +5,11 @@
 import { buildUnit, type UnitFile } from '../lifecycle/build-unit.js';
 import { readRecordSlice } from '../lifecycle/read-record-slice.js';
 import { FileUnreadableError, type RecordSlice } from '../lifecycle/record-slice.js';
-import { mergeCounts } from '../model/merge-counts.js';
 import type { Session } from '../model/session.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { type PreparedUnit, prepareBuilt } from './prepare-unit.js';
 import { projectRecord } from './project-record.js';
-import { type FileKeys, fileKeysOf } from './update-file.js';
+import { type FileKeys, fileKeysOf, wholeFileOf } from './update-file.js';
 
 /** A unit built by a worker: its files' paths in the order it was built from, and what to store. */
 export interface WorkerBuilt {
@@ -44,15 +43,7 @@ export const readWholeUnit: UnitReader = async (refs) => {
       read.push({ unreadable: error.message });
       continue;
     }
-    // As the file store makes it from a whole read (`update-file.ts`).
-    const parts = slice.tail ? [slice.body, slice.tail] : [slice.body];
-    const file: UnitFile = {
-      file: ref.path,
-      agent: slice.agent,
-      records: parts.flatMap((p) => p.records),
-      problems: parts.flatMap((p) => p.problems),
-      counts: mergeCounts(parts.map((p) => p.counts)),
-    };
+    const file = wholeFileOf(ref.path, slice);
     const { codexSession, ...keys } = fileKeysOf(slice.agent ?? null, ref, slice, undefined, file);
     if (codexSession) prebuilt.set(ref.path, codexSession);
     files.set(ref.path, file);

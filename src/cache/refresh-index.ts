@@ -6,7 +6,6 @@ import path from 'node:path';
 import { type BuiltSession, buildUnit, type UnitFile } from '../lifecycle/build-unit.js';
 import { FileUnreadableError, type RecordSliceReader } from '../lifecycle/record-slice.js';
 import { groupUnits as groupFiles, probeUnitKeyFacts, type UnitKeyFacts } from '../lifecycle/session-unit.js';
-import { mergeCounts } from '../model/merge-counts.js';
 import type { Session } from '../model/session.js';
 import { isAgent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';
@@ -30,6 +29,7 @@ import {
   isUnchanged,
   type PendingFile,
   startFile,
+  wholeFileOf,
 } from './update-file.js';
 import { createBatch, IndexChangedError } from './write-batch.js';
 
@@ -217,14 +217,7 @@ async function refreshOnce(
         const slice = await options.readSlice(row.path, { project: projectRecord, end: row.size });
         stats.loadedBack += 1;
         stats.bytesParsed += slice.bytesRead;
-        const parts = slice.tail ? [slice.body, slice.tail] : [slice.body];
-        return {
-          file: row.path,
-          agent: slice.agent,
-          records: parts.flatMap((p) => p.records),
-          problems: parts.flatMap((p) => p.problems),
-          counts: mergeCounts(parts.map((p) => p.counts)),
-        };
+        return wholeFileOf(row.path, slice);
       } catch (error) {
         if (!(error instanceof FileUnreadableError)) throw error;
         options.onSkip?.(row.path, error.message);

@@ -126,6 +126,18 @@ export async function finishFile(
   }
 }
 
+/** A file read whole, as the builders take it: its complete lines and its unterminated last one. */
+export function wholeFileOf(path: string, slice: RecordSlice): UnitFile {
+  const { body, tail } = slice;
+  return {
+    file: path,
+    agent: slice.agent,
+    records: tail ? [...body.records, ...tail.records] : body.records,
+    problems: tail ? [...body.problems, ...tail.problems] : body.problems,
+    counts: mergeCounts(tail ? [body.counts, tail.counts] : [body.counts]),
+  };
+}
+
 /** Thrown by a store whose appended read no longer fits the stored state. */
 class ConcurrentUpdate extends Error {}
 
@@ -209,16 +221,7 @@ export function createFileStore(db: Database.Database, beforeWrite: () => void):
           unit_id: current?.unit_id ?? null,
           indexed_at: new Date().toISOString(),
         };
-        const file =
-          appended || keys
-            ? undefined
-            : {
-                file: ref.path,
-                agent: slice.agent,
-                records: tail ? [...body.records, ...tail.records] : body.records,
-                problems: tail ? [...body.problems, ...tail.problems] : body.problems,
-                counts: mergeCounts(tail ? [body.counts, tail.counts] : [body.counts]),
-              };
+        const file = appended || keys ? undefined : wholeFileOf(ref.path, slice);
         const { codexSession, ...rowKeys }: FileKeys & { codexSession?: Session } =
           keys ?? fileKeysOf(row.agent, ref, slice, base, file);
         Object.assign(row, rowKeys);
