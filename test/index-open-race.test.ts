@@ -1,12 +1,14 @@
-// Two processes opening one new index at once: while the file is new, SQLite is in its rollback journal (WAL is
-// not on yet), and a connection that reads and then needs to write while another process holds the write lock
-// gets SQLITE_BUSY at once, without waiting for its busy timeout. `openIndex` waits and tries again: here a
-// real second process holds the write lock of a new, empty index file for 400 ms.
+// Two processes opening one new index (or archive catalogue) at once: while the file is new, SQLite is in its
+// rollback journal (WAL is not on yet), and a connection that reads and then needs to write while another process
+// holds the write lock gets SQLITE_BUSY at once, without waiting for its busy timeout. `openIndex` and
+// `openArchive` wait and try again: here a real second process holds the write lock of a new, empty file for
+// 400 ms.
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { catalogueFileName, openArchive } from '../src/archive/open-archive.js';
 import { openIndex } from '../src/cache/open-index.js';
 import { tempDir } from './index-helpers.js';
 
@@ -43,6 +45,25 @@ describe('opening a new index while another process sets it up', () => {
       );
     } finally {
       index.db.close();
+    }
+  });
+});
+
+describe('opening a new archive while another process sets it up', () => {
+  it('waits for the other process instead of failing with "database is locked"', async () => {
+    const archiveDir = path.join(dir, 'archive');
+    mkdirSync(archiveDir, { mode: 0o700 });
+    const file = path.join(archiveDir, catalogueFileName);
+    closeSync(openSync(file, 'w', 0o600));
+    await holdWriteLock(file, 400);
+    const started = Date.now();
+    const archive = openArchive(archiveDir, { create: true });
+    try {
+      expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+      expect(archive?.db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(archive?.db.prepare('SELECT count(*) FROM versions').pluck().get()).toBe(0);
+    } finally {
+      archive?.db.close();
     }
   });
 });

@@ -8,6 +8,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openSqliteDatabase } from '../sqlite/open-sqlite-database.js';
+import { setUpPatiently } from '../sqlite/set-up-patiently.js';
 
 /** The catalogue's file name inside the archive folder. */
 export const catalogueFileName = 'archive.sqlite';
@@ -75,6 +76,11 @@ export function openArchive(dir: string, options: { create: boolean }): Archive 
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
   }
+  // A new catalogue another run is setting up answers SQLITE_BUSY at once: set up again after a pause.
+  return setUpPatiently(() => setUpArchive(file, dir));
+}
+
+function setUpArchive(file: string, dir: string): Archive {
   const db = openSqliteDatabase(file, { timeout: 60_000 });
   try {
     const id = db.pragma('application_id', { simple: true });

@@ -5,6 +5,7 @@ import { chmodSync, closeSync, mkdirSync, openSync, renameSync, rmSync, statSync
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { openSqliteDatabase } from '../sqlite/open-sqlite-database.js';
+import { setUpPatiently } from '../sqlite/set-up-patiently.js';
 import { indexFileName } from './cache-location.js';
 import { indexApplicationId, indexFileKind } from './index-file-kind.js';
 import { indexDdl, schemaVersion } from './index-tables.js';
@@ -66,7 +67,7 @@ export function openIndex(options: OpenIndexOptions): IndexDb {
   if (kind === 'foreign') throw foreign(file);
   if (kind === 'absent') createPrivateFile(file);
   try {
-    return settingUp(() => setUp(openSqliteDatabase(file, { timeout }), file, options.agentlogVersion));
+    return setUpPatiently(() => setUp(openSqliteDatabase(file, { timeout }), file, options.agentlogVersion));
   } catch (error) {
     if (!isDamage(error)) throw error;
     // A damaged index of ours: keep it aside (never deleted: the user may want to look) and start again.
@@ -78,26 +79,7 @@ export function openIndex(options: OpenIndexOptions): IndexDb {
       `The index "${file}" was damaged (${errorMessage(error)}); it was moved to "${aside}" and is built again.`,
     );
     createPrivateFile(file);
-    return settingUp(() => setUp(openSqliteDatabase(file, { timeout }), file, options.agentlogVersion));
-  }
-}
-
-/**
- * Sets an index up, again after a pause while SQLite answers SQLITE_BUSY at once. A new index that another
- * process is setting up is still in SQLite's rollback journal (until WAL is on): there a connection that reads
- * and then needs to write while another holds the write lock gets SQLITE_BUSY without waiting for its busy
- * timeout (waiting could deadlock both). The other process commits in milliseconds; this waits up to 5 s.
- */
-function settingUp(open: () => IndexDb, patienceMs = 5_000): IndexDb {
-  const start = Date.now();
-  for (let pauseMs = 10; ; pauseMs = Math.min(pauseMs * 2, 250)) {
-    try {
-      return open();
-    } catch (error) {
-      if ((error as { code?: unknown } | null)?.code !== 'SQLITE_BUSY' || Date.now() - start > patienceMs)
-        throw error;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pauseMs);
-    }
+    return setUpPatiently(() => setUp(openSqliteDatabase(file, { timeout }), file, options.agentlogVersion));
   }
 }
 
