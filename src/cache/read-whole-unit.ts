@@ -8,8 +8,7 @@ import { FileUnreadableError, type RecordSlice } from '../lifecycle/record-slice
 import type { Session } from '../model/session.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { type PreparedUnit, prepareBuilt } from './prepare-unit.js';
-import { projectRecord } from './project-record.js';
-import { type FileKeys, fileKeysOf, wholeFileOf } from './update-file.js';
+import { type FileKeys, fileKeysOf, wholeFileOf, wholeRead } from './update-file.js';
 
 /** A unit built by a worker: its files' paths in the order it was built from, and what to store. */
 export interface WorkerBuilt {
@@ -37,7 +36,7 @@ export const readWholeUnit: UnitReader = async (refs) => {
   for (const ref of refs) {
     let slice: RecordSlice;
     try {
-      slice = await readRecordSlice(ref.path, { project: projectRecord, validate: {} });
+      slice = await readRecordSlice(ref.path, wholeRead);
     } catch (error) {
       if (!(error instanceof FileUnreadableError)) throw error;
       read.push({ unreadable: error.message });

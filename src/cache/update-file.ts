@@ -3,7 +3,13 @@
 import type Database from 'better-sqlite3';
 import { buildCodexSafely } from '../lifecycle/build-safely.js';
 import type { UnitFile } from '../lifecycle/build-unit.js';
-import type { RecordPart, RecordSlice, RecordSliceReader, ResumePoint } from '../lifecycle/record-slice.js';
+import type {
+  RecordPart,
+  RecordSlice,
+  RecordSliceOptions,
+  RecordSliceReader,
+  ResumePoint,
+} from '../lifecycle/record-slice.js';
 import { claudeKeyOf, firstSessionId, lastSessionId } from '../lifecycle/session-unit.js';
 import { mergeCounts } from '../model/merge-counts.js';
 import type { Session } from '../model/session.js';
@@ -120,11 +126,17 @@ export async function finishFile(
   } catch (error) {
     if (!(error instanceof ConcurrentUpdate)) throw error;
     // Another process stored the file meanwhile: the appended bytes do not fit its state; read it whole.
-    const whole = await readSlice(ref.path, { project: projectRecord, validate: {} });
+    const whole = await readSlice(ref.path, wholeRead);
     const update = store.store(ref, undefined, whole, false, pending.identity);
     return { ...update, how: 'reread', bytesParsed: slice.bytesRead + whole.bytesRead };
   }
 }
+
+/**
+ * How the index reads a file whole: records projected for the builders, lines validated from the start. A scan
+ * worker that reads a unit (`read-whole-unit.ts`) reads its files so too.
+ */
+export const wholeRead: RecordSliceOptions = { project: projectRecord, validate: {} };
 
 /** A file read whole, as the builders take it: its complete lines and its unterminated last one. */
 export function wholeFileOf(path: string, slice: RecordSlice): UnitFile {
