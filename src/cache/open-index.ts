@@ -239,8 +239,9 @@ function configure(db: Database.Database): void {
   if (db.pragma('page_count', { simple: true }) === 0) db.pragma(`page_size = ${newIndexPageSize}`);
   if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  // A 64 MiB page cache: batches of writes do not spill to disk before they commit.
-  db.pragma('cache_size = -65536');
+  // A 16 MiB page cache (SQLite's default is 2 MiB): a cold report's batches of writes spill little before
+  // they commit. 64 MiB was no faster and held 20 MiB more at the peak.
+  db.pragma('cache_size = -16384');
 }
 
 function initialize(db: Database.Database, agentlogVersion: string): void {

@@ -72,6 +72,12 @@ export interface RefreshOptions {
   search?: boolean;
   /** `inputsHash` of these options, when the caller has it already. */
   inputsHash?: string;
+  /**
+   * Told the bytes read of each unit's files once the unit is stored and this thread dropped what it read
+   * of them (nothing for a unit none of whose files was read): the caller may collect garbage then (cli's
+   * `release-memory.ts`).
+   */
+  release?: (bytes: number) => void;
 }
 
 export type { RefreshStats } from './refresh-stats.js';
@@ -418,6 +424,8 @@ async function refreshOnce(
       }
     };
     let done = 0;
+    /** Bytes read since the last unit was done (see `release`). */
+    let parsedSinceRelease = 0;
     for (fill(); ahead.length > 0; fill()) {
       const pending = ahead.shift() as PendingFile;
       const { ref } = pending;
@@ -427,6 +435,7 @@ async function refreshOnce(
         rows.set(ref.path, update.row);
         stats[update.how] += 1;
         stats.bytesParsed += update.bytesParsed;
+        parsedSinceRelease += update.bytesParsed;
         if (update.file) memory.keep(ref.path, update.file, update.codexSession);
         if (update.appended) appendedReads.set(ref.path, update.appended);
         if (update.how !== 'unchanged') changedPaths.add(ref.path);
@@ -470,6 +479,8 @@ async function refreshOnce(
         memory.drop(member.path);
         appendedReads.delete(member.path);
       }
+      options.release?.(parsedSinceRelease);
+      parsedSinceRelease = 0;
     }
 
     // Every unit, as the rows now group them: the ones built above are stored and unchanged now; a unit

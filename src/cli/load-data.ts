@@ -284,9 +284,10 @@ export async function refreshWithProgress(
     // Nothing changed since the last refresh of these inputs: the readers and schemas are not even loaded.
     const current = sessions ? undefined : unchangedRefresh(index, inputs, hash);
     if (current) return { ...current, inputsHash: hash };
-    const [{ refreshIndex }, { readRecordSlice }] = await Promise.all([
+    const [{ refreshIndex }, { readRecordSlice }, { memoryReleaser }] = await Promise.all([
       import('../cache/refresh-index.js'),
       import('../lifecycle/read-record-slice.js'),
+      import('./release-memory.js'),
     ]);
     const result = await refreshIndex(index, {
       ...inputs,
@@ -307,6 +308,7 @@ export async function refreshWithProgress(
       onProgress: progress.update,
       onSkip: (_path, message) => warnings.push(message),
       onWarning: (message) => warnOnce(io, message),
+      release: memoryReleaser(),
     });
     progress.stop();
     printSkipped(io, warnings);
