@@ -13,6 +13,7 @@ import { createUnitAppender } from './append-unit.js';
 import { fileIdentity } from './file-identity.js';
 import type { FileRow } from './file-store.js';
 import { groupUnits, type Unit } from './group-units.js';
+import { tooLargeToBuild } from './heap-fit.js';
 import { createModelRowsReader } from './model-rows.js';
 import type { IndexDb } from './open-index.js';
 import { type PreparedTree, type PreparedUnit, prepareBuilt } from './prepare-unit.js';
@@ -219,6 +220,15 @@ async function refreshOnce(
     const memory = createMemory();
     /** A file as far as it was indexed, read again to build its unit (undefined: unreadable now, skipped). */
     const readIndexed = async (row: FileRow): Promise<UnitFile | undefined> => {
+      // Too large to build here (an append that gave up on a file first indexed with more heap): skipped
+      // and forgotten, so that the next run reads it again and says so again.
+      const tooLarge = tooLargeToBuild(row.path, row.size);
+      if (tooLarge !== undefined) {
+        stats.skipped += 1;
+        options.onSkip?.(row.path, tooLarge);
+        forget(row);
+        return undefined;
+      }
       try {
         const slice = await options.readSlice(row.path, { project: projectRecord, end: row.size });
         stats.loadedBack += 1;

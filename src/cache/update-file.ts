@@ -3,12 +3,13 @@
 import type Database from 'better-sqlite3';
 import { buildCodexSafely } from '../lifecycle/build-safely.js';
 import type { UnitFile } from '../lifecycle/build-unit.js';
-import type {
-  RecordPart,
-  RecordSlice,
-  RecordSliceOptions,
-  RecordSliceReader,
-  ResumePoint,
+import {
+  FileUnreadableError,
+  type RecordPart,
+  type RecordSlice,
+  type RecordSliceOptions,
+  type RecordSliceReader,
+  type ResumePoint,
 } from '../lifecycle/record-slice.js';
 import { claudeKeyOf, firstSessionId, lastSessionId } from '../lifecycle/session-unit.js';
 import { mergeCounts } from '../model/merge-counts.js';
@@ -18,6 +19,7 @@ import { fingerprintPrefix } from '../sources/fingerprint-prefix.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { fileIdentity } from './file-identity.js';
 import { encodePart, type FileRow, type StoredPart } from './file-store.js';
+import { tooLargeToBuild } from './heap-fit.js';
 import { projectRecord } from './project-record.js';
 import { createValidationFactsWriter, packValidation, parseValidation } from './validation-facts.js';
 
@@ -85,6 +87,16 @@ export function startFile(
   // Validation goes on from the stored state; a file stored without one is read whole to get it.
   const previousValidation = start && row?.validation ? parseValidation(row.validation) : undefined;
   if (start && previousValidation === undefined) start = undefined;
+  // A file read whole is built whole: one that would not fit in the heap is skipped, like an unreadable one.
+  const tooLarge = start ? undefined : tooLargeToBuild(ref.path, ref.size);
+  if (tooLarge !== undefined)
+    return {
+      ref,
+      row,
+      start,
+      slice: Promise.resolve({ error: new FileUnreadableError(tooLarge) }),
+      identity,
+    };
   const slice = readSlice(ref.path, {
     ...(start ? { start } : {}),
     project: projectRecord,

@@ -1,0 +1,84 @@
+import { appendFileSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusPath } from './corpus.js';
+import { runBuiltCli } from './helpers/run-built-cli.js';
+import { tempDir } from './index-helpers.js';
+
+/**
+ * A session file too large for the heap the process has: before, its build outgrew V8's heap limit and the
+ * process aborted (every other file of the run lost with it). Now it is skipped, with what to do, every run
+ * until the heap allows it. Real processes with a real heap limit (NODE_OPTIONS=--max-old-space-size).
+ */
+describe('a session file too large for the heap', () => {
+  const small = corpusPath(
+    'iansherr__claude-code-log/test/test_data/real_projects/-Users-dain-workspace-claude-code-log-sample/0d3a8e6f-290f-4105-a327-a2496e5e2a83.jsonl',
+  );
+  const dirs: string[] = [];
+  let root: string;
+  let big: string;
+  beforeAll(() => {
+    root = tempDir('heap');
+    dirs.push(root);
+    const project = path.join(root, 'projects', '-p');
+    mkdirSync(project, { recursive: true });
+    copyFileSync(small, path.join(project, path.basename(small)));
+    // About 72 MiB: a real session's lines again and again (the copies are duplicates of its records).
+    big = path.join(project, '11111111-2222-4333-8444-555555555555.jsonl');
+    const text = readFileSync(
+      corpusPath(
+        'iansherr__claude-code-log/test/test_data/real_projects/-Users-dain-workspace-danieldemmel-me-next/9e953218-585f-4692-89df-9e0747a31c68.jsonl',
+      ),
+    );
+    writeFileSync(big, '');
+    const copies = Math.ceil((72 * 1024 * 1024) / text.length);
+    for (let i = 0; i < copies; i++) appendFileSync(big, text);
+  });
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const ls = (cacheDir: string, heapMb: number) =>
+    runBuiltCli(['ls', '--json', '--jobs', '1', root], root, {
+      AGENTLOG_CACHE_DIR: cacheDir,
+      NODE_OPTIONS: `--max-old-space-size=${heapMb}`,
+    });
+  const ids = (out: string) => (JSON.parse(out) as { id: string }[]).map((s) => s.id).sort();
+  const warning =
+    /too large to index in this process's memory: .*; run with NODE_OPTIONS=--max-old-space-size=(\d+) to include it\. Skipped\./;
+
+  it('is skipped with what to do, every run, and indexed once the heap allows', async () => {
+    const cacheDir = tempDir('heap-cache');
+    dirs.push(cacheDir);
+    for (let run = 0; run < 2; run++) {
+      const limited = await ls(cacheDir, 64);
+      expect(limited.code, limited.err).toBe(0);
+      expect(limited.err).toContain(`"${big}"`);
+      expect(limited.err).toMatch(warning);
+      expect(ids(limited.out)).toEqual(['0d3a8e6f-290f-4105-a327-a2496e5e2a83']);
+    }
+    const suggested = Number(warning.exec((await ls(cacheDir, 64)).err)?.[1]);
+    expect(suggested).toBeGreaterThan(64);
+    const roomy = await ls(cacheDir, suggested);
+    expect(roomy.code, roomy.err).toBe(0);
+    expect(roomy.err).toBe('');
+    expect(ids(roomy.out)).toEqual(['0d3a8e6f-290f-4105-a327-a2496e5e2a83', path.basename(big, '.jsonl')]);
+  }, 120_000);
+
+  it('is skipped and forgotten when it grew and its unit must be built again with too little heap', async () => {
+    const cacheDir = tempDir('heap-grown');
+    dirs.push(cacheDir);
+    const indexed = await ls(cacheDir, 1024);
+    expect(indexed.err).toBe('');
+    expect(ids(indexed.out)).toHaveLength(2);
+    // A record that reuses a stored uuid: the append gives up and the unit is built again from the file.
+    const first = readFileSync(big, 'utf8').split('\n', 1)[0] as string;
+    appendFileSync(big, `${first}\n`);
+    for (let run = 0; run < 2; run++) {
+      const limited = await ls(cacheDir, 64);
+      expect(limited.code, limited.err).toBe(0);
+      expect(limited.err).toMatch(warning);
+      expect(ids(limited.out)).toEqual(['0d3a8e6f-290f-4105-a327-a2496e5e2a83']);
+    }
+  }, 120_000);
+});
