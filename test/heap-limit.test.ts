@@ -38,14 +38,14 @@ describe('a session file too large for the heap', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  const ls = (cacheDir: string, heapMb: number) =>
-    runBuiltCli(['ls', '--json', '--jobs', '1', root], root, {
+  const ls = (cacheDir: string, heapMb: number, ...options: string[]) =>
+    runBuiltCli(['ls', '--json', '--jobs', '1', ...options, root], root, {
       AGENTLOG_CACHE_DIR: cacheDir,
       NODE_OPTIONS: `--max-old-space-size=${heapMb}`,
     });
   const ids = (out: string) => (JSON.parse(out) as { id: string }[]).map((s) => s.id).sort();
   const warning =
-    /too large to index in this process's memory: .*; run with NODE_OPTIONS=--max-old-space-size=(\d+) to include it\. Skipped\./;
+    /too large to read in this process's memory: .*; run with NODE_OPTIONS=--max-old-space-size=(\d+) to include it\. Skipped\./;
 
   it('is skipped with what to do, every run, and indexed once the heap allows', async () => {
     const cacheDir = tempDir('heap-cache');
@@ -63,6 +63,17 @@ describe('a session file too large for the heap', () => {
     expect(roomy.code, roomy.err).toBe(0);
     expect(roomy.err).toBe('');
     expect(ids(roomy.out)).toEqual(['0d3a8e6f-290f-4105-a327-a2496e5e2a83', path.basename(big, '.jsonl')]);
+  }, 120_000);
+
+  it('is skipped with what to do without the index too (records read whole)', async () => {
+    const limited = await ls(tempDir('heap-none'), 64, '--no-cache');
+    expect(limited.code, limited.err).toBe(0);
+    expect(limited.err).toContain(`"${big}"`);
+    expect(limited.err).toMatch(warning);
+    expect(ids(limited.out)).toEqual(['0d3a8e6f-290f-4105-a327-a2496e5e2a83']);
+    const roomy = await ls(tempDir('heap-none'), 1024, '--no-cache');
+    expect(roomy.err).toBe('');
+    expect(ids(roomy.out)).toHaveLength(2);
   }, 120_000);
 
   it('is skipped and forgotten when it grew and its unit must be built again with too little heap', async () => {

@@ -4,6 +4,7 @@
 // (ARCHITECTURE.md, "The index", steps 0 to 5).
 import path from 'node:path';
 import { type BuiltSession, buildUnit, type UnitFile } from '../lifecycle/build-unit.js';
+import { tooLargeToBuild } from '../lifecycle/heap-fit.js';
 import { FileUnreadableError, type RecordSliceReader } from '../lifecycle/record-slice.js';
 import { groupUnits as groupFiles, probeUnitKeyFacts, type UnitKeyFacts } from '../lifecycle/session-unit.js';
 import type { Session } from '../model/session.js';
@@ -13,7 +14,6 @@ import { createUnitAppender } from './append-unit.js';
 import { fileIdentity } from './file-identity.js';
 import type { FileRow } from './file-store.js';
 import { groupUnits, type Unit } from './group-units.js';
-import { tooLargeToBuild } from './heap-fit.js';
 import { createModelRowsReader } from './model-rows.js';
 import type { IndexDb } from './open-index.js';
 import { type PreparedTree, type PreparedUnit, prepareBuilt } from './prepare-unit.js';
@@ -222,7 +222,7 @@ async function refreshOnce(
     const readIndexed = async (row: FileRow): Promise<UnitFile | undefined> => {
       // Too large to build here (an append that gave up on a file first indexed with more heap): skipped
       // and forgotten, so that the next run reads it again and says so again.
-      const tooLarge = tooLargeToBuild(row.path, row.size);
+      const tooLarge = tooLargeToBuild(row.path, row.size, 'projected');
       if (tooLarge !== undefined) {
         stats.skipped += 1;
         options.onSkip?.(row.path, tooLarge);

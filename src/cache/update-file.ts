@@ -3,6 +3,7 @@
 import type Database from 'better-sqlite3';
 import { buildCodexSafely } from '../lifecycle/build-safely.js';
 import type { UnitFile } from '../lifecycle/build-unit.js';
+import { tooLargeToBuild } from '../lifecycle/heap-fit.js';
 import {
   FileUnreadableError,
   type RecordPart,
@@ -19,7 +20,6 @@ import { fingerprintPrefix } from '../sources/fingerprint-prefix.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { fileIdentity } from './file-identity.js';
 import { encodePart, type FileRow, type StoredPart } from './file-store.js';
-import { tooLargeToBuild } from './heap-fit.js';
 import { projectRecord } from './project-record.js';
 import { createValidationFactsWriter, packValidation, parseValidation } from './validation-facts.js';
 
@@ -88,7 +88,7 @@ export function startFile(
   const previousValidation = start && row?.validation ? parseValidation(row.validation) : undefined;
   if (start && previousValidation === undefined) start = undefined;
   // A file read whole is built whole: one that would not fit in the heap is skipped, like an unreadable one.
-  const tooLarge = start ? undefined : tooLargeToBuild(ref.path, ref.size);
+  const tooLarge = start ? undefined : tooLargeToBuild(ref.path, ref.size, 'projected');
   if (tooLarge !== undefined)
     return {
       ref,

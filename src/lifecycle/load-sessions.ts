@@ -10,6 +10,7 @@ import { describeCut, MAX_JSON_DEPTH, ReadError, TOO_DEEP } from '../reader/inde
 import type { Agent } from '../schemas/common/agent.js';
 import { discoverPaths, type SessionFileRef } from '../sources/index.js';
 import { buildUnit } from './build-unit.js';
+import { tooLargeToBuild } from './heap-fit.js';
 import { holdsConversation } from './holds-conversation.js';
 
 /** Filters shared by every listing and report. Dates are inclusive bounds on a session's time span. */
@@ -94,8 +95,16 @@ export async function loadSessions(
   options: LoadOptions = {},
 ): Promise<Session[]> {
   let done = 0;
-  // A file that cannot be read (permissions, removed since discovery) is skipped and reported, not fatal.
+  const sizes = new Map(refs.map((ref) => [ref.path, ref.size]));
+  // A file that cannot be read (permissions, removed since discovery) is skipped and reported, not fatal;
+  // so is one too large to build in the heap left (see `heap-fit.ts`).
   const read = async (path: string): Promise<ReadFile | undefined> => {
+    const tooLarge = tooLargeToBuild(path, sizes.get(path) ?? 0, 'whole');
+    if (tooLarge !== undefined) {
+      options.onSkip?.(path, tooLarge);
+      options.onProgress?.(++done, refs.length);
+      return undefined;
+    }
     try {
       return await readRecordFile(path);
     } catch (error) {
