@@ -64,8 +64,8 @@ export function defaultJobs(): number {
 
 /**
  * Each thread's young generation, below Node's default (a worker's units are small): on the benchmark
- * corpus, a cold report peaked at 438-454 MiB with the default, 404-409 MiB at 12 MiB and 408-415 MiB at
- * 24 MiB (three runs each), no slower.
+ * corpus, a cold report peaked at 438-454 MiB with the default, 404-409 MiB at 12 MiB, 388-418 MiB at 16 MiB
+ * and 408-415 MiB at 24 MiB (three to six runs each), no slower (BENCHMARKS.md).
  */
 const youngGenerationMb = 16;
 
