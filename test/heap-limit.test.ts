@@ -76,6 +76,25 @@ describe('a session file too large for the heap', () => {
     expect(ids(roomy.out)).toHaveLength(2);
   }, 120_000);
 
+  it('are read one after another when each fits alone but not all at once (read ahead)', async () => {
+    const three = tempDir('heap-three');
+    dirs.push(three);
+    const project = path.join(three, 'projects', '-p');
+    mkdirSync(project, { recursive: true });
+    const names = ['a', 'b', 'c'].map((c) => `11111111-2222-4333-8444-${c.repeat(12)}.jsonl`);
+    for (const name of names) copyFileSync(big, path.join(project, name));
+    const cacheDir = tempDir('heap-three-cache');
+    dirs.push(cacheDir);
+    // 72 MiB each: about 108 MiB of heap to build one, more than 200 MiB for two held at once.
+    const run = await runBuiltCli(['ls', '--json', '--jobs', '1', three], three, {
+      AGENTLOG_CACHE_DIR: cacheDir,
+      NODE_OPTIONS: '--max-old-space-size=200',
+    });
+    expect(run.code, run.err).toBe(0);
+    expect(run.err).toBe('');
+    expect(ids(run.out)).toEqual(names.map((n) => path.basename(n, '.jsonl')));
+  }, 120_000);
+
   it('is skipped and forgotten when it grew and its unit must be built again with too little heap', async () => {
     const cacheDir = tempDir('heap-grown');
     dirs.push(cacheDir);

@@ -4,7 +4,7 @@
 // (ARCHITECTURE.md, "The index", steps 0 to 5).
 import path from 'node:path';
 import { type BuiltSession, buildUnit, type UnitFile } from '../lifecycle/build-unit.js';
-import { tooLargeToBuild } from '../lifecycle/heap-fit.js';
+import { createHeapBudget, tooLargeToBuild } from '../lifecycle/heap-fit.js';
 import { FileUnreadableError, type RecordSliceReader } from '../lifecycle/record-slice.js';
 import { groupUnits as groupFiles, probeUnitKeyFacts, type UnitKeyFacts } from '../lifecycle/session-unit.js';
 import type { Session } from '../model/session.js';
@@ -407,6 +407,9 @@ async function refreshOnce(
     const unitReads = new Map<PlannedUnit, Promise<UnitRead>>();
     const ahead: PendingFile[] = [];
     let next = 0;
+    /** Room for the files this thread reads whole, and what each of them reserved until its unit is built. */
+    const budget = createHeapBudget('projected');
+    const reservedSizes = new Map<string, number>();
     const fill = () => {
       while (ahead.length < (readUnit ? unitsAhead : inFlight) && next < order.length) {
         const ref = order[next++] as SessionFileRef;
@@ -428,6 +431,16 @@ async function refreshOnce(
         const large = ref.size > maxFileBytes;
         const row = rows.get(ref.path);
         const changed = row !== undefined && !isUnchanged(row, ref);
+        // A file read whole is held until its unit is built: it waits while those read ahead of it would
+        // leave it no room (unless nothing is ahead: then it alone is checked, as it is read).
+        const whole = row === undefined || (changed && !(ref.size > row.size && row.consumed_bytes > 0));
+        if (whole) {
+          if (!budget.reserve(ref.size, ahead.length === 0)) {
+            next -= 1;
+            break;
+          }
+          reservedSizes.set(ref.path, ref.size);
+        }
         ahead.push(
           startFile(ref, changed ? withValidation(db, row) : row, large ? options.readSlice : readSlice),
         );
@@ -488,6 +501,8 @@ async function refreshOnce(
       for (const member of members) {
         memory.drop(member.path);
         appendedReads.delete(member.path);
+        budget.letGo(reservedSizes.get(member.path) ?? 0);
+        reservedSizes.delete(member.path);
       }
       options.release?.(parsedSinceRelease);
       parsedSinceRelease = 0;

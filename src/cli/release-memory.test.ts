@@ -4,9 +4,10 @@ import { corpusDir } from '../../test/corpus.js';
 import { tempDir } from '../../test/index-helpers.js';
 import { openIndex } from '../cache/open-index.js';
 import { refreshIndex } from '../cache/refresh-index.js';
+import { exposedGc } from '../lifecycle/heap-fit.js';
 import { readRecordSlice } from '../lifecycle/read-record-slice.js';
 import { discoverPaths } from '../sources/index.js';
-import { exposedGc, memoryReleaser } from './release-memory.js';
+import { memoryReleaser } from './release-memory.js';
 
 const dirs: string[] = [];
 afterAll(() => {

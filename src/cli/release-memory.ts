@@ -9,11 +9,10 @@
  * really live. Each costs a few tens of milliseconds on a heap that small. (The scan workers are not
  * collected so: there it cost more time than it saved memory.)
  *
- * `gc` is exposed the way Node's documentation shows for V8 flags set at run time (`--expose-gc`, then a
- * fresh context's `gc`); where that fails, nothing is collected and the run goes on as before.
+ * Where V8's collection cannot be had (lifecycle's `exposedGc`), nothing is collected and the run goes on as
+ * before.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { exposedGc } from '../lifecycle/heap-fit.js';
 
 /** Input bytes stored between two collections. */
 export const releaseEveryBytes = 64 * 1024 * 1024;
@@ -33,24 +32,4 @@ export function memoryReleaser(
     since = 0;
     collect()?.();
   };
-}
-
-let gc: (() => void) | undefined | null = null;
-
-/** V8's full collection, exposed once; undefined where it cannot be. */
-export function exposedGc(): (() => void) | undefined {
-  if (gc !== null) return gc;
-  const global = (globalThis as { gc?: unknown }).gc;
-  if (typeof global === 'function') {
-    gc = global as () => void;
-    return gc;
-  }
-  try {
-    setFlagsFromString('--expose-gc');
-    const exposed: unknown = runInNewContext('gc');
-    gc = typeof exposed === 'function' ? (exposed as () => void) : undefined;
-  } catch {
-    gc = undefined;
-  }
-  return gc;
 }

@@ -3,7 +3,8 @@
 // that outgrows V8's heap limit does not throw: the process aborts, and every other file of the run is lost
 // with it. The index (`cache/`) and the loader without it (`load-sessions.ts`) skip a file that would not
 // fit instead, like an unreadable one, with what to do.
-import { getHeapStatistics } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 /**
  * Heap a file's build holds at its peak, per byte of the file, by how its records are held: projected (the
@@ -19,23 +20,84 @@ const mib = 1024 * 1024;
 
 /**
  * Undefined when building `bytes` of session files fits in the heap this process has left, else the reason
- * (one sentence, with the option that would include the file).
+ * (one sentence, with the option that would include the file). Garbage counts as used until it is
+ * collected: before saying no, this collects it (when V8's collection can be had) and looks again.
  */
 export function tooLargeToBuild(
   path: string,
   bytes: number,
   records: keyof typeof heapPerFileByte,
-  heap: { limit: number; used: number } = currentHeap(),
+  heap?: { limit: number; used: number },
 ): string | undefined {
   const needed = bytes * heapPerFileByte[records];
-  if (heap.used + needed <= heap.limit) return undefined;
+  const fits = (h: { limit: number; used: number }) => h.used + needed <= h.limit;
+  let current = heap ?? currentHeap();
+  if (fits(current)) return undefined;
+  if (heap === undefined) {
+    exposedGc()?.();
+    current = currentHeap();
+    if (fits(current)) return undefined;
+  }
   // Room for the build and what the process holds besides, rounded up to 512 MiB.
-  const suggested = Math.ceil((heap.used + needed) / mib / 512 + 0.25) * 512;
+  const suggested = Math.ceil((current.used + needed) / mib / 512 + 0.25) * 512;
   return (
     `"${path}" (${format(bytes)} MiB) is too large to read in this process's memory: building it takes ` +
-    `about ${format(needed)} MiB, and the heap is limited to ${format(heap.limit)} MiB; ` +
+    `about ${format(needed)} MiB, and the heap is limited to ${format(current.limit)} MiB; ` +
     `run with NODE_OPTIONS=--max-old-space-size=${suggested} to include it.`
   );
+}
+
+/**
+ * The whole reads one thread holds at once (files read ahead while earlier units are built): a read is
+ * started only when the reads held before it leave room for it too, else it waits for them to be let go
+ * (when their unit is built). A file that does not fit even alone is `tooLargeToBuild`'s to skip.
+ */
+export interface HeapBudget {
+  /** Reserves room for a whole read of `bytes`: false (nothing reserved) when it should wait. `force`: always. */
+  reserve(bytes: number, force: boolean): boolean;
+  /** Lets go of what {@link reserve} took for `bytes`. */
+  letGo(bytes: number): void;
+}
+
+export function createHeapBudget(records: keyof typeof heapPerFileByte): HeapBudget {
+  let reserved = 0;
+  return {
+    reserve(bytes, force) {
+      if (!force && reserved > 0) {
+        const heap = currentHeap();
+        // The reads held are counted twice once read (their records are in `used` too): a read waits sooner.
+        if (heap.used + (reserved + bytes) * heapPerFileByte[records] > heap.limit) return false;
+      }
+      reserved += bytes;
+      return true;
+    },
+    letGo(bytes) {
+      reserved -= bytes;
+    },
+  };
+}
+
+let gc: (() => void) | undefined | null = null;
+
+/**
+ * V8's full collection, exposed once; undefined where it cannot be. Exposed the way Node's documentation
+ * shows for V8 flags set at run time (`--expose-gc`, then a fresh context's `gc`).
+ */
+export function exposedGc(): (() => void) | undefined {
+  if (gc !== null) return gc;
+  const global = (globalThis as { gc?: unknown }).gc;
+  if (typeof global === 'function') {
+    gc = global as () => void;
+    return gc;
+  }
+  try {
+    setFlagsFromString('--expose-gc');
+    const exposed: unknown = runInNewContext('gc');
+    gc = typeof exposed === 'function' ? (exposed as () => void) : undefined;
+  } catch {
+    gc = undefined;
+  }
+  return gc;
 }
 
 function currentHeap(): { limit: number; used: number } {
