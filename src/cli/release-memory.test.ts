@@ -63,26 +63,22 @@ describe('refreshIndex release', () => {
     const { files } = await discoverPaths([corpusDir]);
     const index = openIndex({ cacheDir, agentlogVersion: 'test' });
     const told: number[] = [];
-    try {
-      await refreshIndex(index, {
+    const refresh = () =>
+      refreshIndex(index, {
         refs: files,
         roots: [corpusDir],
         readSlice: readRecordSlice,
         sessions: false,
         release: (bytes) => told.push(bytes),
       });
-      const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    try {
+      await refresh();
       expect(told.filter((bytes) => bytes > 0).length).toBeGreaterThan(10);
       expect(sum(told)).toBe(sum(files.map((f) => f.size)));
       // A warm refresh reads nothing.
       told.length = 0;
-      await refreshIndex(index, {
-        refs: files,
-        roots: [corpusDir],
-        readSlice: readRecordSlice,
-        sessions: false,
-        release: (bytes) => told.push(bytes),
-      });
+      await refresh();
       expect(sum(told)).toBe(0);
     } finally {
       index.db.close();
