@@ -76,6 +76,26 @@ describe('a session file too large for the heap', () => {
     expect(ids(roomy.out)).toHaveLength(2);
   }, 120_000);
 
+  it('is skipped with what to do by `usage` with no index yet (records cut to usage)', async () => {
+    const cacheDir = tempDir('heap-usage');
+    dirs.push(cacheDir);
+    const usage = (heapMb: number) =>
+      runBuiltCli(['usage', '--json', '--by', 'session', root], root, {
+        AGENTLOG_CACHE_DIR: cacheDir,
+        NODE_OPTIONS: `--max-old-space-size=${heapMb}`,
+      });
+    const sessionsOf = (out: string) =>
+      (JSON.parse(out) as { rows: { key: string }[] }).rows.map((r) => r.key).sort();
+    // Records cut to usage weigh less: a 32 MiB heap (80 MiB with the young generation) is too small.
+    const limited = await usage(32);
+    expect(limited.code, limited.err).toBe(0);
+    expect(limited.err).toContain(`"${big}"`);
+    expect(limited.err).toMatch(warning);
+    const roomy = await usage(1024);
+    expect(roomy.err).toBe('');
+    expect(sessionsOf(roomy.out).length).toBe(sessionsOf(limited.out).length + 1);
+  }, 120_000);
+
   it('are read one after another when each fits alone but not all at once (read ahead)', async () => {
     const three = tempDir('heap-three');
     dirs.push(three);

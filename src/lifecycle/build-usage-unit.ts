@@ -10,6 +10,7 @@ import { ReadError } from '../reader/index.js';
 import type { Agent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { buildUnit } from './build-unit.js';
+import { tooLargeToBuild } from './heap-fit.js';
 import { holdsConversation } from './holds-conversation.js';
 import type { ReadFile } from './load-sessions.js';
 import { readUsageFile } from './read-usage-file.js';
@@ -44,6 +45,11 @@ export async function buildUsageUnit(
   const byPath = new Map(refs.map((r) => [r.path, r]));
   const read = async (path: string): Promise<ReadFile | undefined> => {
     const ref = byPath.get(path);
+    const tooLarge = tooLargeToBuild(path, ref?.size ?? 0, 'usage');
+    if (tooLarge !== undefined) {
+      onSkip(path, tooLarge);
+      return undefined;
+    }
     try {
       return await readUsageFile(ref ?? { path, agent: 'unknown' });
     } catch (error) {
