@@ -45,7 +45,7 @@ describe('a session file too large for the heap', () => {
     });
   const ids = (out: string) => (JSON.parse(out) as { id: string }[]).map((s) => s.id).sort();
   const warning =
-    /too large to read in this process's memory: .*; run with NODE_OPTIONS=--max-old-space-size=(\d+) to include it\. Skipped\./;
+    /too large to read in this process's memory: .*; run with NODE_OPTIONS=--max-old-space-size=(\d+) to read it\. Skipped\./;
 
   it('is skipped with what to do, every run, and indexed once the heap allows', async () => {
     const cacheDir = tempDir('heap-cache');
@@ -74,6 +74,20 @@ describe('a session file too large for the heap', () => {
     const roomy = await ls(tempDir('heap-none'), 1024, '--no-cache');
     expect(roomy.err).toBe('');
     expect(ids(roomy.out)).toHaveLength(2);
+  }, 120_000);
+
+  it('is an error with what to do for `show`, by path or by id', async () => {
+    const env = { NODE_OPTIONS: '--max-old-space-size=64' };
+    const byPath = await runBuiltCli(['show', big], root, env);
+    expect(byPath.code).toBe(1);
+    expect(byPath.err).toMatch(
+      /^error: ".*" \(\d+ MiB\) is too large to read in this process's memory: .* to read it\.\n$/,
+    );
+    const byId = await runBuiltCli(['show', path.basename(big, '.jsonl'), '--in', root], root, env);
+    expect(byId.code).toBe(1);
+    expect(byId.err).toContain(`warning: "${big}" (`);
+    expect(byId.err).toMatch(warning);
+    expect(byId.err).toMatch(/error: No session ".*" in /);
   }, 120_000);
 
   it('is skipped with what to do by `usage` with no index yet (records cut to usage)', async () => {

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { tooLargeToBuild } from '../lifecycle/heap-fit.js';
 import { listSessions, loadSessions, readSession } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
 import { type Agent, agentInfo } from '../schemas/common/agent.js';
@@ -54,6 +55,8 @@ async function findAny(
     return session;
   }
   if (existsSync(asPath) && statSync(asPath).isFile()) {
+    const tooLarge = tooLargeToBuild(asPath, statSync(asPath).size, 'whole');
+    if (tooLarge !== undefined) throw new CliError(tooLarge);
     const session = await readSession(asPath);
     if (!session) throw new CliError(`No session could be read from ${quote(target)}.`);
     return session;
@@ -61,7 +64,7 @@ async function findAny(
   const picked = /^(.+)@(\d+)$/.exec(target);
   const id = picked?.[1] ?? target;
   const inputs = await resolveInputs(inPaths, io, archive);
-  const { sessions } = await listSessions({ files: inputs.files });
+  const { sessions, warnings } = await listSessions({ files: inputs.files });
   const matches = sessions.filter(
     (s) => (s.id === id || s.id.startsWith(id)) && (agent === undefined || s.agent === agent),
   );
@@ -69,10 +72,13 @@ async function findAny(
   const candidates = (exact.length > 0 ? exact : matches).sort((a, b) =>
     (a.files[0] ?? '').localeCompare(b.files[0] ?? ''),
   );
-  if (candidates.length === 0)
+  if (candidates.length === 0) {
+    // What could not be read may be the session asked for (a file too large for the heap, one unreadable).
+    for (const warning of warnings) io.stderr.write(`warning: ${warning} Skipped.\n`);
     throw new CliError(
       `No ${agent === undefined ? '' : `${agentInfo[agent].name} `}session ${quote(id)} in ${inputs.searched.map(quote).join(', ') || 'the log folders'}.`,
     );
+  }
   if (picked) {
     const chosen = candidates[Number(picked[2]) - 1];
     if (chosen) return chosen;

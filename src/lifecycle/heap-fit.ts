@@ -42,9 +42,9 @@ export function tooLargeToBuild(
   // Room for the build and what the process holds besides, rounded up to 512 MiB.
   const suggested = Math.ceil((current.used + needed) / mib / 512 + 0.25) * 512;
   return (
-    `"${path}" (${format(bytes)} MiB) is too large to read in this process's memory: building it takes ` +
-    `about ${format(needed)} MiB, and the heap is limited to ${format(current.limit)} MiB; ` +
-    `run with NODE_OPTIONS=--max-old-space-size=${suggested} to include it.`
+    `${JSON.stringify(path)} (${format(bytes)} MiB) is too large to read in this process's memory: ` +
+    `building it takes about ${format(needed)} MiB, and the heap is limited to ${format(current.limit)} MiB; ` +
+    `run with NODE_OPTIONS=--max-old-space-size=${suggested} to read it.`
   );
 }
 
