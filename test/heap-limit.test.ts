@@ -1,6 +1,8 @@
 import { appendFileSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexFileName } from '../src/cache/cache-location.js';
 import { corpusPath } from './corpus.js';
 import { runBuiltCli } from './helpers/run-built-cli.js';
 import { tempDir } from './index-helpers.js';
@@ -66,12 +68,14 @@ describe('a session file too large for the heap', () => {
   }, 120_000);
 
   it('is skipped with what to do without the index too (records read whole)', async () => {
-    const limited = await ls(tempDir('heap-none'), 64, '--no-cache');
+    const none = tempDir('heap-none');
+    dirs.push(none);
+    const limited = await ls(none, 64, '--no-cache');
     expect(limited.code, limited.err).toBe(0);
     expect(limited.err).toContain(`"${big}"`);
     expect(limited.err).toMatch(warning);
     expect(ids(limited.out)).toEqual(['0d3a8e6f-290f-4105-a327-a2496e5e2a83']);
-    const roomy = await ls(tempDir('heap-none'), 1024, '--no-cache');
+    const roomy = await ls(none, 1024, '--no-cache');
     expect(roomy.err).toBe('');
     expect(ids(roomy.out)).toHaveLength(2);
   }, 120_000);
@@ -110,7 +114,7 @@ describe('a session file too large for the heap', () => {
     expect(sessionsOf(roomy.out).length).toBe(sessionsOf(limited.out).length + 1);
   }, 120_000);
 
-  it('are read one after another when each fits alone but not all at once (read ahead)', async () => {
+  it('are read one after another when each fits alone but not two at once (read ahead)', async () => {
     const three = tempDir('heap-three');
     dirs.push(three);
     const project = path.join(three, 'projects', '-p');
@@ -119,10 +123,11 @@ describe('a session file too large for the heap', () => {
     for (const name of names) copyFileSync(big, path.join(project, name));
     const cacheDir = tempDir('heap-three-cache');
     dirs.push(cacheDir);
-    // 72 MiB each: about 108 MiB of heap to build one, more than 200 MiB for two held at once.
+    // 72 MiB each: about 110 MiB of heap to build one, 220 MiB for two held at once, more than the 208 MiB a
+    // 160 MiB old generation gives with the young one.
     const run = await runBuiltCli(['ls', '--json', '--jobs', '1', three], three, {
       AGENTLOG_CACHE_DIR: cacheDir,
-      NODE_OPTIONS: '--max-old-space-size=200',
+      NODE_OPTIONS: '--max-old-space-size=160',
     });
     expect(run.code, run.err).toBe(0);
     expect(run.err).toBe('');
@@ -143,6 +148,51 @@ describe('a session file too large for the heap', () => {
       expect(limited.code, limited.err).toBe(0);
       expect(limited.err).toMatch(warning);
       expect(ids(limited.out)).toEqual(['0d3a8e6f-290f-4105-a327-a2496e5e2a83']);
+      expect(unitsWithoutFiles(cacheDir)).toBe(0);
     }
   }, 120_000);
+
+  it.each([
+    ['rewritten', (file: string) => writeFileSync(file, readFileSync(big))],
+    ['grown', (file: string) => appendFileSync(file, readFileSync(big))],
+  ])(
+    'is skipped, every run, when a small indexed file was %s to too large a size',
+    async (_how, change) => {
+      const grows = tempDir('heap-change');
+      dirs.push(grows);
+      const project = path.join(grows, 'projects', '-p');
+      mkdirSync(project, { recursive: true });
+      const file = path.join(project, path.basename(small));
+      copyFileSync(small, file);
+      const cacheDir = tempDir('heap-change-cache');
+      dirs.push(cacheDir);
+      const env = { AGENTLOG_CACHE_DIR: cacheDir, NODE_OPTIONS: '--max-old-space-size=64' };
+      const lsHere = () => runBuiltCli(['ls', '--json', '--jobs', '1', grows], grows, env);
+      expect((await lsHere()).err).toBe('');
+      change(file);
+      for (let run = 0; run < 2; run++) {
+        const limited = await lsHere();
+        expect(limited.code, limited.err).toBe(0);
+        expect(limited.err).toContain(`"${file}" (`);
+        expect(limited.err).toMatch(warning);
+        expect(unitsWithoutFiles(cacheDir)).toBe(0);
+      }
+    },
+    120_000,
+  );
 });
+
+/** Units of the index that no file row names (left behind by a unit not built). */
+function unitsWithoutFiles(cacheDir: string): number {
+  const db = new Database(path.join(cacheDir, indexFileName), { readonly: true });
+  try {
+    return db
+      .prepare(
+        'SELECT count(*) FROM _units u WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.unit_id = u.id)',
+      )
+      .pluck()
+      .get() as number;
+  } finally {
+    db.close();
+  }
+}

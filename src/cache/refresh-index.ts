@@ -29,6 +29,7 @@ import {
   finishFile,
   isUnchanged,
   type PendingFile,
+  planRead,
   startFile,
   wholeFileOf,
 } from './update-file.js';
@@ -218,16 +219,16 @@ async function refreshOnce(
       'UPDATE _units SET searchable = 0, search_first = NULL, search_last = NULL WHERE id = ?',
     );
     const memory = createMemory();
-    /** A file as far as it was indexed, read again to build its unit (undefined: unreadable now, skipped). */
-    const readIndexed = async (row: FileRow): Promise<UnitFile | undefined> => {
-      // Too large to build here (an append that gave up on a file first indexed with more heap): skipped
-      // and forgotten, so that the next run reads it again and says so again.
+    /**
+     * A file as far as it was indexed, read again to build its unit (undefined: unreadable now, skipped;
+     * `tooLarge`: it would not fit in the heap left, and the unit is not built).
+     */
+    const readIndexed = async (row: FileRow): Promise<UnitFile | 'tooLarge' | undefined> => {
       const tooLarge = tooLargeToBuild(row.path, row.size, 'projected');
       if (tooLarge !== undefined) {
         stats.skipped += 1;
         options.onSkip?.(row.path, tooLarge);
-        forget(row);
-        return undefined;
+        return 'tooLarge';
       }
       try {
         const slice = await options.readSlice(row.path, { project: projectRecord, end: row.size });
@@ -240,7 +241,8 @@ async function refreshOnce(
         return undefined;
       }
     };
-    const build = async (unit: Unit) => {
+    /** Builds a unit from its files (undefined: one of them is too large to read back here). */
+    const build = async (unit: Unit): Promise<BuiltSession[] | undefined> => {
       const files = new Map<string, UnitFile>();
       const prebuilt = new Map<string, Session>();
       for (const ref of unit.refs) {
@@ -251,6 +253,7 @@ async function refreshOnce(
           if (kept.codexSession) prebuilt.set(ref.path, kept.codexSession);
         } else if (row) {
           const file = await readIndexed(row);
+          if (file === 'tooLarge') return undefined;
           if (file) files.set(ref.path, file);
         }
       }
@@ -289,7 +292,24 @@ async function refreshOnce(
         prepared = built.prepared;
         for (const [path, message] of built.skips) options.onSkip?.(path, message);
       } else {
-        sessions = await build(unit);
+        const fromFiles = await build(unit);
+        if (fromFiles === undefined) {
+          // A file of it too large to read back here (an append gave up on a file indexed with more heap,
+          // or its unit changed): the unit and its files leave the index, so that the next run reads them
+          // as new, skips that file again and says so again (as a cold run does).
+          batch.begin();
+          const previous = stored.get(unit.key);
+          if (previous && !removed.has(previous.id)) {
+            removeUnits(db, [previous.id], stored);
+            removed.add(previous.id);
+          }
+          for (const ref of unit.refs) {
+            const row = rows.get(ref.path);
+            if (row) forget(row);
+          }
+          return [];
+        }
+        sessions = fromFiles;
         ({ prepared, models: reportModels } = prepareBuilt(sessions, false));
       }
       batch.begin();
@@ -429,21 +449,20 @@ async function refreshOnce(
         // A file larger than `maxFileBytes` is read in this thread: a worker's read would be copied over
         // whole, holding the file's records twice.
         const large = ref.size > maxFileBytes;
-        const row = rows.get(ref.path);
-        const changed = row !== undefined && !isUnchanged(row, ref);
-        // A file read whole is held until its unit is built: it waits while those read ahead of it would
-        // leave it no room (unless nothing is ahead: then it alone is checked, as it is read).
-        const whole = row === undefined || (changed && !(ref.size > row.size && row.consumed_bytes > 0));
-        if (whole) {
-          if (!budget.reserve(ref.size, ahead.length === 0)) {
+        const stored = rows.get(ref.path);
+        const row = stored !== undefined && !isUnchanged(stored, ref) ? withValidation(db, stored) : stored;
+        // What a file's read gives is held until its unit is built: the read waits while those read ahead
+        // of it would leave it no room (unless nothing is ahead: then it alone is checked, as it starts).
+        const plan = planRead(ref, row);
+        const bytes = plan.read?.bytes ?? 0;
+        if (bytes > 0) {
+          if (!budget.reserve(bytes, ahead.length === 0)) {
             next -= 1;
             break;
           }
-          reservedSizes.set(ref.path, ref.size);
+          reservedSizes.set(ref.path, bytes);
         }
-        ahead.push(
-          startFile(ref, changed ? withValidation(db, row) : row, large ? options.readSlice : readSlice),
-        );
+        ahead.push(startFile(ref, row, large ? options.readSlice : readSlice, plan));
       }
     };
     let done = 0;
@@ -592,6 +611,8 @@ async function refreshOnce(
     // Units indexed by data commands before: their texts go into search now.
     for (const { id, unit } of unsearched) {
       const sessions = await build(unit);
+      // Too large to read back here: left without search rows (the next `search` tries again).
+      if (sessions === undefined) continue;
       batch.begin();
       writeSearch(sessions, id);
       batch.maybeCommit();

@@ -11,6 +11,7 @@ import {
   type RecordSliceOptions,
   type RecordSliceReader,
   type ResumePoint,
+  type ValidatorState,
 } from '../lifecycle/record-slice.js';
 import { claudeKeyOf, firstSessionId, lastSessionId } from '../lifecycle/session-unit.js';
 import { mergeCounts } from '../model/merge-counts.js';
@@ -55,20 +56,22 @@ export interface PendingFile {
   identity: string | null;
 }
 
+/** How one file is brought up to date (see {@link planRead}). */
+export interface ReadPlan {
+  /** The file's identity before it was read (see {@link fileIdentity}). */
+  identity: string | null;
+  /** Undefined: no read. Else where it starts (undefined: whole), the validator state to go on from, and how many bytes it reads. */
+  read?: { start?: ResumePoint; validation?: ValidatorState; bytes: number };
+}
+
 /**
- * Decides how to bring one file's stored records up to date and starts reading it: no read when its size
- * and modification time are those stored; a read from the stored resume point when it grew and the
- * fingerprint of the consumed prefix still matches; a whole read otherwise.
+ * Decides how to bring one file's stored records up to date: no read when its size, modification time and
+ * identity are those stored; a read from the stored resume point when it grew and the fingerprint of the
+ * consumed prefix still matches (and its validator state is stored); a whole read otherwise.
  */
-export function startFile(
-  ref: SessionFileRef,
-  row: FileRow | undefined,
-  readSlice: RecordSliceReader,
-): PendingFile {
+export function planRead(ref: SessionFileRef, row: FileRow | undefined): ReadPlan {
   const identity = fileIdentity(ref);
-  if (isUnchanged(row, ref) && row?.identity === identity)
-    return { ref, row, start: undefined, slice: undefined, identity };
-  let start: ResumePoint | undefined;
+  if (isUnchanged(row, ref) && row?.identity === identity) return { identity };
   if (row && ref.size > row.size && row.consumed_bytes > 0) {
     let fingerprint: string | undefined;
     try {
@@ -76,19 +79,39 @@ export function startFile(
     } catch {
       fingerprint = undefined;
     }
-    if (fingerprint === row.fingerprint)
-      start = {
-        byteOffset: row.consumed_bytes,
-        line: row.consumed_line,
-        records: row.consumed_records,
-        agent: row.body_agent !== null && isAgent(row.body_agent) ? row.body_agent : undefined,
+    // Validation goes on from the stored state; a file stored without one is read whole to get it.
+    const validation = row.validation ? parseValidation(row.validation) : undefined;
+    if (fingerprint === row.fingerprint && validation !== undefined)
+      return {
+        identity,
+        read: {
+          start: {
+            byteOffset: row.consumed_bytes,
+            line: row.consumed_line,
+            records: row.consumed_records,
+            agent: row.body_agent !== null && isAgent(row.body_agent) ? row.body_agent : undefined,
+          },
+          validation,
+          bytes: ref.size - row.consumed_bytes,
+        },
       };
   }
-  // Validation goes on from the stored state; a file stored without one is read whole to get it.
-  const previousValidation = start && row?.validation ? parseValidation(row.validation) : undefined;
-  if (start && previousValidation === undefined) start = undefined;
-  // A file read whole is built whole: one that would not fit in the heap is skipped, like an unreadable one.
-  const tooLarge = start ? undefined : tooLargeToBuild(ref.path, ref.size, 'projected');
+  return { identity, read: { bytes: ref.size } };
+}
+
+/** Starts the read {@link planRead} decided (by default, decided now). */
+export function startFile(
+  ref: SessionFileRef,
+  row: FileRow | undefined,
+  readSlice: RecordSliceReader,
+  plan: ReadPlan = planRead(ref, row),
+): PendingFile {
+  const { identity, read } = plan;
+  if (read === undefined) return { ref, row, start: undefined, slice: undefined, identity };
+  const { start, validation } = read;
+  // What is read is held until its unit is stored (a whole file is built whole): a read that would not fit in
+  // the heap is skipped, like an unreadable file.
+  const tooLarge = tooLargeToBuild(ref.path, read.bytes, 'projected');
   if (tooLarge !== undefined)
     return {
       ref,
@@ -100,9 +123,9 @@ export function startFile(
   const slice = readSlice(ref.path, {
     ...(start ? { start } : {}),
     project: projectRecord,
-    validate: previousValidation ? { state: previousValidation } : {},
+    validate: validation ? { state: validation } : {},
   }).then(
-    (read) => ({ slice: read }),
+    (result) => ({ slice: result }),
     (error: unknown) => ({ error }),
   );
   return { ref, row, start, slice, identity };
@@ -138,6 +161,8 @@ export async function finishFile(
   } catch (error) {
     if (!(error instanceof ConcurrentUpdate)) throw error;
     // Another process stored the file meanwhile: the appended bytes do not fit its state; read it whole.
+    const tooLarge = tooLargeToBuild(ref.path, ref.size, 'projected');
+    if (tooLarge !== undefined) throw new FileUnreadableError(tooLarge);
     const whole = await readSlice(ref.path, wholeRead);
     const update = store.store(ref, undefined, whole, false, pending.identity);
     return { ...update, how: 'reread', bytesParsed: slice.bytesRead + whole.bytesRead };

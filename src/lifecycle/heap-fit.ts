@@ -34,9 +34,12 @@ export function tooLargeToBuild(
   const fits = (h: { limit: number; used: number }) => h.used + needed <= h.limit;
   let current = heap ?? currentHeap();
   if (fits(current)) return undefined;
-  if (heap === undefined) {
+  // Collected only when the heap grew since the last collection here: a heap full of live data (the loader
+  // keeps every session it built) is not collected again for each file that follows.
+  if (heap === undefined && current.used > usedAfterCollection + collectAfterGrowth) {
     exposedGc()?.();
     current = currentHeap();
+    usedAfterCollection = current.used;
     if (fits(current)) return undefined;
   }
   // Room for the build and what the process holds besides, rounded up to 512 MiB.
@@ -47,6 +50,10 @@ export function tooLargeToBuild(
     `run with NODE_OPTIONS=--max-old-space-size=${suggested} to read it.`
   );
 }
+
+/** Heap used after the last collection {@link tooLargeToBuild} made, and how much it must grow for another. */
+let usedAfterCollection = 0;
+const collectAfterGrowth = 32 * mib;
 
 /**
  * The whole reads one thread holds at once (files read ahead while earlier units are built): a read is
