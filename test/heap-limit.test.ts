@@ -67,6 +67,25 @@ describe('a session file too large for the heap', () => {
     expect(ids(roomy.out)).toEqual(['0d3a8e6f-290f-4105-a327-a2496e5e2a83', path.basename(big, '.jsonl')]);
   }, 120_000);
 
+  it('names a file whose name holds control characters on one line, escaped', async () => {
+    const odd = tempDir('heap-odd');
+    dirs.push(odd);
+    const project = path.join(odd, 'projects', '-p');
+    mkdirSync(project, { recursive: true });
+    copyFileSync(big, path.join(project, 'line\nbreak\u001b[31mred.jsonl'));
+    const cacheDir = tempDir('heap-odd-cache');
+    dirs.push(cacheDir);
+    const run = await runBuiltCli(['ls', '--json', '--jobs', '1', odd], odd, {
+      AGENTLOG_CACHE_DIR: cacheDir,
+      NODE_OPTIONS: '--max-old-space-size=64',
+    });
+    expect(run.code, run.err).toBe(0);
+    const lines = run.err.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(warning);
+    expect(run.err).not.toContain('\u001b');
+  }, 120_000);
+
   it('is skipped with what to do without the index too (records read whole)', async () => {
     const none = tempDir('heap-none');
     dirs.push(none);

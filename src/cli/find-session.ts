@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { terminalText } from '../analytics/terminal-text.js';
 import { tooLargeToBuild } from '../lifecycle/heap-fit.js';
 import { listSessions, loadSessions, readSession } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
@@ -74,7 +75,7 @@ async function findAny(
   );
   if (candidates.length === 0) {
     // What could not be read may be the session asked for (a file too large for the heap, one unreadable).
-    for (const warning of warnings) io.stderr.write(`warning: ${warning} Skipped.\n`);
+    for (const warning of warnings) io.stderr.write(`warning: ${terminalText(warning)} Skipped.\n`);
     throw new CliError(
       `No ${agent === undefined ? '' : `${agentInfo[agent].name} `}session ${quote(id)} in ${inputs.searched.map(quote).join(', ') || 'the log folders'}.`,
     );

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { Command } from 'commander';
+import { terminalText } from '../analytics/terminal-text.js';
 import { assertOutsideInputs, CacheLocationError, resolveCacheDir } from '../cache/cache-location.js';
 import { type IndexDb, openMemoryIndex } from '../cache/open-index.js';
 import type { RefreshStats } from '../cache/refresh-index.js';
@@ -356,5 +357,6 @@ async function filterAndSort(sessions: Session[], filter: SessionFilter): Promis
 
 function printSkipped(io: Io, warnings: readonly string[]): void {
   const colors = colorsFor(io, 'stderr');
-  for (const warning of warnings) io.stderr.write(`${colors.yellow('warning')}: ${warning} Skipped.\n`);
+  for (const warning of warnings)
+    io.stderr.write(`${colors.yellow('warning')}: ${terminalText(warning)} Skipped.\n`);
 }

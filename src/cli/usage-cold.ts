@@ -10,7 +10,9 @@
  * `usage` finds the index still without the run's files and takes this pass again (about a third of the CPU
  * of building the index), and the first command that needs the index (`report`, `ls`, ...) builds it whole.
  */
+
 import { Worker } from 'node:worker_threads';
+import { terminalText } from '../analytics/terminal-text.js';
 import type { Pricer, UsageOptions, UsageReport, UsageSplit } from '../analytics/usage-report.js';
 import { computeUsage } from '../analytics/usage-report.js';
 import type { UsageTree } from '../lifecycle/build-usage-unit.js';
@@ -189,5 +191,6 @@ function ask(worker: Worker, task: ColdUsageTask): Promise<ColdUsageReply> {
 
 function printSkipped(io: Io, skipped: readonly [string, string][]): void {
   const colors = colorsFor(io, 'stderr');
-  for (const [, warning] of skipped) io.stderr.write(`${colors.yellow('warning')}: ${warning} Skipped.\n`);
+  for (const [, warning] of skipped)
+    io.stderr.write(`${colors.yellow('warning')}: ${terminalText(warning)} Skipped.\n`);
 }
