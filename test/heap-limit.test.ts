@@ -39,6 +39,20 @@ describe('a session file too large for the heap', () => {
   afterAll(() => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
+  /** A fresh folder, removed after the tests. */
+  const fresh = (prefix: string) => {
+    const dir = tempDir(prefix);
+    dirs.push(dir);
+    return dir;
+  };
+  /** A fresh log folder with one project holding copies of `files` (name, source). */
+  const logFolder = (prefix: string, files: [name: string, source: string][]) => {
+    const dir = fresh(prefix);
+    const project = path.join(dir, 'projects', '-p');
+    mkdirSync(project, { recursive: true });
+    for (const [name, source] of files) copyFileSync(source, path.join(project, name));
+    return { dir, project };
+  };
 
   const ls = (cacheDir: string, heapMb: number, ...options: string[]) =>
     runBuiltCli(['ls', '--json', '--jobs', '1', ...options, root], root, {
@@ -50,8 +64,7 @@ describe('a session file too large for the heap', () => {
     /too large to read in this process's memory: .*; run with NODE_OPTIONS=--max-old-space-size=(\d+) to read it\. Skipped\./;
 
   it('is skipped with what to do, every run, and indexed once the heap allows', async () => {
-    const cacheDir = tempDir('heap-cache');
-    dirs.push(cacheDir);
+    const cacheDir = fresh('heap-cache');
     for (let run = 0; run < 2; run++) {
       const limited = await ls(cacheDir, 64);
       expect(limited.code, limited.err).toBe(0);
@@ -68,15 +81,9 @@ describe('a session file too large for the heap', () => {
   }, 120_000);
 
   it('names a file whose name holds control characters on one line, escaped', async () => {
-    const odd = tempDir('heap-odd');
-    dirs.push(odd);
-    const project = path.join(odd, 'projects', '-p');
-    mkdirSync(project, { recursive: true });
-    copyFileSync(big, path.join(project, 'line\nbreak\u001b[31mred.jsonl'));
-    const cacheDir = tempDir('heap-odd-cache');
-    dirs.push(cacheDir);
+    const { dir: odd } = logFolder('heap-odd', [['line\nbreak\u001b[31mred.jsonl', big]]);
     const run = await runBuiltCli(['ls', '--json', '--jobs', '1', odd], odd, {
-      AGENTLOG_CACHE_DIR: cacheDir,
+      AGENTLOG_CACHE_DIR: fresh('heap-odd-cache'),
       NODE_OPTIONS: '--max-old-space-size=64',
     });
     expect(run.code, run.err).toBe(0);
@@ -87,8 +94,7 @@ describe('a session file too large for the heap', () => {
   }, 120_000);
 
   it('is skipped with what to do without the index too (records read whole)', async () => {
-    const none = tempDir('heap-none');
-    dirs.push(none);
+    const none = fresh('heap-none');
     const limited = await ls(none, 64, '--no-cache');
     expect(limited.code, limited.err).toBe(0);
     expect(limited.err).toContain(`"${big}"`);
@@ -114,8 +120,7 @@ describe('a session file too large for the heap', () => {
   }, 120_000);
 
   it('is skipped with what to do by `usage` with no index yet (records cut to usage)', async () => {
-    const cacheDir = tempDir('heap-usage');
-    dirs.push(cacheDir);
+    const cacheDir = fresh('heap-usage');
     const usage = (heapMb: number) =>
       runBuiltCli(['usage', '--json', '--by', 'session', root], root, {
         AGENTLOG_CACHE_DIR: cacheDir,
@@ -134,14 +139,12 @@ describe('a session file too large for the heap', () => {
   }, 120_000);
 
   it('are read one after another when each fits alone but not two at once (read ahead)', async () => {
-    const three = tempDir('heap-three');
-    dirs.push(three);
-    const project = path.join(three, 'projects', '-p');
-    mkdirSync(project, { recursive: true });
     const names = ['a', 'b', 'c'].map((c) => `11111111-2222-4333-8444-${c.repeat(12)}.jsonl`);
-    for (const name of names) copyFileSync(big, path.join(project, name));
-    const cacheDir = tempDir('heap-three-cache');
-    dirs.push(cacheDir);
+    const { dir: three } = logFolder(
+      'heap-three',
+      names.map((name) => [name, big]),
+    );
+    const cacheDir = fresh('heap-three-cache');
     // 72 MiB each: about 110 MiB of heap to build one, 220 MiB for two held at once, more than the 208 MiB a
     // 160 MiB old generation gives with the young one.
     const run = await runBuiltCli(['ls', '--json', '--jobs', '1', three], three, {
@@ -154,8 +157,7 @@ describe('a session file too large for the heap', () => {
   }, 120_000);
 
   it('is skipped and forgotten when it grew and its unit must be built again with too little heap', async () => {
-    const cacheDir = tempDir('heap-grown');
-    dirs.push(cacheDir);
+    const cacheDir = fresh('heap-grown');
     const indexed = await ls(cacheDir, 1024);
     expect(indexed.err).toBe('');
     expect(ids(indexed.out)).toHaveLength(2);
@@ -177,14 +179,9 @@ describe('a session file too large for the heap', () => {
   ])(
     'is skipped, every run, when a small indexed file was %s to too large a size',
     async (_how, change) => {
-      const grows = tempDir('heap-change');
-      dirs.push(grows);
-      const project = path.join(grows, 'projects', '-p');
-      mkdirSync(project, { recursive: true });
+      const { dir: grows, project } = logFolder('heap-change', [[path.basename(small), small]]);
       const file = path.join(project, path.basename(small));
-      copyFileSync(small, file);
-      const cacheDir = tempDir('heap-change-cache');
-      dirs.push(cacheDir);
+      const cacheDir = fresh('heap-change-cache');
       const env = { AGENTLOG_CACHE_DIR: cacheDir, NODE_OPTIONS: '--max-old-space-size=64' };
       const lsHere = () => runBuiltCli(['ls', '--json', '--jobs', '1', grows], grows, env);
       expect((await lsHere()).err).toBe('');
