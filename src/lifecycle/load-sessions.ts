@@ -35,7 +35,10 @@ export interface ListOptions extends SessionFilter {
 
 export interface LoadOptions {
   onProgress?: (done: number, total: number) => void;
-  /** Called for each file that could not be read (it is skipped). */
+  /**
+   * Called for each file that could not be read, or that is too large to build in the heap this process has
+   * left (`heap-fit.ts`: the message says which `--max-old-space-size` would let it be read); it is skipped.
+   */
   onSkip?: (path: string, message: string) => void;
 }
 
