@@ -119,6 +119,27 @@ describe('a session file too large for the heap', () => {
     expect(byId.err).toMatch(/error: No session ".*" in /);
   }, 120_000);
 
+  it('is said in the status line, where Claude Code shows it', async () => {
+    const input = path.join(fresh('heap-statusline'), 'input.json');
+    writeFileSync(
+      input,
+      JSON.stringify({
+        session_id: path.basename(big, '.jsonl'),
+        transcript_path: big,
+        model: { id: 'claude-opus-4-1', display_name: 'Opus' },
+        workspace: { current_dir: root },
+      }),
+    );
+    const line = await runBuiltCli(['statusline', '--input', input], root, {
+      AGENTLOG_CACHE_DIR: fresh('heap-statusline-cache'),
+      NODE_OPTIONS: '--max-old-space-size=64',
+    });
+    expect(line.code, line.err).toBe(0);
+    expect(line.out).toMatch(
+      /^Opus \| .*agentlog: session log too large to read \(NODE_OPTIONS=--max-old-space-size=\d+\)\n$/,
+    );
+  }, 120_000);
+
   it('is skipped with what to do by `usage` with no index yet (records cut to usage)', async () => {
     const cacheDir = fresh('heap-usage');
     const usage = (heapMb: number) =>

@@ -19,17 +19,24 @@ export const heapPerFileByte = { projected: 1.5, whole: 2, usage: 1.25 } as cons
 
 const mib = 1024 * 1024;
 
+/** Why a read does not fit: what it needs, the heap's limit, and the old-space size that would let it be read. */
+export interface HeapShortfall {
+  needed: number;
+  limit: number;
+  /** A `--max-old-space-size` (MiB) with room for the read and what the process holds besides. */
+  suggestedMb: number;
+}
+
 /**
- * Undefined when building `bytes` of session files fits in the heap this process has left, else the reason
- * (one sentence, with the option that would include the file). Garbage counts as used until it is
- * collected: before saying no, this collects it (when V8's collection can be had) and looks again.
+ * Undefined when building `bytes` of session files fits in the heap this process has left, else by how much
+ * it does not. Garbage counts as used until it is collected: before saying no, this collects it (when V8's
+ * collection can be had) and looks again.
  */
-export function tooLargeToBuild(
-  path: string,
+export function heapShortfall(
   bytes: number,
   records: keyof typeof heapPerFileByte,
   heap?: { limit: number; used: number },
-): string | undefined {
+): HeapShortfall | undefined {
   const needed = bytes * heapPerFileByte[records];
   const fits = (h: { limit: number; used: number }) => h.used + needed <= h.limit;
   let current = heap ?? currentHeap();
@@ -42,12 +49,27 @@ export function tooLargeToBuild(
     usedAfterCollection = current.used;
     if (fits(current)) return undefined;
   }
-  // Room for the build and what the process holds besides, rounded up to 512 MiB.
-  const suggested = Math.ceil((current.used + needed) / mib / 512 + 0.25) * 512;
+  // Rounded up to 512 MiB.
+  const suggestedMb = Math.ceil((current.used + needed) / mib / 512 + 0.25) * 512;
+  return { needed, limit: current.limit, suggestedMb };
+}
+
+/**
+ * Undefined when building `bytes` of the file `path` fits in the heap this process has left (see
+ * {@link heapShortfall}), else the reason: one sentence, with the option that would let it be read.
+ */
+export function tooLargeToBuild(
+  path: string,
+  bytes: number,
+  records: keyof typeof heapPerFileByte,
+  heap?: { limit: number; used: number },
+): string | undefined {
+  const short = heapShortfall(bytes, records, heap);
+  if (short === undefined) return undefined;
   return (
     `${JSON.stringify(path)} (${format(bytes)} MiB) is too large to read in this process's memory: ` +
-    `building it takes about ${format(needed)} MiB, and the heap is limited to ${format(current.limit)} MiB; ` +
-    `run with NODE_OPTIONS=--max-old-space-size=${suggested} to read it.`
+    `building it takes about ${format(short.needed)} MiB, and the heap is limited to ${format(short.limit)} MiB; ` +
+    `run with NODE_OPTIONS=--max-old-space-size=${short.suggestedMb} to read it.`
   );
 }
 

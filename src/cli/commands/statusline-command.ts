@@ -6,7 +6,7 @@
  * status line has nowhere to show an error); only a bad command line (an unknown `--format` placeholder,
  * an unknown option) exits 2. `AGENTLOG_NOW` (an ISO time) pins the clock, as for `blocks`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -19,6 +19,7 @@ import { resolveCacheDir } from '../../cache/cache-location.js';
 import { type IndexDb, openIndex, openMemoryIndex } from '../../cache/open-index.js';
 import { queryAllRateLimits } from '../../cache/queries/rate-limits-query.js';
 import { queryRequestsSince } from '../../cache/queries/statusline-query.js';
+import { heapShortfall } from '../../lifecycle/heap-fit.js';
 import type { SessionFileRef } from '../../sources/index.js';
 import { type Io, writeJson, writeLine } from '../output.js';
 import { packageVersion } from '../package-version.js';
@@ -212,6 +213,13 @@ async function figuresFrom(
       main === undefined
         ? undefined
         : sessionFigures(index.db, main, input.sessionId, appended, pricer, shared);
+    // A transcript too large for this process's heap is not in the index (the refresh skipped it): say so,
+    // in the line, where Claude Code shows it (it does not show the status line's stderr).
+    if (session === undefined && transcript !== undefined) {
+      const short = heapShortfall(fileSize(transcript), 'projected');
+      if (short !== undefined)
+        figures.problem = `session log too large to read (NODE_OPTIONS=--max-old-space-size=${short.suggestedMb})`;
+    }
     if (session) {
       figures.indexed = true;
       figures.sessionId = session.sessionId;
@@ -394,4 +402,13 @@ function clockOf(io: Io): number {
   const pinned = io.env.AGENTLOG_NOW;
   const at = pinned === undefined || !/^\d{4}-\d{2}-\d{2}/.test(pinned) ? Number.NaN : Date.parse(pinned);
   return Number.isNaN(at) ? Date.now() : at;
+}
+
+/** A file's size, or 0 when it cannot be stated. */
+function fileSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
 }
