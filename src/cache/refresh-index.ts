@@ -76,7 +76,7 @@ export interface RefreshOptions {
   inputsHash?: string;
   /**
    * Told the bytes read of each unit's files once the unit is stored and this thread dropped what it read
-   * of them (nothing for a unit none of whose files was read): the caller may collect garbage then (cli's
+   * of them (0 for a unit none of whose files was read): the caller may collect garbage then (cli's
    * `release-memory.ts`).
    */
   release?: (bytes: number) => void;
@@ -449,8 +449,8 @@ async function refreshOnce(
         // A file larger than `maxFileBytes` is read in this thread: a worker's read would be copied over
         // whole, holding the file's records twice.
         const large = ref.size > maxFileBytes;
-        const stored = rows.get(ref.path);
-        const row = stored !== undefined && !isUnchanged(stored, ref) ? withValidation(db, stored) : stored;
+        const known = rows.get(ref.path);
+        const row = known !== undefined && !isUnchanged(known, ref) ? withValidation(db, known) : known;
         // What a file's read gives is held until its unit is built: the read waits while those read ahead
         // of it would leave it no room (unless nothing is ahead: then it alone is checked, as it starts).
         const plan = planRead(ref, row);
