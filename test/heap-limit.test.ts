@@ -160,21 +160,39 @@ describe('a session file too large for the heap', () => {
   }, 120_000);
 
   it('are read one after another when each fits alone but not two at once (read ahead)', async () => {
-    const names = ['a', 'b', 'c'].map((c) => `11111111-2222-4333-8444-${c.repeat(12)}.jsonl`);
-    const { dir: three } = logFolder(
-      'heap-three',
-      names.map((name) => [name, big]),
-    );
-    const cacheDir = fresh('heap-three-cache');
-    // 72 MiB each: about 110 MiB of heap to build one, 220 MiB for two held at once, more than the 208 MiB a
-    // 160 MiB old generation gives with the young one.
+    // Three sessions of their own (three units): the big one's records, every id in them (session, records,
+    // parents) made its own by its first eight characters.
+    const { dir: three, project } = logFolder('heap-three', []);
+    const text = readFileSync(big, 'utf8');
+    const uuid = /[0-9a-f]{8}(-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/g;
+    const original = /"sessionId":"([^"]+)"/.exec(text)?.[1] as string;
+    const ids3 = ['a', 'b', 'c'].map((c) => original.replace(uuid, `${c.repeat(8)}$1`));
+    for (const [i, id] of ids3.entries())
+      writeFileSync(path.join(project, `${id}.jsonl`), text.replace(uuid, `${'abc'[i]?.repeat(8)}$1`));
+    // 72 MiB each: about 110 MiB of heap to build one, 220 MiB for two held at once; a 200 MiB old
+    // generation holds one.
     const run = await runBuiltCli(['ls', '--json', '--jobs', '1', three], three, {
-      AGENTLOG_CACHE_DIR: cacheDir,
-      NODE_OPTIONS: '--max-old-space-size=160',
+      AGENTLOG_CACHE_DIR: fresh('heap-three-cache'),
+      NODE_OPTIONS: '--max-old-space-size=200',
     });
     expect(run.code, run.err).toBe(0);
     expect(run.err).toBe('');
-    expect(ids(run.out)).toEqual(names.map((n) => path.basename(n, '.jsonl')));
+    expect(ids(run.out)).toEqual(ids3);
+  }, 120_000);
+
+  it('skips what of one unit does not fit beside the rest of it, instead of aborting', async () => {
+    // One unit: a session with three 72 MiB subagent files, held together until the unit is built.
+    const { dir, project } = logFolder('heap-unit', [[path.basename(small), small]]);
+    const subagents = path.join(project, path.basename(small, '.jsonl'), 'subagents');
+    mkdirSync(subagents, { recursive: true });
+    for (const c of ['a', 'b', 'c']) copyFileSync(big, path.join(subagents, `agent-${c.repeat(8)}.jsonl`));
+    const run = await runBuiltCli(['ls', '--json', '--jobs', '1', dir], dir, {
+      AGENTLOG_CACHE_DIR: fresh('heap-unit-cache'),
+      NODE_OPTIONS: '--max-old-space-size=160',
+    });
+    expect(run.code, run.err).toBe(0);
+    expect(run.err).toMatch(warning);
+    expect(ids(run.out)).toContain(path.basename(small, '.jsonl'));
   }, 120_000);
 
   it('is skipped and forgotten when it grew and its unit must be built again with too little heap', async () => {

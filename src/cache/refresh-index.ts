@@ -468,20 +468,30 @@ async function refreshOnce(
     let done = 0;
     /** Bytes read since the last unit was done (see `release`). */
     let parsedSinceRelease = 0;
+    /**
+     * Stores one file's read. Its own function, and the read let go of once stored: what a read gave is held
+     * only by `memory` (until its unit is built), not by the loop's variables, which an interpreted frame keeps
+     * alive until they are assigned again (the next file's check for room would count it).
+     */
+    const storeRead = async (pending: PendingFile) => {
+      const { ref } = pending;
+      const update = await finishFile(pending, readSlice, store);
+      pending.slice = undefined;
+      if (update.how !== 'unchanged') touched.add(unitOf.get(ref) as PlannedUnit);
+      rows.set(ref.path, update.row);
+      stats[update.how] += 1;
+      stats.bytesParsed += update.bytesParsed;
+      parsedSinceRelease += update.bytesParsed;
+      if (update.file) memory.keep(ref.path, update.file, update.codexSession);
+      if (update.appended) appendedReads.set(ref.path, update.appended);
+      if (update.how !== 'unchanged') changedPaths.add(ref.path);
+      batch.maybeCommit();
+    };
     for (fill(); ahead.length > 0; fill()) {
       const pending = ahead.shift() as PendingFile;
       const { ref } = pending;
       try {
-        const update = await finishFile(pending, readSlice, store);
-        if (update.how !== 'unchanged') touched.add(unitOf.get(ref) as PlannedUnit);
-        rows.set(ref.path, update.row);
-        stats[update.how] += 1;
-        stats.bytesParsed += update.bytesParsed;
-        parsedSinceRelease += update.bytesParsed;
-        if (update.file) memory.keep(ref.path, update.file, update.codexSession);
-        if (update.appended) appendedReads.set(ref.path, update.appended);
-        if (update.how !== 'unchanged') changedPaths.add(ref.path);
-        batch.maybeCommit();
+        await storeRead(pending);
       } catch (error) {
         if (!(error instanceof FileUnreadableError)) throw error;
         stats.skipped += 1;
