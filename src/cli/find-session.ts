@@ -1,13 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { terminalText } from '../analytics/terminal-text.js';
 import { tooLargeToBuild } from '../lifecycle/heap-fit.js';
 import { listSessions, loadSessions, readSession } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
 import { type Agent, agentInfo } from '../schemas/common/agent.js';
 import { type ArchiveFlags, archiveCovers } from './archive-source.js';
 import { CliError, exitCodes, quote } from './cli-error.js';
-import { displayPath, type Io } from './output.js';
+import { displayPath, type Io, printSkipped } from './output.js';
 import { resolveInputs } from './resolve-inputs.js';
 
 /**
@@ -75,7 +74,7 @@ async function findAny(
   );
   if (candidates.length === 0) {
     // What could not be read may be the session asked for (a file too large for the heap, one unreadable).
-    for (const warning of warnings) io.stderr.write(`warning: ${terminalText(warning)} Skipped.\n`);
+    printSkipped(io, warnings);
     throw new CliError(
       `No ${agent === undefined ? '' : `${agentInfo[agent].name} `}session ${quote(id)} in ${inputs.searched.map(quote).join(', ') || 'the log folders'}.`,
     );

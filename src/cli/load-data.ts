@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { Command } from 'commander';
-import { terminalText } from '../analytics/terminal-text.js';
 import { assertOutsideInputs, CacheLocationError, resolveCacheDir } from '../cache/cache-location.js';
 import { type IndexDb, openMemoryIndex } from '../cache/open-index.js';
 import type { RefreshStats } from '../cache/refresh-index.js';
@@ -15,7 +14,7 @@ import type { SessionFileRef, SkippedFile } from '../sources/index.js';
 import { CliError, exitCodes } from './cli-error.js';
 import { type FilterFlags, parseFilter } from './filter-options.js';
 import { openOrWarn, warnNoCache, warnOnce } from './open-cache.js';
-import { colorsFor, formatNumber, type Io } from './output.js';
+import { formatNumber, type Io, printSkipped } from './output.js';
 import { packageVersion } from './package-version.js';
 import { parseCount } from './parse-count.js';
 import { createProgress } from './progress.js';
@@ -353,10 +352,4 @@ async function filterAndSort(sessions: Session[], filter: SessionFilter): Promis
   const kept = sessions.filter((s) => holdsConversation(s) && matchesFilter(s, filter));
   kept.sort((a, b) => (b.startTime ?? '').localeCompare(a.startTime ?? ''));
   return kept;
-}
-
-function printSkipped(io: Io, warnings: readonly string[]): void {
-  const colors = colorsFor(io, 'stderr');
-  for (const warning of warnings)
-    io.stderr.write(`${colors.yellow('warning')}: ${terminalText(warning)} Skipped.\n`);
 }

@@ -50,6 +50,16 @@ export function memoryIo(
   };
 }
 
+/**
+ * One warning on stderr per file a command could not read or left out (`onSkip`'s messages, which quote
+ * paths), escaped for the terminal: a file name cannot start a line of its own.
+ */
+export function printSkipped(io: Io, messages: Iterable<string>): void {
+  const colors = colorsFor(io, 'stderr');
+  for (const message of messages)
+    io.stderr.write(`${colors.yellow('warning')}: ${terminalText(message)} Skipped.\n`);
+}
+
 /** Colours only on a TTY and only when `NO_COLOR` is unset (https://no-color.org). */
 export function colorsFor(io: Io, stream: 'stdout' | 'stderr' = 'stdout') {
   return createColors(colorsEnabled(io, stream));

@@ -12,7 +12,6 @@
  */
 
 import { Worker } from 'node:worker_threads';
-import { terminalText } from '../analytics/terminal-text.js';
 import type { Pricer, UsageOptions, UsageReport, UsageSplit } from '../analytics/usage-report.js';
 import { computeUsage } from '../analytics/usage-report.js';
 import type { UsageTree } from '../lifecycle/build-usage-unit.js';
@@ -22,7 +21,7 @@ import { groupUnits } from '../lifecycle/session-unit.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { parseFilter } from './filter-options.js';
 import type { DataFlags } from './load-data.js';
-import { colorsFor, type Io } from './output.js';
+import { type Io, printSkipped } from './output.js';
 import type { ResolvedInputs } from './resolve-inputs.js';
 import { workerScript } from './worker-script.js';
 
@@ -76,7 +75,10 @@ export async function coldUsageTrees(
   }
   const position = new Map(files.map((f, i) => [f.path, i]));
   skipped.sort(([a], [b]) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
-  printSkipped(io, skipped);
+  printSkipped(
+    io,
+    skipped.map(([, message]) => message),
+  );
   const trees = built.flat();
   const at = (t: UsageTree) => position.get(t.anchor) ?? 0;
   // Stable: trees of one anchor keep their order.
@@ -187,10 +189,4 @@ function ask(worker: Worker, task: ColdUsageTask): Promise<ColdUsageReply> {
     );
     worker.postMessage(task);
   });
-}
-
-function printSkipped(io: Io, skipped: readonly [string, string][]): void {
-  const colors = colorsFor(io, 'stderr');
-  for (const [, warning] of skipped)
-    io.stderr.write(`${colors.yellow('warning')}: ${terminalText(warning)} Skipped.\n`);
 }

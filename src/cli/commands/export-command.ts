@@ -32,7 +32,7 @@ import {
 import { findSession } from '../find-session.js';
 import { fsFailure } from '../fs-failure.js';
 import { demoDir, emptyFilesLine, isReadable } from '../load-data.js';
-import { colorsFor, displayPath, formatNumber, type Io, plural } from '../output.js';
+import { colorsFor, displayPath, formatNumber, type Io, plural, printSkipped } from '../output.js';
 import { createPricer, offlineHelp } from '../pricer.js';
 import { createProgress } from '../progress.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
@@ -185,7 +185,7 @@ async function exportData(
     }
     progress.stop();
     const colors = colorsFor(io, 'stderr');
-    for (const warning of warnings) io.stderr.write(`${colors.yellow('warning')}: ${warning} Skipped.\n`);
+    printSkipped(io, warnings);
     if (result.sessions === 0) io.stderr.write(`${colors.yellow('warning')}: No sessions match.\n`);
     if (flags.output !== undefined) {
       const counts = names.map((n) => plural(result.rows[n] ?? 0, `${n} row`));

@@ -20,7 +20,7 @@ import { CliError, exitCodes, quote } from '../cli-error.js';
 import { addFilterOptions, type FilterFlags, parseFilter } from '../filter-options.js';
 import { findSession } from '../find-session.js';
 import { demoDir } from '../load-data.js';
-import { colorsFor, displayPath, type Io, writeLine } from '../output.js';
+import { displayPath, type Io, printSkipped, writeLine } from '../output.js';
 import { createPricer, offlineHelp } from '../pricer.js';
 import { createProgress } from '../progress.js';
 import { addRedactOptions, printRedactionSummary, type RedactFlags, redactorFor } from '../redact-options.js';
@@ -68,7 +68,6 @@ export function registerHtmlCommand(program: Command, io: Io): void {
     const redactor = await redactorFor(flags, io);
     const redact = async (session: Session) => (redactor ? await redactor.redact(session) : session);
     const price = await createPricer(flags, io);
-    const colors = colorsFor(io, 'stderr');
     if (flags.demo && targets.length > 0)
       throw new CliError('Use either --demo or targets, not both.', { exitCode: 2 });
     // A target that exists, or looks like a path, is a path (a missing path gets resolveInputs' message);
@@ -160,7 +159,7 @@ export function registerHtmlCommand(program: Command, io: Io): void {
     try {
       for (const group of groups) {
         const sessions = await loadSessions(group, {
-          onSkip: (_p, message) => io.stderr.write(`${colors.yellow('warning')}: ${message} Skipped.\n`),
+          onSkip: (_p, message) => printSkipped(io, [message]),
         });
         for (const session of sessions)
           if (holdsConversation(session) && matchesFilter(session, filter)) await write(session);
