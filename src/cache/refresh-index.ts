@@ -279,6 +279,15 @@ async function refreshOnce(
     const builtIds = new Set<number>();
     /** Units removed in this run (their ids are not removed twice). */
     const removed = new Set<number>();
+    /** Removes the stored unit of `unit`'s key (once), in the write batch begun for what replaces it. */
+    const removeStored = (unit: Unit) => {
+      batch.begin();
+      const previous = stored.get(unit.key);
+      if (previous && !removed.has(previous.id)) {
+        removeUnits(db, [previous.id], stored);
+        removed.add(previous.id);
+      }
+    };
     /**
      * Builds a unit and stores it in place of the stored unit of the same key; the new unit is then a
      * stored one like any other (a later pass that finds its signature unchanged reuses it).
@@ -297,12 +306,7 @@ async function refreshOnce(
           // A file of it too large to read back here (an append gave up on a file indexed with more heap,
           // or its unit changed): the unit and its files leave the index, so that the next run reads them
           // as new, skips that file again and says so again (as a cold run does).
-          batch.begin();
-          const previous = stored.get(unit.key);
-          if (previous && !removed.has(previous.id)) {
-            removeUnits(db, [previous.id], stored);
-            removed.add(previous.id);
-          }
+          removeStored(unit);
           for (const ref of unit.refs) {
             const row = rows.get(ref.path);
             if (row) forget(row);
@@ -312,12 +316,7 @@ async function refreshOnce(
         sessions = fromFiles;
         ({ prepared, models: reportModels } = prepareBuilt(sessions, false));
       }
-      batch.begin();
-      const previous = stored.get(unit.key);
-      if (previous && !removed.has(previous.id)) {
-        removeUnits(db, [previous.id], stored);
-        removed.add(previous.id);
-      }
+      removeStored(unit);
       const unitId = Number(
         insertUnit.run(unit.key, unit.signature, 0, new Date().toISOString()).lastInsertRowid,
       );

@@ -99,12 +99,12 @@ export function planRead(ref: SessionFileRef, row: FileRow | undefined): ReadPla
   return { identity, read: { bytes: ref.size } };
 }
 
-/** Starts the read {@link planRead} decided (by default, decided now). */
+/** Starts the read {@link planRead} decided. */
 export function startFile(
   ref: SessionFileRef,
   row: FileRow | undefined,
   readSlice: RecordSliceReader,
-  plan: ReadPlan = planRead(ref, row),
+  plan: ReadPlan,
 ): PendingFile {
   const { identity, read } = plan;
   if (read === undefined) return { ref, row, start: undefined, slice: undefined, identity };

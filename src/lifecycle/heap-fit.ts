@@ -30,7 +30,7 @@ export interface HeapShortfall {
 /**
  * Undefined when building `bytes` of session files fits in the heap this process has left, else by how much
  * it does not. Garbage counts as used until it is collected: before saying no, this collects it (when V8's
- * collection can be had) and looks again.
+ * collection can be had) and looks again, unless `heap` is given (then that heap is judged as it is).
  */
 export function heapShortfall(
   bytes: number,
@@ -62,9 +62,8 @@ export function tooLargeToBuild(
   path: string,
   bytes: number,
   records: keyof typeof heapPerFileByte,
-  heap?: { limit: number; used: number },
 ): string | undefined {
-  const short = heapShortfall(bytes, records, heap);
+  const short = heapShortfall(bytes, records);
   if (short === undefined) return undefined;
   return (
     `${JSON.stringify(path)} (${format(bytes)} MiB) is too large to read in this process's memory: ` +
@@ -93,12 +92,10 @@ export function createHeapBudget(records: keyof typeof heapPerFileByte): HeapBud
   let reserved = 0;
   return {
     reserve(bytes, force) {
-      if (!force && reserved > 0) {
-        const heap = currentHeap();
-        // The reads held are counted twice once read (their records are in `used` too): a read waits sooner.
-        if (heap.used + (reserved + bytes) * heapPerFileByte[records] > heap.limit * usableShare)
-          return false;
-      }
+      // The reads held are counted twice once read (their records are in `used` too): a read waits sooner.
+      // No collection for this: waiting costs less.
+      if (!force && reserved > 0 && heapShortfall(reserved + bytes, records, currentHeap()) !== undefined)
+        return false;
       reserved += bytes;
       return true;
     },
