@@ -112,6 +112,8 @@ const entryPoints: Readonly<Record<string, string>> = {
     'lifecycle keeps resume states (build-safely.ts, append-session.ts)',
   'agents/claude-code/append-claude-session.ts':
     'lifecycle/append-session.ts: the index appends to a session',
+  'agents/claude-code/append-claude-unit.ts':
+    'lifecycle/append-session.ts: the index appends to a unit (its new subagent files, their links)',
   'agents/claude-code/request-usage.ts': "cli/statusline-overlay.ts reads a live transcript's last requests",
   'agents/codex/roots.ts': 'default discovery (sources/discover-default.ts)',
   'agents/codex/read-codex-header.ts': 'discovery reads a rollout header (thread families)',

@@ -2,32 +2,11 @@
 // the cases issue 17 names (a result that closes a call opened before the offset, usage split across two
 // appends, a rewind and a compaction after the offset, a partial last line, a new subagent file), the index
 // after the append holds the same rows and the same report models as an index built from the whole files.
-import {
-  appendFileSync,
-  chmodSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { UsageSplit } from '../src/analytics/usage-report.js';
-import { indexFileName } from '../src/cache/cache-location.js';
-import { createModelRowsReader } from '../src/cache/model-rows.js';
-import { openIndex } from '../src/cache/open-index.js';
-import { queryErrors } from '../src/cache/queries/errors-query.js';
-import { selectTrees } from '../src/cache/queries/select-trees.js';
-import { querySessionsOverview } from '../src/cache/queries/sessions-overview-query.js';
-import { queryToolInventory } from '../src/cache/queries/tool-inventory-query.js';
-import { queryUsage } from '../src/cache/queries/usage-query.js';
-import { unpackReportModel } from '../src/cache/report-model-codec.js';
-import { discoverPaths } from '../src/sources/index.js';
-import { copyCorpus, refreshed, tempDir, testPrice } from './index-helpers.js';
+import { indexAnswers, indexContents, later, writable } from './index-compare.js';
+import { copyCorpus, refreshed, tempDir } from './index-helpers.js';
 
 let logs: string;
 let cache: string;
@@ -41,80 +20,6 @@ beforeEach(() => {
 afterEach(() => {
   for (const dir of [logs, cache, fresh]) rmSync(dir, { recursive: true, force: true });
 });
-
-/** Columns that number rows (they differ between two indexes with the same content). */
-const numbering = new Set(['unit_id', 'session_row', 'tree', 'parent_row']);
-
-/**
- * Every public row and report model of an index, in the order the queries read them (a session's rows in
- * rowid order), without the columns that only number rows.
- */
-function contents(cacheDir: string) {
-  const db = new Database(path.join(cacheDir, indexFileName), { readonly: true });
-  try {
-    const rowsOf = createModelRowsReader(db);
-    const table = (name: string, order: string) => {
-      // A tree's id is the number its sessions name it by.
-      const omit = name === 'trees' ? new Set([...numbering, 'id']) : numbering;
-      return (db.prepare(`SELECT * FROM ${name} ORDER BY ${order}`).all() as Record<string, unknown>[]).map(
-        (row) => Object.fromEntries(Object.entries(row).filter(([key]) => !omit.has(key))),
-      );
-    };
-    return {
-      sessions: table('sessions', 'root_session_id, rowid'),
-      trees: table('trees', 'session_id'),
-      messages: table('messages', 'root_session_id, session_id, rowid'),
-      toolCalls: table('tool_calls', 'root_session_id, session_id, rowid'),
-      usage: table('usage_entries', 'root_session_id, session_id, rowid'),
-      // A session's problems are its files' problems, then its conversation's; an append writes its own
-      // after the stored ones, and nothing reads problems rows in rowid order (the models keep the order).
-      problems: table('problems', 'root_session_id, session_id, file, line, type, message'),
-      models: (
-        db.prepare('SELECT unit_id, anchor, phase, model FROM _models ORDER BY anchor').all() as {
-          unit_id: number;
-          anchor: string;
-          phase: number;
-          model: Buffer;
-        }[]
-      ).map(({ unit_id, ...m }) => ({
-        ...m,
-        model: unpackReportModel(m.model, rowsOf(unit_id)),
-      })),
-    };
-  } finally {
-    db.close();
-  }
-}
-
-/** What the report queries answer from an index (float sums included: they depend on row order). */
-async function answers(cacheDir: string) {
-  const refs = (await discoverPaths([logs])).files;
-  const index = openIndex({ cacheDir, agentlogVersion: 'test' });
-  try {
-    const selection = selectTrees(index.db, refs, {});
-    return {
-      overview: querySessionsOverview(selection),
-      usage: (['day', 'session', 'model'] as UsageSplit[]).map((by) => queryUsage(selection, by, testPrice)),
-      tools: queryToolInventory(selection, {}),
-      errors: queryErrors(selection),
-    };
-  } finally {
-    index.db.close();
-  }
-}
-
-/** Moves the modification time forward, as a later write would. */
-function later(file: string): void {
-  const { mtime } = statSync(file);
-  const next = new Date(mtime.getTime() + 10_000);
-  utimesSync(file, next, next);
-}
-
-/** Makes every copied file writable (the corpus is read-only). */
-function writable(dir: string): void {
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
-    chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
-}
 
 /**
  * Writes the first `cut` bytes of `file` (whose whole content is `whole`), refreshes the index, appends
@@ -137,8 +42,8 @@ async function appendInSteps(file: string, whole: Buffer, cuts: readonly number[
   appended += (await refreshed(cache, logs)).stats.unitsAppended;
   rmSync(fresh, { recursive: true, force: true });
   await refreshed(fresh, logs);
-  expect(contents(cache)).toEqual(contents(fresh));
-  expect(await answers(cache)).toStrictEqual(await answers(fresh));
+  expect(indexContents(cache)).toEqual(indexContents(fresh));
+  expect(await indexAnswers(cache, logs)).toStrictEqual(await indexAnswers(fresh, logs));
   return appended;
 }
 
@@ -345,7 +250,7 @@ describe('appends that change what is stored', () => {
     expect(appended).toBe(0);
   });
 
-  it('build the unit when a subagent file appears, equal to a fresh build', async () => {
+  it('take a subagent file that appears, linked by its prompt, equal to a fresh build', async () => {
     mkdirSync(projectDir(), { recursive: true });
     const file = path.join(projectDir(), `${sessionId}.jsonl`);
     writeFileSync(file, craftedSession(sessionId).join(''));
@@ -357,9 +262,9 @@ describe('appends that change what is stored', () => {
       `${JSON.stringify({ parentUuid: null, isSidechain: true, sessionId, agentId: 'a1b2c3', uuid: 'sa1', timestamp: '2026-11-20T10:00:30.000Z', type: 'user', message: { role: 'user', content: 'Check the files' } })}\n`,
     );
     const result = await refreshed(cache, logs);
-    expect(result.stats).toMatchObject({ added: 1, unitsBuilt: 1, unitsAppended: 0 });
+    expect(result.stats).toMatchObject({ added: 1, unitsBuilt: 0, unitsAppended: 1 });
     await refreshed(fresh, logs);
-    expect(contents(cache)).toEqual(contents(fresh));
-    expect(contents(cache).sessions.map((s) => s.parent_tool_call_id)).toContain('toolu_4');
+    expect(indexContents(cache)).toEqual(indexContents(fresh));
+    expect(indexContents(cache).sessions.map((s) => s.parent_tool_call_id)).toContain('toolu_4');
   });
 });

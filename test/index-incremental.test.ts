@@ -206,7 +206,7 @@ describe('incremental index', () => {
     await expectSameAsCold(before);
     writeFileSync(sub, saved);
     const after = await refreshed(cache, logs);
-    expect(after.stats).toMatchObject({ added: 1, unitsBuilt: 1 });
+    expect(after.stats).toMatchObject({ added: 1, unitsBuilt: 0, unitsAppended: 1 });
     await expectSameAsCold(after);
     const session = after.sessions.find((s) => s.id === withSubagents);
     expect(session?.subagents.map((s) => s.session.files[0])).toContain(sub);

@@ -1,6 +1,6 @@
 // Checks of the benchmark's own logic: `node --test scripts/bench/` (not part of `npm test`).
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -9,6 +9,7 @@ import { countLines, folderBytes } from './corpus.mjs';
 import { median } from './measure.mjs';
 import { parseOptions } from './options.mjs';
 import { groupOf, profileLine, summarizeProfiles } from './profile.mjs';
+import { startSubagent, undoSubagent } from './subagent-run.mjs';
 import {
   BEGIN,
   consoleTable,
@@ -137,6 +138,49 @@ test('appends are undone from the journal', () => {
     assert.equal(readFileSync(file, 'utf8'), original);
     assert.ok(Math.abs(statSync(file).mtimeMs - mtime) < 1);
     assert.equal(restoreAppends(journal), 0, 'nothing left to undo');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a subagent started in a session, and undone from the journal', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-test-'));
+  try {
+    const file = join(dir, `${SESSION}.jsonl`);
+    const original = `${claudeLine('aaaaaaaa-0000-4000-8000-000000000001', null, '2025-01-01T10:00:00.000Z')}\n`;
+    writeFileSync(file, original);
+    const mtime = statSync(file).mtimeMs;
+    const journal = join(dir, 'journal.json');
+    const bytes = startSubagent(file, journal);
+    const added = readFileSync(file, 'utf8')
+      .slice(original.length)
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.deepEqual(
+      added.map((r) => [r.type, r.data?.type]),
+      [
+        ['assistant', undefined],
+        ['progress', 'agent_progress'],
+        ['progress', 'agent_progress'],
+      ],
+    );
+    assert.equal(added[0].parentUuid, 'aaaaaaaa-0000-4000-8000-000000000001');
+    assert.ok(added.every((r) => r.sessionId === SESSION && r.timestamp > '2025-01-01T10:00:00.000Z'));
+    const sub = join(dir, SESSION, 'subagents', 'agent-a3f9c21.jsonl');
+    const subRecords = readFileSync(sub, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.equal(subRecords.length, 2);
+    assert.ok(subRecords.every((r) => r.sessionId === SESSION));
+    assert.ok(existsSync(sub.replace(/\.jsonl$/, '.meta.json')));
+    assert.ok(bytes > 0);
+    assert.equal(undoSubagent(journal), true);
+    assert.equal(readFileSync(file, 'utf8'), original);
+    assert.ok(Math.abs(statSync(file).mtimeMs - mtime) < 1);
+    assert.equal(existsSync(join(dir, SESSION)), false, 'the folders it made are gone');
+    assert.equal(undoSubagent(journal), false, 'nothing left to undo');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -14,6 +14,7 @@ import { describeAgentlog, describeMachine, findCcusage } from './environment.mj
 import { findGnuTime, killLiveRuns, runMeasured } from './measure.mjs';
 import { parseOptions, USAGE } from './options.mjs';
 import { profileLine, summarizeProfileDir } from './profile.mjs';
+import { startSubagent, undoSubagent } from './subagent-run.mjs';
 import {
   consoleTable,
   duration,
@@ -81,16 +82,19 @@ async function main(argv) {
 
   mkdirSync(benchDir, { recursive: true });
   const journal = join(benchDir, 'append-journal.json');
+  const subagentJournal = join(benchDir, 'subagent-journal.json');
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
       killLiveRuns();
       restoreAppends(journal);
+      undoSubagent(subagentJournal);
       process.stderr.write(`bench: stopped by ${signal}; appended records undone\n`);
       process.exit(130);
     });
   }
   const undone = restoreAppends(journal);
   if (undone > 0) log(`undid the appends of an interrupted run (${undone} files)`);
+  if (undoSubagent(subagentJournal)) log('undid the subagent of an interrupted run');
 
   const corpus = await ensureCorpus({
     dir: join(benchDir, `corpus-${options.mb}mb-active${options.activeMb}mb-seed${options.seed}`),
@@ -265,6 +269,31 @@ async function main(argv) {
         : undefined,
   });
   restoreAppends(journal);
+  if (indexed) {
+    // The active session starts a subagent (2.1.x): a Task call, a new subagent file with its .meta.json,
+    // its first response streamed into the session file. The index first takes the files as they are.
+    await measure({
+      id: 'report-subagent',
+      label: 'report, after a subagent starts',
+      home: corpus.home,
+      ...ours(['report']),
+      baseline: 'ccusage',
+      before: async () => {
+        undoSubagent(subagentJournal);
+        await runOnce('report-resync', corpus.home, process.execPath, agentlogArgs(['report']));
+        startSubagent(corpus.big, subagentJournal);
+      },
+      after: (i, total) =>
+        i === total - 1
+          ? check(
+              'report-subagent-nocache',
+              '`report --no-cache` against `report` after a subagent starts',
+              'report-subagent',
+            )
+          : undefined,
+    });
+    undoSubagent(subagentJournal);
+  }
   if (indexed && agentlog.statuslineCommand) {
     // Issue 19: Claude Code's status line on the active session while it grows, as Claude Code runs it (a
     // process per call, the JSON it passes; here from a file): ~16 KiB of new turns appended before each call.

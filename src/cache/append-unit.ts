@@ -6,9 +6,11 @@
 // unit (test/index-append.test.ts). Anything the fold cannot redo is left to a build (`undefined`).
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
+import { allSessions } from '../analytics/all-calls.js';
 import {
-  appendClaudeFile,
-  NotAppendable,
+  appendClaudeUnit,
+  type ClaudeUnitAppend,
+  type ClaudeUnitChanges,
   type SessionAppend,
   type SessionResume,
   sessionResumeOf,
@@ -44,7 +46,12 @@ export interface UnitAppender {
    * the stored unit `unitId`; returns its report model, or undefined when the unit must be built again
    * (then what was written for it is removed by that build).
    */
-  append(unitId: number, reads: ReadonlyMap<string, AppendedRead>): AppendedUnit | undefined;
+  append(
+    unitId: number,
+    reads: ReadonlyMap<string, AppendedRead>,
+    added?: ClaudeUnitChanges['added'],
+    order?: readonly string[],
+  ): AppendedUnit | undefined;
   /**
    * Stores the resume states of a session tree just built from whole files ({@link resumeStatesOf}), but
    * for a file whose last line was unterminated: it is read again from before that line, where no state fits.
@@ -159,8 +166,85 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     return emptyText;
   };
 
+  const selectSessionRows = db.prepare(
+    'SELECT rowid, id, tree FROM sessions WHERE unit_id = ? ORDER BY rowid',
+  );
+  const insertSession = prepareInsert(db, 'sessions');
+  const moveCalls = db.prepare('UPDATE tool_calls SET session_row = ? WHERE session_row = ?');
+  const moveUsage = db.prepare('UPDATE usage_entries SET session_row = ? WHERE session_row = ?');
+  const deleteSession = db.prepare('DELETE FROM sessions WHERE rowid = ?');
+
+  /**
+   * Writes the sessions rows of a tree whose subagents changed (`before`: its sessions in the stored rows'
+   * order). The queries read a tree's sessions in rowid order, which is `allSessions` order: the rows from
+   * the first session whose place changed on are written again after the others (their calls and usage
+   * entries follow them), new sessions with all their rows; the calls that now claim a subagent get its id.
+   */
+  const relayout = (
+    unitId: number,
+    root: Session,
+    before: readonly Session[],
+    result: ClaudeUnitAppend,
+  ): boolean => {
+    const rows = selectSessionRows.all(unitId) as { rowid: number; id: string; tree: number }[];
+    if (rows.length !== before.length || rows.some((row, i) => row.id !== before[i]?.id)) return false;
+    const rowOf = new Map(before.map((session, i) => [session, (rows[i] as { rowid: number }).rowid]));
+    const treeId = (rows[0] as { tree: number }).tree;
+    const after = [...allSessions([root])];
+    let moved = after.findIndex((session, i) => session !== before[i]);
+    if (moved === -1) moved = after.length;
+    const parentOf = new Map<Session, Session>();
+    for (const session of after) for (const sub of session.subagents) parentOf.set(sub.session, session);
+    const added = new Set(result.added.map((a) => a.session));
+    for (const [i, session] of after.entries()) {
+      const parent = parentOf.get(session);
+      const parentRow = parent === undefined ? null : (rowOf.get(parent) ?? null);
+      const row = { ...sessionRowOf(session, root), tree: treeId, parent_row: parentRow, unit_id: unitId };
+      const old = rowOf.get(session);
+      if (i < moved && old !== undefined && !added.has(session)) {
+        update('sessions', old, sessionRowOf(session, root));
+        continue;
+      }
+      const rowid = insertSession(row);
+      rowOf.set(session, rowid);
+      if (old !== undefined && !added.has(session)) {
+        moveCalls.run(rowid, old);
+        moveUsage.run(rowid, old);
+        deleteSession.run(old);
+        continue;
+      }
+      for (const message of session.messages)
+        insertMessage({ ...messageRowOf(message, session, root, messageText(message)), unit_id: unitId });
+      for (const call of session.toolCalls)
+        insertCall({ ...callRowOf(call, session, root), session_row: rowid, unit_id: unitId });
+      for (const entry of session.usageEntries)
+        insertUsage({ ...usageRowOf(entry, session, root), session_row: rowid, unit_id: unitId });
+      for (const problem of session.problems)
+        insertProblem({ ...problemRowOf(problem, session, root), unit_id: unitId });
+    }
+    for (const call of result.linked) {
+      const row = (selectCalls.all(unitId, root.id) as { rowid: number; id: string; status: string }[]).find(
+        (r) => r.id === call.id && r.status !== 'orphan_result',
+      );
+      if (row === undefined) return false;
+      update('tool_calls', row.rowid, { subagent_id: call.subagentId ?? null });
+    }
+    return true;
+  };
+
+  const selectState = db.prepare('SELECT state FROM files WHERE path = ?').pluck();
+  const resumeOf = (state: Buffer | null | undefined): SessionResume | undefined => {
+    if (!state) return undefined;
+    try {
+      const resume = JSON.parse(inflateRawSync(state).toString('utf8')) as SessionResume;
+      return resume.v === 1 ? resume : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
   return {
-    append(unitId, reads) {
+    append(unitId, reads, added = [], order = [...reads.keys()]) {
       const models = selectModel.all(unitId) as {
         rowid: number;
         anchor: string;
@@ -178,27 +262,42 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       if (root.agent !== 'claude-code') return undefined;
       const tree = selectTree.get(unitId) as number | undefined;
       if (tree === undefined) return undefined;
+      const changes: ClaudeUnitChanges['reads'][number][] = [];
       for (const [path, read] of reads) {
-        if (read.state === null) return undefined;
-        let resume: SessionResume;
-        try {
-          resume = JSON.parse(inflateRawSync(read.state).toString('utf8')) as SessionResume;
-        } catch {
-          return undefined;
-        }
-        if (resume.v !== 1 || (resume.kind === 'session' && root.files[0] !== path)) return undefined;
-        let change: SessionAppend;
-        try {
-          change = appendClaudeFile(root, resume, read.part, path);
-        } catch (error) {
-          if (error instanceof NotAppendable) return undefined;
-          throw error;
-        }
+        const resume = resumeOf(read.state);
+        if (resume === undefined) return undefined;
+        changes.push({ path, resume, part: read.part });
+      }
+      const before = [...allSessions([root])];
+      let result: ClaudeUnitAppend;
+      try {
+        result = appendClaudeUnit(root, {
+          reads: changes,
+          stored: (path) => resumeOf(selectState.get(path) as Buffer | null | undefined),
+          added,
+          order,
+        });
+      } catch {
+        // NotAppendable, or a record the fold could not take: a build says where, with its problems.
+        return undefined;
+      }
+      for (const { path, change } of result.changes) {
         const emptyText = writeChange(unitId, root, change);
         if (emptyText === undefined) return undefined;
         // A read that ends in an unterminated line is read again from before it: no state to go on from.
-        updateState.run(read.tail ? null : packResume({ ...change.resume, emptyText }), path);
+        const tail = reads.get(path)?.tail === true;
+        updateState.run(tail ? null : packResume({ ...change.resume, emptyText }), path);
       }
+      if (result.relinked && !relayout(unitId, root, before, result)) return undefined;
+      const mainPath = root.files[0];
+      if (result.mainResume && mainPath !== undefined)
+        updateState.run(packResume(result.mainResume), mainPath);
+      const states: [string, Buffer][] = [];
+      for (const { session, resume } of result.added) {
+        const path = session.files[0];
+        if (resume !== undefined && path !== undefined) states.push([path, packResume(resume)]);
+      }
+      this.saveResumes(states);
       update('trees', tree, treeRow(root, { anchor: stored.anchor, phase: stored.phase }));
       const model = toReportModel(root);
       updateModel.run(packReportModel(model, rowBackable([root])), stored.rowid);

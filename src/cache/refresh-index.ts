@@ -4,6 +4,7 @@
 // (ARCHITECTURE.md, "The index", steps 0 to 5).
 import path from 'node:path';
 import { type BuiltSession, buildUnit, type UnitFile } from '../lifecycle/build-unit.js';
+import { claimSubagentFiles } from '../lifecycle/claim-subagent-files.js';
 import { createHeapBudget, tooLargeToBuild } from '../lifecycle/heap-fit.js';
 import { FileUnreadableError, type RecordSliceReader } from '../lifecycle/record-slice.js';
 import { groupUnits as groupFiles, probeUnitKeyFacts, type UnitKeyFacts } from '../lifecycle/session-unit.js';
@@ -358,27 +359,49 @@ async function refreshOnce(
     /** Files read (in part or whole) in this run. */
     const changedPaths = new Set<string>();
     /**
-     * Brings a stored unit up to date from the new lines of its session file alone, when that file is the
-     * only one of the unit that changed and the unit still has the same files; false when it must be built.
+     * Brings a stored unit up to date from the new lines of its files and the subagent files new to it (read
+     * whole in this run), when the unit still has its stored files; false when it must be built.
      */
-    const appendTo = (unit: Unit, previous: StoredUnit): boolean => {
-      // Every changed file grew (read from its stored end), the session file first.
+    const appendTo = async (unit: Unit, previous: StoredUnit): Promise<boolean> => {
+      // Every changed file grew (read from its stored end), the session file first, or is a subagent file
+      // that no unit had.
       const reads = new Map<string, AppendedRead>();
+      const added: SessionFileRef[] = [];
       for (const ref of [...unit.refs].sort(
         (a, b) => Number(b.role === 'session') - Number(a.role === 'session'),
       )) {
         if (!changedPaths.has(ref.path)) continue;
         const read = appendedReads.get(ref.path);
-        if (!read) return false;
-        reads.set(ref.path, read);
+        if (read) reads.set(ref.path, read);
+        else if (
+          ref.role === 'subagent' &&
+          ref.agent === 'claude-code' &&
+          rows.get(ref.path)?.unit_id == null
+        )
+          added.push(ref);
+        else return false;
       }
-      if (reads.size === 0) return false;
+      if (reads.size === 0 && added.length === 0) return false;
       const members = new Set(unit.refs.map((r) => r.path));
+      const addedPaths = new Set(added.map((r) => r.path));
       for (const row of rows.values())
-        if ((row.unit_id === previous.id) !== members.has(row.path)) return false;
+        if ((row.unit_id === previous.id) !== members.has(row.path) && !addedPaths.has(row.path))
+          return false;
+      const addedFiles = await claimSubagentFiles(added, (path) => memory.peek(path)?.file, new Set());
+      if (addedFiles.length !== added.length) return false;
       batch.begin();
-      const appended = appender.append(previous.id, reads);
+      const appended = appender.append(
+        previous.id,
+        reads,
+        addedFiles,
+        unit.refs.map((r) => r.path),
+      );
       if (!appended) return false;
+      for (const ref of added) {
+        assignUnit.run(previous.id, ref.path);
+        const row = rows.get(ref.path);
+        if (row) rows.set(ref.path, { ...row, unit_id: previous.id });
+      }
       if (previous.searchable === 1) {
         rowWriter.removeSearch(previous.search_first, previous.search_last);
         clearSearch.run(previous.id);
@@ -517,7 +540,12 @@ async function refreshOnce(
         if (unit.key !== planned.key) continue;
         const previous = stored.get(unit.key);
         if (previous && previous.signature === unit.signature && !superseded.has(previous.id)) continue;
-        if (previous && !superseded.has(previous.id) && !removed.has(previous.id) && appendTo(unit, previous))
+        if (
+          previous &&
+          !superseded.has(previous.id) &&
+          !removed.has(previous.id) &&
+          (await appendTo(unit, previous))
+        )
           continue;
         // The worker's build, when the rows group its files as it did (else built here, from the files).
         const paths = unit.refs.map((r) => r.path);
@@ -763,6 +791,9 @@ function createMemory() {
     },
     drop(path: string) {
       kept.delete(path);
+    },
+    peek(path: string) {
+      return kept.get(path);
     },
     take(path: string) {
       const entry = kept.get(path);

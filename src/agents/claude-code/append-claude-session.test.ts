@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { corpusFiles } from '../../../test/corpus.js';
 import { readRecordSlice } from '../../lifecycle/read-record-slice.js';
 import type { RecordPart } from '../../lifecycle/record-slice.js';
-import { appendClaudeFile, NotAppendable } from './append-claude-session.js';
+import { NotAppendable } from './append-claude-session.js';
+import { appendClaudeUnit } from './append-claude-unit.js';
 import { buildClaudeCodeSession } from './build-session.js';
 import { sessionResumeOf } from './session-resume.js';
 
@@ -73,7 +74,12 @@ describe('appendClaudeSession', () => {
         // Through JSON, as the index stores it.
         const stored = JSON.parse(JSON.stringify(resume));
         try {
-          appendClaudeFile(session, stored, rest.body, target);
+          appendClaudeUnit(session, {
+            reads: [{ path: target, resume: stored, part: rest.body }],
+            stored: () => undefined,
+            added: [],
+            order: [target],
+          });
         } catch (error) {
           if (!(error instanceof NotAppendable)) throw error;
           continue;

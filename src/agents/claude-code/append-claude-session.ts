@@ -9,11 +9,13 @@ import type { Message } from '../../model/message.js';
 import type { ReadCounts, Session } from '../../model/session.js';
 import type { LocatedProblem } from '../../model/source-location.js';
 import type { ToolCall } from '../../model/tool-call.js';
-import { addUsage, addUsageTo, emptyUsage, type UsageEntry } from '../../model/usage.js';
+import { addUsage, addUsageTo, emptyUsage, maxUsage, type UsageEntry } from '../../model/usage.js';
 import { baseName, obj, optional, str, timeOf } from '../../schemas/common/value-access.js';
 import type { LocatedRecord } from '../record-file.js';
 import { appendConversation, type ConversationAppend, NotAppendable } from './append-conversation.js';
+import { agentProgressUsage, type ProgressUsage } from './build-conversation.js';
 import { applyOrigin, applyTitle, metadataInputs, shorten } from './build-session.js';
+import { agentToolNames, type CallClaim, callClaimOf } from './link-subagents.js';
 import type { MessageFoldState, UsageByKey } from './message-fold.js';
 import {
   type ClaudeSessionResume,
@@ -53,35 +55,29 @@ export interface SessionAppend {
   resume: SessionResume;
 }
 
-const agentToolNames = new Set(['Task', 'Agent']);
-const uuidName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Appends to the session tree `root` the new lines of `file`, one of its files (see `SessionResume`). */
-export function appendClaudeFile(
-  root: Session,
-  resume: SessionResume,
-  part: AppendedPart,
-  file: string,
-): SessionAppend {
-  return resume.kind === 'session'
-    ? appendClaudeSession(root, resume, part, file)
-    : appendClaudeSubagent(root, resume, part, file);
+/** A main file's append: also the subagent usage its new `agent_progress` records streamed, by agent id. */
+export interface MainSessionAppend extends SessionAppend {
+  resume: ClaudeSessionResume;
+  streamed: Map<string, ProgressUsage>;
 }
+
+const uuidName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Folds `part` (the main file's records after its stored end) into `root` (the stored session tree,
- * mutated: its messages, calls, usage, counts, times, title...). Throws `NotAppendable` when the result
- * would differ from a build of the whole file: new sidechain records (the old layout's subagents), subagent
- * usage streamed in `agent_progress` records, a request already counted by a subagent, a Task call that
- * would claim a subagent, or a conversation change the fold cannot redo (see `appendConversation`).
+ * mutated: its messages, calls, usage, counts, times, title...). The subagent usage streamed in new
+ * `agent_progress` records is returned for the subagents' sessions (`appendClaudeUnit`), and the claims of
+ * new Task calls and of those that got their result are kept in the state for it to link. Throws
+ * `NotAppendable` when the result would differ from a build of the whole file: new sidechain records (the
+ * old layout's subagents), a request already counted by a subagent, or a conversation change the fold
+ * cannot redo (see `appendConversation`).
  */
 export function appendClaudeSession(
   root: Session,
   resume: ClaudeSessionResume,
   part: AppendedPart,
   file: string,
-): SessionAppend {
-  refuseStreamedUsage(part);
+): MainSessionAppend {
   for (const { value } of part.records)
     if (value.isSidechain === true) throw new NotAppendable('new sidechain records');
   // A file not named by its session id takes the last `sessionId` of its records (`claudeSessionIdOf`).
@@ -109,15 +105,7 @@ export function appendClaudeSession(
   for (const key of usage.keys())
     if (others.has(key)) throw new NotAppendable('a request a subagent counted comes to the session');
   const newCalls = fold.settleCalls();
-  // A new call of the main session comes after its stored calls in the linking order: only subagents no
-  // main-session call claimed are left for it. A stored call that got its result could claim any.
-  const unclaimed = resume.claims.filter((c) => c[3] === 0);
-  for (const call of newCalls)
-    if (agentToolNames.has(call.name) && couldClaim(call, unclaimed))
-      throw new NotAppendable('a new Task call could claim a subagent');
-  for (const call of appended.closed)
-    if (agentToolNames.has(call.name) && couldClaim(call, resume.claims))
-      throw new NotAppendable('a Task call that got its result could claim a subagent');
+  const agentCalls = claimsAfter(resume, newCalls, appended.closed);
 
   const change = fold.finish(appended, part, () => true);
   applyOrigin(root, part.records);
@@ -125,6 +113,7 @@ export function appendClaudeSession(
   applyTitle(root, inputs, root.messages, fold.state.firstPrompt);
   return {
     ...change,
+    streamed: agentProgressUsage(part.records),
     resume: {
       ...resume,
       ...inputs,
@@ -132,46 +121,93 @@ export function appendClaudeSession(
       fileProblems: resume.fileProblems + part.problems.length,
       // Stored messages that got parts are for the caller to settle (it knows their stored text).
       emptyText: { ...resume.emptyText, ...emptyTextOf(change.newMessages) },
+      ...(agentCalls === undefined ? {} : { agentCalls }),
     },
   };
 }
 
 /**
- * Folds `part` (a subagent file's records after its stored end) into its session in the tree `root`.
- * Throws `NotAppendable` besides the main file's cases when a new request was counted by another
- * conversation of the tree, when a request known only from the usage streamed into the main session gets
- * its own record, when the subagent gets its first prompt (what links it) or a Task call of its own.
+ * The main session's Task/Agent call claims after an append: new calls at the end, calls that got their
+ * result with the ids it names. A state without them (written before they were kept) cannot say what a
+ * new call claims: such an append is left to a build.
+ */
+function claimsAfter(
+  resume: ClaudeSessionResume,
+  newCalls: readonly ToolCall[],
+  closed: readonly ToolCall[],
+): CallClaim[] | undefined {
+  const added = newCalls.filter((c) => agentToolNames.has(c.name));
+  const settled = closed.filter((c) => agentToolNames.has(c.name));
+  if (resume.agentCalls === undefined) {
+    if (added.length > 0 || settled.length > 0)
+      throw new NotAppendable('the stored state does not say what Task calls claim');
+    return undefined;
+  }
+  const calls = resume.agentCalls.map((claim): CallClaim => [...claim]);
+  const byId = new Map(calls.map((claim) => [claim[0], claim]));
+  for (const call of settled) {
+    const claim = byId.get(call.id);
+    if (!claim) throw new NotAppendable('a Task call is not in the stored state');
+    const [, structuredId, textId] = callClaimOf(call);
+    claim[1] = structuredId;
+    claim[2] = textId;
+  }
+  for (const call of added) calls.push(callClaimOf(call));
+  return calls;
+}
+
+/**
+ * Folds `part` (a subagent file's records after its stored end) and `streamed` (its responses the main
+ * file's new `agent_progress` records streamed) into its session in the tree `root`. Throws `NotAppendable`
+ * besides the main file's cases when a new request was counted by another conversation of the tree, when
+ * the subagent gets its first prompt (what links it), a Task call of its own or streamed usage of its own
+ * subagents.
  */
 export function appendClaudeSubagent(
   root: Session,
   resume: ClaudeSubagentResume,
   part: AppendedPart,
   file: string,
+  streamed?: ProgressUsage,
 ): SessionAppend {
   refuseStreamedUsage(part);
   const session = findSubagent(root, file);
   if (!session || session.agentId !== resume.agentId) throw new NotAppendable('the subagent is not stored');
+  // Its own requests, in the order its conversation gave them, then those known only from streamed copies.
+  const streamedKeys = new Set(resume.streamedOnly);
   const usage: UsageByKey = new Map();
+  const streamedOnly: UsageByKey = new Map();
   for (const [key, u, model, messageId, timestamp] of resume.usage)
-    usage.set(key, {
+    (streamedKeys.has(key) ? streamedOnly : usage).set(key, {
       usage: u,
       model: model ?? undefined,
       messageId,
       ...(timestamp === null ? {} : { timestamp }),
     });
   const counted = new Set(session.usageEntries.map((e) => e.requestKey ?? `uuid:${e.messageId}`));
-  const streamedOnly = resume.streamedOnly.map((key) => [key, usage.get(key)] as const);
+  const known = new Set(resume.usage.map(([key]) => key));
   const hadPrompt = session.messages.some((m) => m.role === 'user');
   const fold = startFold(session, resume, usage);
   const context = { sessionId: root.id, agentId: resume.agentId };
   const appended = appendConversation(fold.state, resume.conversation, part.records, context);
   if (!hadPrompt && session.messages.some((m) => m.role === 'user'))
     throw new NotAppendable('the subagent gets its first prompt');
-  for (const [key, entry] of streamedOnly)
-    if (usage.get(key) !== entry) throw new NotAppendable('a streamed request gets its own record');
+  // Streamed copies join as a build joins them (`subagentOfInput`): an own request takes the maximum and
+  // keeps its fields; one known only from copies keeps the first copy's.
+  for (const [key, entry] of streamed?.usageByKey ?? []) {
+    const before = streamedOnly.get(key);
+    streamedOnly.set(key, before ? { ...before, usage: maxUsage(before.usage, entry.usage) } : entry);
+  }
+  for (const [key, entry] of streamedOnly) {
+    const own = usage.get(key);
+    if (!own) continue;
+    usage.set(key, { ...own, usage: maxUsage(own.usage, entry.usage) });
+    streamedOnly.delete(key);
+  }
+  for (const [key, entry] of streamedOnly) usage.set(key, entry);
   const others = countedKeys(root, session);
   for (const key of usage.keys()) {
-    if (counted.has(key) || resume.usage.some(([k]) => k === key)) continue;
+    if (counted.has(key) || known.has(key)) continue;
     if (others.has(key)) throw new NotAppendable('a new request is counted by another conversation');
     counted.add(key);
   }
@@ -190,6 +226,7 @@ export function appendClaudeSubagent(
       fileProblems: resume.fileProblems + part.problems.length,
       emptyText: { ...resume.emptyText, ...emptyTextOf(change.newMessages) },
       usage: [...usage].map(([key, u]) => [key, u.usage, u.model ?? null, u.messageId, u.timestamp ?? null]),
+      streamedOnly: [...streamedOnly.keys()],
     },
   };
 }
@@ -329,20 +366,6 @@ function startFold(session: Session, resume: SessionResume, usage: UsageByKey) {
       };
     },
   };
-}
-
-/** Whether `linkSubagents` could link one of these subagents to this call. */
-function couldClaim(call: ToolCall, claims: ClaudeSessionResume['claims']): boolean {
-  const structuredId = str(obj(call.result?.structured)?.agentId);
-  const textId = call.result ? /agentId: ([\w-]+)/.exec(call.result.text)?.[1] : undefined;
-  const prompt = str(obj(call.input)?.prompt)?.trim();
-  return claims.some(
-    ([agentId, metaToolUseId, first]) =>
-      metaToolUseId === call.id ||
-      agentId === structuredId ||
-      agentId === textId ||
-      (prompt !== undefined && prompt !== '' && first === prompt),
-  );
 }
 
 /** Versions, working directories, branch, models and times from new records (as `sessionFrom` does). */

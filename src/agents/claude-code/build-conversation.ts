@@ -212,7 +212,7 @@ function sameMessage(a: JsonObject, b: JsonObject): boolean {
  * Usage of subagent responses in `agent_progress` records (`data.message` is the subagent's record:
  * `{type: "assistant", message: {id, model, usage, ...}, requestId}`), per-field maximum per key.
  */
-function agentProgressUsage(records: readonly LocatedRecord[]): Map<string, ProgressUsage> {
+export function agentProgressUsage(records: readonly LocatedRecord[]): Map<string, ProgressUsage> {
   const byAgent = new Map<string, ProgressUsage>();
   for (const { value } of records) {
     const copy = progressUsage(value);

@@ -6,8 +6,13 @@ import { addUsage, addUsageTo, emptyUsage, maxUsage } from '../../model/usage.js
 import { baseName, obj, optional, str, timeOf } from '../../schemas/common/value-access.js';
 import type { LocatedRecord, RecordFile } from '../record-file.js';
 import { buildConversation, type Conversation, type ProgressUsage } from './build-conversation.js';
-import { linkSubagents, type PendingSubagent } from './link-subagents.js';
-import { textOf } from './message-parts.js';
+import {
+  agentToolNames,
+  callClaimOf,
+  linkSubagents,
+  type PendingSubagent,
+  subagentClaimOf,
+} from './link-subagents.js';
 import { type ClaudeSessionResume, emptyTextOf, setSessionResume } from './session-resume.js';
 
 /**
@@ -30,10 +35,10 @@ export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly
 
   const mainConversation = buildConversation(mainRecords, { sessionId });
   const subagentInputs: { records: readonly LocatedRecord[]; file?: RecordFile; agentId: string }[] = [];
-  for (const [root, records] of sidechains)
+  for (const [key, records] of sidechains)
     subagentInputs.push({
       records,
-      agentId: str(records[0]?.value.agentId) ?? `sidechain-${root.slice(0, 8)}`,
+      agentId: str(records[0]?.value.agentId) ?? `sidechain-${key.replace(/^root:/, '').slice(0, 8)}`,
     });
   for (const file of subagentFiles) {
     const agentId =
@@ -56,42 +61,11 @@ export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly
 
   const pending: PendingSubagent[] = [];
   subagentInputs.forEach((input, i) => {
-    const conversation = subagentConversations[i] as Conversation;
     const streamed = progress.get(input.agentId);
     progress.delete(input.agentId);
-    const streamedOnly = [...(streamed?.usageByKey.keys() ?? [])].filter(
-      (k) => !conversation.usageByKey.has(k),
+    pending.push(
+      subagentOfInput(input, subagentConversations[i] as Conversation, streamed, sessionId, counted),
     );
-    if (streamed) mergeUsage(conversation.usageByKey, streamed.usageByKey);
-    const entry = subagentFrom(
-      conversation,
-      input.records,
-      input.file ? [input.file] : [],
-      input.agentId,
-      sessionId,
-      counted,
-    );
-    if (input.file?.meta?.toolUseId !== undefined) entry.metaToolUseId = input.file.meta.toolUseId;
-    else if (streamed?.toolUseId !== undefined) entry.metaToolUseId = streamed.toolUseId;
-    if (input.file?.meta?.agentType !== undefined) entry.agentType = input.file.meta.agentType;
-    if (input.file)
-      setSessionResume(entry.session, {
-        v: 1,
-        kind: 'subagent',
-        agentId: input.agentId,
-        conversation: conversation.resume,
-        fileProblems: input.file.problems.length,
-        emptyText: emptyTextOf(conversation.messages),
-        usage: [...conversation.usageByKey].map(([key, u]) => [
-          key,
-          u.usage,
-          u.model ?? null,
-          u.messageId,
-          u.timestamp ?? null,
-        ]),
-        streamedOnly,
-      });
-    pending.push(entry);
   });
   // Subagents known only from the responses streamed into their parent (their own file is missing).
   for (const [agentId, streamed] of progress) {
@@ -102,7 +76,6 @@ export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly
     pending.push(entry);
   }
   const unlinked = linkSubagents(session, pending);
-  const byMainCall = new Set(session.subagents.map((s) => s.agentId));
   setSessionResume(session, {
     v: 1,
     kind: 'session',
@@ -110,15 +83,8 @@ export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly
     fileProblems: main.problems.length,
     ...metadataInputs(main.records),
     emptyText: emptyTextOf(mainConversation.messages),
-    claims: pending.map((p) => {
-      const first = p.session.messages.find((m) => m.role === 'user');
-      return [
-        p.agentId,
-        p.metaToolUseId ?? null,
-        first ? textOf(first.parts).trim() : null,
-        byMainCall.has(p.agentId) ? 1 : 0,
-      ];
-    }),
+    claims: pending.map(subagentClaimOf),
+    agentCalls: session.toolCalls.filter((c) => agentToolNames.has(c.name)).map(callClaimOf),
   });
   for (const entry of unlinked) {
     const subagent: Subagent = {
@@ -129,6 +95,53 @@ export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly
     session.subagents.push(subagent);
   }
   return session;
+}
+
+/**
+ * A subagent file's conversation (or a sidechain's of the old layout) as a subagent waiting to be linked:
+ * its usage joined by what was `streamed` of it into other conversations, counted where no conversation
+ * before it (`counted`) counted a request; a file's session remembers its resume state.
+ */
+export function subagentOfInput(
+  input: { records: readonly LocatedRecord[]; file?: RecordFile; agentId: string },
+  conversation: Conversation,
+  streamed: ProgressUsage | undefined,
+  sessionId: string,
+  counted: Set<string>,
+): PendingSubagent {
+  const streamedOnly = [...(streamed?.usageByKey.keys() ?? [])].filter(
+    (k) => !conversation.usageByKey.has(k),
+  );
+  if (streamed) mergeUsage(conversation.usageByKey, streamed.usageByKey);
+  const entry = subagentFrom(
+    conversation,
+    input.records,
+    input.file ? [input.file] : [],
+    input.agentId,
+    sessionId,
+    counted,
+  );
+  if (input.file?.meta?.toolUseId !== undefined) entry.metaToolUseId = input.file.meta.toolUseId;
+  else if (streamed?.toolUseId !== undefined) entry.metaToolUseId = streamed.toolUseId;
+  if (input.file?.meta?.agentType !== undefined) entry.agentType = input.file.meta.agentType;
+  if (input.file)
+    setSessionResume(entry.session, {
+      v: 1,
+      kind: 'subagent',
+      agentId: input.agentId,
+      conversation: conversation.resume,
+      fileProblems: input.file.problems.length,
+      emptyText: emptyTextOf(conversation.messages),
+      usage: [...conversation.usageByKey].map(([key, u]) => [
+        key,
+        u.usage,
+        u.model ?? null,
+        u.messageId,
+        u.timestamp ?? null,
+      ]),
+      streamedOnly,
+    });
+  return entry;
 }
 
 /** Streamed subagent usage of all conversations of a session, by subagent id (per-field max per key). */
@@ -329,12 +342,20 @@ export function applyTitle(
   }
 }
 
-/** Sidechain records of the old layout, grouped by the root of their parent chain. */
+/**
+ * Sidechain records of the old layout, one group per subagent: by the agent id the first record of their
+ * parent chain names, else by the chain's root (a subagent whose chain is broken, or written in several
+ * pieces, stays one subagent instead of several that share an id).
+ */
 function groupSidechains(records: readonly LocatedRecord[]): Map<string, LocatedRecord[]> {
   const parent = new Map<string, string | undefined>();
-  for (const { value } of records) {
-    const uuid = str(value.uuid);
-    if (uuid !== undefined && !parent.has(uuid)) parent.set(uuid, str(value.parentUuid));
+  const first = new Map<string, LocatedRecord>();
+  for (const record of records) {
+    const uuid = str(record.value.uuid);
+    if (uuid !== undefined && !parent.has(uuid)) {
+      parent.set(uuid, str(record.value.parentUuid));
+      first.set(uuid, record);
+    }
   }
   const rootOf = (uuid: string): string => {
     const seen = new Set<string>();
@@ -347,12 +368,22 @@ function groupSidechains(records: readonly LocatedRecord[]): Map<string, Located
     }
   };
   const groups = new Map<string, LocatedRecord[]>();
+  const keyOfRoot = new Map<string, string>();
   for (const record of records) {
     const uuid = str(record.value.uuid);
-    const root = uuid === undefined ? '(none)' : rootOf(uuid);
-    const list = groups.get(root);
+    let key = '(none)';
+    if (uuid !== undefined) {
+      const root = rootOf(uuid);
+      key = keyOfRoot.get(root) ?? '';
+      if (key === '') {
+        const agentId = str(first.get(root)?.value.agentId);
+        key = agentId === undefined ? `root:${root}` : `agent:${agentId}`;
+        keyOfRoot.set(root, key);
+      }
+    }
+    const list = groups.get(key);
     if (list) list.push(record);
-    else groups.set(root, [record]);
+    else groups.set(key, [record]);
   }
   return groups;
 }

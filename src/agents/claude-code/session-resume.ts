@@ -2,6 +2,7 @@ import type { Message } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
 import type { TokenUsage } from '../../model/usage.js';
 import type { ConversationResume } from './build-conversation.js';
+import type { CallClaim, SubagentClaim } from './link-subagents.js';
 
 /**
  * What appending records to a Claude Code session file needs beyond the session as the index stores it
@@ -23,11 +24,15 @@ export interface ClaudeSessionResume {
    */
   emptyText: Record<string, number>;
   /**
-   * What a Task/Agent call claims a subagent by (see `linkSubagents`), for every subagent of the tree:
-   * its id, its `.meta.json` call id, its first prompt, and whether a call of the main session claimed it
-   * (a call added to the main session comes after those, so it cannot take such a subagent from them).
+   * What each subagent of the tree is claimed by (see `linkSubagents`), in the order they wait to be linked:
+   * sidechains of the old layout, subagent files in input order, subagents known only from streamed usage.
    */
-  claims: [agentId: string, metaToolUseId: string | null, prompt: string | null, byMainCall: 0 | 1][];
+  claims: SubagentClaim[];
+  /**
+   * What the main session's Task/Agent calls claim by, in call order; absent in states written before it
+   * was kept (then no append may link a subagent).
+   */
+  agentCalls?: CallClaim[];
 }
 
 /** The same for a subagent transcript file (`<session>/subagents/agent-<id>.jsonl`). JSON-safe. */

@@ -1,0 +1,265 @@
+// Appends to a stored Claude Code unit (a session file with its subagent files) what a running session
+// writes: new lines of the session file and of its subagent files, subagent files new to the unit, the
+// subagent responses the session file streams in `agent_progress` records, and the links the Task calls
+// make once their subagent exists or their result names it. The tree then equals a build of the whole
+// files; where it could not, `NotAppendable` says why and the caller builds the unit again.
+import type { Session, Subagent } from '../../model/session.js';
+import type { ToolCall } from '../../model/tool-call.js';
+import { baseName, optional, str } from '../../schemas/common/value-access.js';
+import type { RecordFile } from '../record-file.js';
+import {
+  type AppendedPart,
+  appendClaudeSession,
+  appendClaudeSubagent,
+  type SessionAppend,
+} from './append-claude-session.js';
+import { NotAppendable } from './append-conversation.js';
+import { buildConversation, type ProgressUsage } from './build-conversation.js';
+import { subagentOfInput } from './build-session.js';
+import {
+  agentToolNames,
+  type CallClaim,
+  linkedSubagent,
+  type PendingSubagent,
+  type SubagentClaim,
+  subagentClaimOf,
+  topLevelLinks,
+} from './link-subagents.js';
+import { type ClaudeSessionResume, type SessionResume, sessionResumeOf } from './session-resume.js';
+
+/** What a unit got since it was stored. */
+export interface ClaudeUnitChanges {
+  /** Files of the unit that grew: their stored state and new lines. */
+  reads: readonly { path: string; resume: SessionResume; part: AppendedPart }[];
+  /** The stored state of a file of the unit that did not change. */
+  stored(path: string): SessionResume | undefined;
+  /** Subagent files new to the unit, read whole (with their agent id and `.meta.json` link fields). */
+  added: readonly RecordFile[];
+  /** The unit's files in input order (the order a build takes them in). */
+  order: readonly string[];
+}
+
+/** What an append changed in the tree, for the index to write only that. */
+export interface ClaudeUnitAppend {
+  /** Each session that changed, with the file its change's resume state belongs to. */
+  changes: { path: string; change: SessionAppend }[];
+  /** Sessions built from the new subagent files, with their files' resume states. */
+  added: { session: Session; resume: SessionResume | undefined }[];
+  /** Calls of the main session that now claim a subagent. */
+  linked: ToolCall[];
+  /** Whether the main session's subagents changed (their order, links or number). */
+  relinked: boolean;
+  /** The session file's state when only its links changed (its lines did not). */
+  mainResume?: ClaudeSessionResume;
+}
+
+const noLines: AppendedPart = {
+  records: [],
+  problems: [],
+  counts: { lines: 0, blankLines: 0, records: 0, errors: 0, recordsByType: {}, unknownRecordTypes: {} },
+};
+
+/** Appends `changes` to the stored session tree `root` (mutated). */
+export function appendClaudeUnit(root: Session, changes: ClaudeUnitChanges): ClaudeUnitAppend {
+  const mainPath = root.files[0];
+  if (mainPath === undefined) throw new NotAppendable('the session has no file');
+  const result: ClaudeUnitAppend = { changes: [], added: [], linked: [], relinked: false };
+  const readOf = new Map(changes.reads.map((read) => [read.path, read]));
+
+  // The session file first: its conversation counts first, and it streams its subagents' responses.
+  let main: ClaudeSessionResume;
+  let streamed = new Map<string, ProgressUsage>();
+  const mainRead = readOf.get(mainPath);
+  if (mainRead) {
+    if (mainRead.resume.kind !== 'session') throw new NotAppendable('the session file has a subagent state');
+    const change = appendClaudeSession(root, mainRead.resume, mainRead.part, mainPath);
+    result.changes.push({ path: mainPath, change });
+    main = change.resume;
+    streamed = change.streamed;
+  } else {
+    const stored = changes.stored(mainPath);
+    if (stored?.kind !== 'session') throw new NotAppendable('the session file has no state');
+    main = { ...stored };
+  }
+  const claims = main.claims.map(([agentId, meta, prompt]): SubagentClaim => [agentId, meta, prompt]);
+  const claimOfAgent = new Map(claims.map((claim) => [claim[0], claim]));
+
+  // Streamed responses join their subagent's session: one stored with its file, or one of a new file.
+  const addedIds = new Set(changes.added.map(agentIdOf));
+  const streamedTo = new Map<string, ProgressUsage>();
+  for (const [agentId, usage] of streamed) {
+    if (addedIds.has(agentId)) continue;
+    // (A subagent's subagents stream into their parent's file too, after the main file's copies.)
+    const target = root.subagents.find((sub) => sub.session.agentId === agentId)?.session;
+    const path = target?.files[0];
+    if (path === undefined) throw new NotAppendable('usage is streamed for a subagent without its file');
+    streamedTo.set(path, usage);
+    const claim = claimOfAgent.get(agentId);
+    if (claim && claim[1] === null && usage.toolUseId !== undefined) claim[1] = usage.toolUseId;
+  }
+  for (const path of changes.order) {
+    if (path === mainPath || (!readOf.has(path) && !streamedTo.has(path))) continue;
+    const read = readOf.get(path);
+    const resume = read?.resume ?? changes.stored(path);
+    if (resume?.kind !== 'subagent') throw new NotAppendable('the subagent file has no state');
+    const change = appendClaudeSubagent(root, resume, read?.part ?? noLines, path, streamedTo.get(path));
+    result.changes.push({ path, change });
+  }
+
+  const entries = new Map<string, PendingSubagent>();
+  for (const file of changes.added) {
+    const entry = addSubagentFile(root, file, claims, changes.order, streamed);
+    entries.set(entry.agentId, entry);
+    result.added.push({ session: entry.session, resume: sessionResumeOf(entry.session) });
+  }
+  relink(root, main.agentCalls, claims, entries, result);
+  main.claims = claims;
+  if (!mainRead && result.relinked) result.mainResume = main;
+  return result;
+}
+
+/**
+ * Builds a subagent file new to the unit as a build would among the others: its place among the subagents
+ * waiting to be linked (`claims`, updated) is its place in the input order, and it counts the requests no
+ * conversation before it counted. A request a conversation after it counted would move: left to a build.
+ */
+function addSubagentFile(
+  root: Session,
+  file: RecordFile,
+  claims: SubagentClaim[],
+  order: readonly string[],
+  streamed: ReadonlyMap<string, ProgressUsage>,
+): PendingSubagent {
+  const agentId = agentIdOf(file);
+  if (subagentOf(root, agentId)) throw new NotAppendable('a subagent of the same id is stored');
+  const conversation = buildConversation(file.records, { sessionId: root.id, agentId });
+  if (conversation.progressUsage.size > 0)
+    throw new NotAppendable('a new subagent file streams the usage of its own subagents');
+  // Waiting order: sidechains of the old layout, subagent files in input order, usage-only subagents.
+  const rank = (path: string) => order.indexOf(path);
+  const own = rank(file.file);
+  let at = claims.length;
+  for (const [i, [id]] of claims.entries()) {
+    const session = subagentOf(root, id);
+    const path = session?.files[0];
+    const usageOnly = session !== undefined && path === undefined && session.meta.usageFrom !== undefined;
+    if (usageOnly || (path !== undefined && rank(path) > own)) {
+      at = i;
+      break;
+    }
+  }
+  const keysOf = (session: Session | undefined) =>
+    (session?.usageEntries ?? []).map((e) => e.requestKey ?? `uuid:${e.messageId}`);
+  const counted = new Set(keysOf(root));
+  for (const [id] of claims.slice(0, at)) for (const key of keysOf(subagentOf(root, id))) counted.add(key);
+  const entry = subagentOfInput(
+    { records: file.records, file, agentId },
+    conversation,
+    streamed.get(agentId),
+    root.id,
+    counted,
+  );
+  const later = new Set(claims.slice(at).flatMap(([id]) => keysOf(subagentOf(root, id))));
+  if (keysOf(entry.session).some((key) => later.has(key)))
+    throw new NotAppendable('a new subagent file counts a request a later one counted');
+  claims.splice(at, 0, subagentClaimOf(entry));
+  return entry;
+}
+
+/**
+ * Links the main session's subagents again, as a build links them from the calls' and subagents' claims;
+ * a subagent a call claimed keeps its call, or the append is left to a build. Subagents whose own calls
+ * could claim others are left to a build too when anything would change.
+ */
+function relink(
+  root: Session,
+  agentCalls: readonly CallClaim[] | undefined,
+  claims: readonly SubagentClaim[],
+  entries: ReadonlyMap<string, PendingSubagent>,
+  result: ClaudeUnitAppend,
+): void {
+  if (agentCalls === undefined) {
+    if (entries.size > 0) throw new NotAppendable('the stored state does not say what Task calls claim');
+    return;
+  }
+  const links = topLevelLinks(agentCalls, claims);
+  let changed = entries.size > 0;
+  for (const sub of root.subagents) {
+    const link = links.get(sub.agentId);
+    if (sub.toolCallId === undefined) changed ||= link !== undefined;
+    else if (link?.callId !== sub.toolCallId)
+      throw new NotAppendable('a subagent would be linked to another call');
+    else if (link.by !== sub.linkedBy) {
+      // Its call's result names it now: the same link, made by a surer claim.
+      sub.linkedBy = link.by;
+      result.relinked = true;
+    }
+  }
+  // A call of the main session claims before any subagent's call does.
+  const stored = new Map(root.subagents.map((sub) => [sub.agentId, sub]));
+  for (const agentId of links.keys())
+    if (!stored.has(agentId) && !entries.has(agentId))
+      throw new NotAppendable("a call would claim a subagent's subagent");
+  if (!changed) return;
+  if (new Set(claims.map(([agentId]) => agentId)).size !== claims.length)
+    throw new NotAppendable('two subagents share an id');
+  for (const session of [...subagentSessions(root), ...[...entries.values()].map((e) => e.session)])
+    if (session.toolCalls.some((c) => agentToolNames.has(c.name)))
+      throw new NotAppendable('a subagent has Task calls of its own');
+
+  const byCall = new Map([...links].map(([agentId, link]) => [link.callId, { agentId, by: link.by }]));
+  const calls = new Map(root.toolCalls.map((call) => [call.id, call]));
+  const subagents: Subagent[] = [];
+  for (const claim of agentCalls) {
+    const link = byCall.get(claim[0]);
+    if (!link) continue;
+    const before = stored.get(link.agentId);
+    if (before?.toolCallId !== undefined) {
+      subagents.push(before);
+      continue;
+    }
+    const entry = entries.get(link.agentId);
+    const session = before?.session ?? entry?.session;
+    const call = calls.get(claim[0]);
+    if (!session || !call) throw new NotAppendable('a linked subagent or call is not stored');
+    const agentType = before ? before.agentType : entry?.agentType;
+    subagents.push(linkedSubagent(claim, { agentId: link.agentId, session, agentType }, link.by));
+    session.parentToolCallId = call.id;
+    call.subagentId = link.agentId;
+    result.linked.push(call);
+  }
+  for (const [agentId] of claims) {
+    if (links.has(agentId)) continue;
+    const before = stored.get(agentId);
+    const entry = entries.get(agentId);
+    if (before) subagents.push(before);
+    else if (entry)
+      subagents.push({ agentId, session: entry.session, ...optional('agentType', entry.agentType) });
+    else throw new NotAppendable('a waiting subagent is not stored');
+  }
+  if (subagents.length !== root.subagents.length + entries.size)
+    throw new NotAppendable('the subagents do not add up');
+  root.subagents = subagents;
+  result.relinked = true;
+}
+
+/** A subagent file's agent id, as a build takes it. */
+function agentIdOf(file: RecordFile): string {
+  return file.agentId ?? str(file.records[0]?.value.agentId) ?? baseName(file.file).replace(/\.jsonl$/, '');
+}
+
+/** The subagent sessions of a tree, at every depth. */
+function subagentSessions(root: Session): Session[] {
+  const sessions: Session[] = [];
+  const pending = [...root.subagents];
+  for (let sub = pending.shift(); sub; sub = pending.shift()) {
+    sessions.push(sub.session);
+    pending.push(...sub.session.subagents);
+  }
+  return sessions;
+}
+
+/** The subagent session of the tree with this agent id. */
+function subagentOf(root: Session, agentId: string): Session | undefined {
+  return subagentSessions(root).find((session) => session.agentId === agentId);
+}

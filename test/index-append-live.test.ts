@@ -1,0 +1,224 @@
+// A running Claude Code session replayed: the lines of a session file and of its subagent files are written
+// in the order of their timestamps, as the agent writes them (a subagent file and its `.meta.json` appear
+// when the subagent starts; `agent_progress` records stream its responses into the session file; the Task
+// call's result names it), and the index is refreshed after each step. Every step must leave the index equal
+// to one built from the files as they are then, and the steps a running session makes must be appends: a
+// report while a subagent runs must not build the whole session again.
+import {
+  appendFileSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { indexFileName } from '../src/cache/cache-location.js';
+import { indexAnswers, indexContents, later } from './index-compare.js';
+import { refreshed, tempDir } from './index-helpers.js';
+
+let logs: string;
+let cache: string;
+let fresh: string;
+
+beforeEach(() => {
+  logs = tempDir('live-logs');
+  cache = tempDir('live-cache');
+  fresh = tempDir('live-fresh');
+});
+afterEach(() => {
+  for (const dir of [logs, cache, fresh]) rmSync(dir, { recursive: true, force: true });
+});
+
+/** One line of one file of the unit, with the time it was written at. */
+interface Written {
+  file: string;
+  line: string;
+  time: number;
+}
+
+/**
+ * The lines of `files` (paths relative to `source`) merged in time order: each file's lines stay in their
+ * order; a line without a timestamp takes its file's previous one; ties keep the files' order.
+ */
+function writeOrder(source: string, files: readonly string[]): Written[] {
+  const queues = files.map((file) => {
+    let time = Number.NEGATIVE_INFINITY;
+    return readFileSync(path.join(source, file), 'utf8')
+      .split(/(?<=\n)/)
+      .filter((line) => line.trim() !== '')
+      .map((line): Written => {
+        try {
+          const stamp = Date.parse((JSON.parse(line) as { timestamp?: string }).timestamp ?? '');
+          if (!Number.isNaN(stamp)) time = stamp;
+        } catch {}
+        return { file, line: line.endsWith('\n') ? line : `${line}\n`, time };
+      });
+  });
+  const merged: Written[] = [];
+  for (;;) {
+    let next: Written[] | undefined;
+    for (const queue of queues)
+      if (queue.length > 0 && (next === undefined || (queue[0] as Written).time < (next[0] as Written).time))
+        next = queue;
+    if (!next) return merged;
+    merged.push(next.shift() as Written);
+  }
+}
+
+/**
+ * Writes the unit's lines in `steps` steps of time order into `logs` (a subagent file's `.meta.json` is
+ * copied when the file first appears), refreshing after each, and compares each refresh with a fresh build.
+ * Returns how many refreshes appended to the unit and how many built it.
+ */
+async function replay(source: string, files: readonly string[], steps: number) {
+  const order = writeOrder(source, files);
+  const counts = { appended: 0, built: 0 };
+  const size = Math.max(1, Math.ceil(order.length / steps));
+  for (let start = 0; start < order.length; start += size) {
+    const touched = new Set<string>();
+    for (const { file, line } of order.slice(start, start + size)) {
+      const target = path.join(logs, file);
+      if (!existsSync(target)) {
+        mkdirSync(path.dirname(target), { recursive: true });
+        const meta = path.join(source, file.replace(/\.jsonl$/, '.meta.json'));
+        if (existsSync(meta)) copyFileSync(meta, target.replace(/\.jsonl$/, '.meta.json'));
+      }
+      appendFileSync(target, line);
+      touched.add(target);
+    }
+    for (const file of touched) later(file);
+    const { stats } = await refreshed(cache, logs);
+    if (start > 0) {
+      counts.appended += stats.unitsAppended;
+      counts.built += stats.unitsBuilt;
+    }
+    rmSync(fresh, { recursive: true, force: true });
+    await refreshed(fresh, logs);
+    expect(indexContents(cache), `after line ${start + size} of ${order.length}`).toEqual(
+      indexContents(fresh),
+    );
+    expect(await indexAnswers(cache, logs)).toStrictEqual(await indexAnswers(fresh, logs));
+  }
+  return counts;
+}
+
+const fixture = path.resolve('test/fixtures/claude-code/agent-progress');
+const sessionId = '7c4e2b90-1f3a-4d6b-8e5c-2a9d0f1b3c47';
+const subagent = `${sessionId}/subagents/agent-a3f9c21.jsonl`;
+
+describe('a running session with a subagent (2.1.x: meta.json, agent_progress, the result names it)', () => {
+  it('is appended to at every line, equal to a fresh build', async () => {
+    const counts = await replay(fixture, [`${sessionId}.jsonl`, subagent], 1000);
+    expect(counts.built).toBe(0);
+    expect(counts.appended).toBeGreaterThan(10);
+    // What the logs say, counted without agentlog: every API request once (message id and request id,
+    // whether from an assistant record or streamed in an agent_progress record), and the subagent linked to
+    // the call its .meta.json names.
+    const requests = new Set<string>();
+    for (const file of [`${sessionId}.jsonl`, subagent])
+      for (const line of readFileSync(path.join(fixture, file), 'utf8').split('\n').filter(Boolean)) {
+        const record = JSON.parse(line);
+        const inner = record.data?.type === 'agent_progress' ? record.data.message : record;
+        if (inner?.type === 'assistant') requests.add(`${inner.message.id}|${inner.requestId}`);
+      }
+    const db = new Database(path.join(cache, indexFileName), { readonly: true });
+    try {
+      const keys = db.prepare('SELECT request_key FROM usage_entries').pluck().all();
+      expect(new Set(keys)).toEqual(requests);
+      expect(keys).toHaveLength(requests.size);
+      expect(
+        db.prepare('SELECT agent_id, parent_tool_call_id FROM sessions WHERE is_subagent = 1').all(),
+      ).toEqual([{ agent_id: 'a3f9c21', parent_tool_call_id: 'toolu_task1' }]);
+    } finally {
+      db.close();
+    }
+  });
+
+  // A compaction's subagent file (2.1.x) is linked to no call: it stays after the linked subagents, so the
+  // subagent that appears later is placed before it and its rows are written again after the new one's.
+  it.each([['agent-acompact-5e1f.jsonl'], ['agent-zcompact-5e1f.jsonl']])(
+    'places a new subagent before an unlinked one (%s), equal to a fresh build',
+    async (name) => {
+      const source = tempDir('live-source');
+      try {
+        cpSync(fixture, source, { recursive: true });
+        const compaction = `${sessionId}/subagents/${name}`;
+        const agentId = name.replace(/^agent-|\.jsonl$/g, '');
+        const records = [
+          { type: 'user', uuid: 'c-u1', parentUuid: null, message: { role: 'user', content: 'Summarize' } },
+          {
+            type: 'assistant',
+            uuid: 'c-a1',
+            parentUuid: 'c-u1',
+            requestId: 'req_compact',
+            message: {
+              id: 'msg_compact',
+              role: 'assistant',
+              model: 'claude-opus-4-5-20251101',
+              content: [{ type: 'text', text: 'Summary.' }],
+              usage: { input_tokens: 100, output_tokens: 20 },
+            },
+          },
+        ].map((r, i) => ({
+          ...r,
+          isSidechain: true,
+          sessionId,
+          agentId,
+          version: '2.1.30',
+          cwd: '/home/me/app',
+          timestamp: `2026-02-01T10:00:0${i}.500Z`,
+        }));
+        writeFileSync(path.join(source, compaction), records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+        const counts = await replay(source, [`${sessionId}.jsonl`, subagent, compaction], 1000);
+        expect(counts.built).toBe(0);
+      } finally {
+        rmSync(source, { recursive: true, force: true });
+      }
+    },
+  );
+});
+
+describe('real sessions with subagent files, replayed line by line', () => {
+  const corpus = path.resolve('test/data/corpus');
+  const units: [string, string[]][] = [
+    [
+      'iansherr__claude-code-log/test/test_data/real_projects/-experiments-worktrees',
+      [
+        'ef958aa1-0e93-49f0-bb71-150f63befcd1.jsonl',
+        'ef958aa1-0e93-49f0-bb71-150f63befcd1/subagents/agent-aef063ba534d73153.jsonl',
+      ],
+    ],
+    [
+      'iansherr__claude-code-log/test/test_data/real_projects/-src-experiments-claude_p',
+      [
+        '29ccd257-68b1-427f-ae5f-6524b7cb6f20.jsonl',
+        '29ccd257-68b1-427f-ae5f-6524b7cb6f20/subagents/agent-a2271d1.jsonl',
+      ],
+    ],
+    [
+      'microsoft__vscode-copilot-chat/src/extension/chatSessions/claude/node/test/fixtures',
+      [
+        'b3a7bd3c-5a10-4e7b-8ff0-7fc0cd6d1093.jsonl',
+        'b3a7bd3c-5a10-4e7b-8ff0-7fc0cd6d1093/subagents/agent-aa9d784.jsonl',
+        'b3a7bd3c-5a10-4e7b-8ff0-7fc0cd6d1093/subagents/agent-a775a67.jsonl',
+      ],
+    ],
+    [
+      'jazzyalex__agent-sessions/Resources/Fixtures/stage0/agents/claude/subagent',
+      [
+        '0a1b2c3d-4e5f-4061-8071-2a3b4c5d6e7f.jsonl',
+        '0a1b2c3d-4e5f-4061-8071-2a3b4c5d6e7f/subagents/agent-a0ad4f44468bdf20d.jsonl',
+      ],
+    ],
+  ];
+  it.each(units)('equal a fresh build at every step: %s', async (dir, files) => {
+    const counts = await replay(path.join(corpus, dir), files, 40);
+    expect(counts.built).toBe(0);
+    expect(counts.appended).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,91 @@
+// What two indexes are compared by in the append tests: every public row and report model, and what the
+// report queries answer. An index brought up to date by appends must equal one built from the whole files.
+import { chmodSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { UsageSplit } from '../src/analytics/usage-report.js';
+import { indexFileName } from '../src/cache/cache-location.js';
+import { createModelRowsReader } from '../src/cache/model-rows.js';
+import { openIndex } from '../src/cache/open-index.js';
+import { queryErrors } from '../src/cache/queries/errors-query.js';
+import { selectTrees } from '../src/cache/queries/select-trees.js';
+import { querySessionsOverview } from '../src/cache/queries/sessions-overview-query.js';
+import { queryToolInventory } from '../src/cache/queries/tool-inventory-query.js';
+import { queryUsage } from '../src/cache/queries/usage-query.js';
+import { unpackReportModel } from '../src/cache/report-model-codec.js';
+import { discoverPaths } from '../src/sources/index.js';
+import { testPrice } from './index-helpers.js';
+
+/** Columns that number rows (they differ between two indexes with the same content). */
+const numbering = new Set(['unit_id', 'session_row', 'tree', 'parent_row']);
+
+/**
+ * Every public row and report model of an index, in the order the queries read them (a session's rows in
+ * rowid order), without the columns that only number rows.
+ */
+export function indexContents(cacheDir: string) {
+  const db = new Database(path.join(cacheDir, indexFileName), { readonly: true });
+  try {
+    const rowsOf = createModelRowsReader(db);
+    const table = (name: string, order: string) => {
+      // A tree's id is the number its sessions name it by.
+      const omit = name === 'trees' ? new Set([...numbering, 'id']) : numbering;
+      return (db.prepare(`SELECT * FROM ${name} ORDER BY ${order}`).all() as Record<string, unknown>[]).map(
+        (row) => Object.fromEntries(Object.entries(row).filter(([key]) => !omit.has(key))),
+      );
+    };
+    return {
+      sessions: table('sessions', 'root_session_id, rowid'),
+      trees: table('trees', 'session_id'),
+      messages: table('messages', 'root_session_id, session_id, rowid'),
+      toolCalls: table('tool_calls', 'root_session_id, session_id, rowid'),
+      usage: table('usage_entries', 'root_session_id, session_id, rowid'),
+      // A session's problems are its files' problems, then its conversation's; an append writes its own
+      // after the stored ones, and nothing reads problems rows in rowid order (the models keep the order).
+      problems: table('problems', 'root_session_id, session_id, file, line, type, message'),
+      models: (
+        db.prepare('SELECT unit_id, anchor, phase, model FROM _models ORDER BY anchor').all() as {
+          unit_id: number;
+          anchor: string;
+          phase: number;
+          model: Buffer;
+        }[]
+      ).map(({ unit_id, ...m }) => ({
+        ...m,
+        model: unpackReportModel(m.model, rowsOf(unit_id)),
+      })),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** What the report queries answer from an index (float sums included: they depend on row order). */
+export async function indexAnswers(cacheDir: string, logs: string) {
+  const refs = (await discoverPaths([logs])).files;
+  const index = openIndex({ cacheDir, agentlogVersion: 'test' });
+  try {
+    const selection = selectTrees(index.db, refs, {});
+    return {
+      overview: querySessionsOverview(selection),
+      usage: (['day', 'session', 'model'] as UsageSplit[]).map((by) => queryUsage(selection, by, testPrice)),
+      tools: queryToolInventory(selection, {}),
+      errors: queryErrors(selection),
+    };
+  } finally {
+    index.db.close();
+  }
+}
+
+/** Moves the modification time forward, as a later write would. */
+export function later(file: string): void {
+  const { mtime } = statSync(file);
+  const next = new Date(mtime.getTime() + 10_000);
+  utimesSync(file, next, next);
+}
+
+/** Makes every copied file writable (the corpus is read-only). */
+export function writable(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
+    chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+}
