@@ -183,6 +183,100 @@ describe('a running session with a subagent (2.1.x: meta.json, agent_progress, t
   );
 });
 
+/**
+ * The fixture with a second subagent run beside the first (two Task calls in a row, both subagents streaming
+ * at once, each result naming its subagent), written into `source`.
+ */
+function twoSubagents(source: string): string[] {
+  const read = (file: string) => readFileSync(path.join(fixture, file), 'utf8').split('\n').filter(Boolean);
+  const shift = (line: string, ms: number) =>
+    line.replace(
+      /"timestamp":"([^"]+)"/g,
+      (_, t: string) => `"timestamp":"${new Date(Date.parse(t) + ms).toISOString()}"`,
+    );
+  const second = (line: string) =>
+    shift(
+      line
+        .replaceAll('a3f9c21', 'b7e0d12')
+        .replaceAll('toolu_task1', 'toolu_task2')
+        .replaceAll('msg_sub', 'msg_tub')
+        .replaceAll('req_sub', 'req_tub')
+        .replaceAll('toolu_s', 'toolu_t')
+        .replaceAll('"s-', '"t-')
+        .replaceAll('Find where the config is loaded', 'Find where the tests are run'),
+      700,
+    );
+  const main = read(`${sessionId}.jsonl`);
+  const [prompt, task, ...rest] = main;
+  const progress = rest.slice(0, 4);
+  const [result, answer] = rest.slice(4);
+  const taskTwo = second(task as string)
+    .replace('"uuid":"m-a1"', '"uuid":"m-b1"')
+    .replace('"parentUuid":"m-u1"', '"parentUuid":"m-a1"')
+    .replaceAll('msg_main1', 'msg_main1b')
+    .replaceAll('req_main1', 'req_main1b');
+  const lines = [
+    prompt,
+    task,
+    taskTwo,
+    ...progress,
+    ...progress.map((l) =>
+      second(l)
+        .replace(/"uuid":"m-p/, '"uuid":"m-q')
+        .replace('"parentUuid":"m-a1"', '"parentUuid":"m-b1"'),
+    ),
+    (result as string).replace('"parentUuid":"m-a1"', '"parentUuid":"m-b1"'),
+    second(result as string)
+      .replace('"uuid":"m-u2"', '"uuid":"m-u2b"')
+      .replace('"parentUuid":"m-a1"', '"parentUuid":"m-u2"'),
+    (answer as string).replace('"parentUuid":"m-u2"', '"parentUuid":"m-u2b"'),
+  ] as string[];
+  mkdirSync(path.join(source, sessionId, 'subagents'), { recursive: true });
+  writeFileSync(path.join(source, `${sessionId}.jsonl`), `${lines.join('\n')}\n`);
+  const subagents = `${sessionId}/subagents`;
+  copyFileSync(path.join(fixture, subagent), path.join(source, subagent));
+  copyFileSync(
+    path.join(fixture, subagents, 'agent-a3f9c21.meta.json'),
+    path.join(source, subagents, 'agent-a3f9c21.meta.json'),
+  );
+  writeFileSync(
+    path.join(source, subagents, 'agent-b7e0d12.jsonl'),
+    `${read(subagent).map(second).join('\n')}\n`,
+  );
+  writeFileSync(
+    path.join(source, subagents, 'agent-b7e0d12.meta.json'),
+    JSON.stringify({ agentType: 'Explore', toolUseId: 'toolu_task2' }),
+  );
+  return [`${sessionId}.jsonl`, subagent, `${subagents}/agent-b7e0d12.jsonl`];
+}
+
+describe('a running session with two subagents at once', () => {
+  it.each([[1000], [6], [3]])('is appended to in %i steps, equal to a fresh build', async (steps) => {
+    const source = tempDir('live-source');
+    try {
+      const counts = await replay(source, twoSubagents(source), steps);
+      expect(counts.built).toBe(0);
+      const db = new Database(path.join(cache, indexFileName), { readonly: true });
+      try {
+        expect(
+          db
+            .prepare(
+              'SELECT agent_id, parent_tool_call_id FROM sessions WHERE is_subagent = 1 ORDER BY agent_id',
+            )
+            .all(),
+        ).toEqual([
+          { agent_id: 'a3f9c21', parent_tool_call_id: 'toolu_task1' },
+          { agent_id: 'b7e0d12', parent_tool_call_id: 'toolu_task2' },
+        ]);
+      } finally {
+        db.close();
+      }
+    } finally {
+      rmSync(source, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('real sessions with subagent files, replayed line by line', () => {
   const corpus = path.resolve('test/data/corpus');
   const units: [string, string[]][] = [

@@ -74,9 +74,9 @@ const usage = (k: number): Usage => ({
 });
 
 /** The session's cost by a plain scan: per request key, the per-field maximum, priced with `rates`. */
-function scannedCost(file: string): number {
+function scannedCost(...files: string[]): number {
   const byKey = new Map<string, Usage>();
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
+  for (const line of files.flatMap((file) => readFileSync(file, 'utf8').split('\n'))) {
     if (!line) continue;
     const value = JSON.parse(line) as { requestId?: string; message?: { id?: string; usage?: Usage } };
     const u = value.message?.usage;
@@ -221,10 +221,39 @@ describe('the status line stores its session totals', () => {
     const refreshed = call();
     expect(refreshed.session).toEqual(overlaid.session);
     expect(refreshed.context).toEqual(overlaid.context);
+
+    // A subagent starts: its file is new to the index. Its requests show at once (one of them a copy of a
+    // request of the session, which counts once), and the refresher takes the file into the session's unit.
+    const subFile = path.join(logs, id, 'subagents', 'agent-a5b6c7.jsonl');
+    mkdirSync(path.dirname(subFile), { recursive: true });
+    const sidechain = { isSidechain: true, agentId: 'a5b6c7' };
+    writeFileSync(
+      subFile,
+      [
+        {
+          ...JSON.parse(turn(id, 50, usage(50), 101).split('\n')[0] as string),
+          ...sidechain,
+          parentUuid: null,
+        },
+        { ...response(id, 51, 'sub-a1', `${id}-u50`, usage(51), now), ...sidechain },
+        { ...response(id, 40, 'sub-a2', 'sub-a1', usage(40), now), ...sidechain },
+      ]
+        .map((r) => `${JSON.stringify(r)}\n`)
+        .join(''),
+    );
+    const started = call();
+    expect(started.session.usd).toBeCloseTo(scannedCost(file, subFile), 12);
+    expect(started.session.usd).toBeGreaterThan(overlaid.session.usd);
+    expect(started.context).toEqual(overlaid.context);
+    for (let waited = 0; existsSync(path.join(cacheDir, 'statusline-refresh.lock')); waited += 100) {
+      expect(waited).toBeLessThan(60_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(call().session).toEqual(started.session);
     // An index built afresh, and no index at all, give the same figure to the last bit.
     rmSync(cacheDir, { recursive: true });
     run(['cache', 'update', logs]);
-    expect(call().session).toEqual(overlaid.session);
-    expect(call(['--no-cache']).session).toEqual(overlaid.session);
+    expect(call().session).toEqual(started.session);
+    expect(call(['--no-cache']).session).toEqual(started.session);
   }, 120_000);
 });

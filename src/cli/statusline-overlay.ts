@@ -61,8 +61,9 @@ function transcriptFiles(transcript: string): string[] {
 
 /**
  * Where `transcript` stands against the index. Undefined when the stored rows cannot be extended by its new
- * bytes alone: a file the index does not hold, one rewritten or cut shorter, or more than
- * {@link overlayLimitBytes} appended (then the call refreshes the index itself).
+ * bytes alone: a transcript the index does not hold, a file rewritten or cut shorter, a new subagent file
+ * that names another session, or more than {@link overlayLimitBytes} appended (then the call refreshes the
+ * index itself).
  */
 export function storedState(db: Database.Database, transcript: string): StoredState | undefined {
   let files: string[];
@@ -85,7 +86,15 @@ export function storedState(db: Database.Database, transcript: string): StoredSt
     } catch {
       return undefined;
     }
-    if (!row) return undefined;
+    if (!row) {
+      // A subagent file the index does not hold yet (a subagent that just started): all of it is new, when
+      // its records name the transcript's session (else its unit is another one).
+      if (i === 0 || !namesSession(file, path.basename(transcript, '.jsonl'))) return undefined;
+      total += size;
+      if (total > overlayLimitBytes) return undefined;
+      appended.push({ file, from: 0, to: size, main: false });
+      continue;
+    }
     if (row.size === size && row.mtime_ms === mtimeMs) continue;
     if (size < row.consumed_bytes || size < row.size) return undefined;
     try {
@@ -98,6 +107,13 @@ export function storedState(db: Database.Database, transcript: string): StoredSt
     appended.push({ file, from: row.consumed_bytes, to: size, main: i === 0 });
   }
   return { main: files[0] as string, appended };
+}
+
+/** Whether the first record of `file` names the session `sessionId`. */
+function namesSession(file: string, sessionId: string): boolean {
+  for (const value of completeLines(file, 0, Math.min(statSync(file).size, 1024 * 1024)))
+    return str(value.sessionId)?.toLowerCase() === sessionId.toLowerCase();
+  return false;
 }
 
 /** The requests the appended bytes of `state` report (see the module comment). */

@@ -128,4 +128,39 @@ describe('buildClaudeCodeSession', () => {
     });
     expect(session.messages.map((m) => m.id)).toEqual(['u1', 'a1', 'u2']);
   });
+
+  it('keeps every sidechain record of one agent id in one subagent, even when its chain is broken', () => {
+    const sidechain = (uuid: string, parentUuid: string | null, text: string, agentId: string) => ({
+      ...base,
+      type: 'user',
+      uuid,
+      parentUuid,
+      isSidechain: true,
+      agentId,
+      timestamp: '2026-01-01T10:00:02.000Z',
+      message: { role: 'user', content: text },
+    });
+    const session = buildClaudeCodeSession(
+      recordFile([
+        {
+          ...base,
+          type: 'user',
+          uuid: 'm1',
+          timestamp: '2026-01-01T10:00:00.000Z',
+          message: { role: 'user', content: 'go' },
+        },
+        sidechain('s1', null, 'first piece', 'a1'),
+        sidechain('s2', 's1', 'first piece, answered', 'a1'),
+        // The parent of this one is not in the file: a second chain of the same subagent.
+        sidechain('s3', 'missing', 'second piece', 'a1'),
+        sidechain('s4', null, 'another subagent', 'b2'),
+      ]),
+    );
+    // Counted from the records: 4 sidechain records, of two agent ids.
+    const subagents = session.subagents.map((s) => [s.agentId, s.session.messages.map((m) => m.id)]);
+    expect(subagents).toEqual([
+      ['a1', ['s1', 's2', 's3']],
+      ['b2', ['s4']],
+    ]);
+  });
 });
