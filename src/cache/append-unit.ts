@@ -173,6 +173,12 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
   const moveCalls = db.prepare('UPDATE tool_calls SET session_row = ? WHERE session_row = ?');
   const moveUsage = db.prepare('UPDATE usage_entries SET session_row = ? WHERE session_row = ?');
   const deleteSession = db.prepare('DELETE FROM sessions WHERE rowid = ?');
+  const selectCallRow = db
+    .prepare(
+      `SELECT rowid FROM tool_calls WHERE unit_id = ? AND session_id = ? AND id = ? AND status != 'orphan_result'
+        ORDER BY rowid LIMIT 1`,
+    )
+    .pluck();
 
   /**
    * Writes the sessions rows of a tree whose subagents changed (`before`: its sessions in the stored rows'
@@ -223,11 +229,9 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
         insertProblem({ ...problemRowOf(problem, session, root), unit_id: unitId });
     }
     for (const call of result.linked) {
-      const row = (selectCalls.all(unitId, root.id) as { rowid: number; id: string; status: string }[]).find(
-        (r) => r.id === call.id && r.status !== 'orphan_result',
-      );
-      if (row === undefined) return false;
-      update('tool_calls', row.rowid, { subagent_id: call.subagentId ?? null });
+      const rowid = selectCallRow.get(unitId, root.id, call.id) as number | undefined;
+      if (rowid === undefined) return false;
+      update('tool_calls', rowid, { subagent_id: call.subagentId ?? null });
     }
     return true;
   };

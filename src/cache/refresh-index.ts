@@ -358,6 +358,8 @@ async function refreshOnce(
     const appendedReads = new Map<string, AppendedRead>();
     /** Files read (in part or whole) in this run. */
     const changedPaths = new Set<string>();
+    /** Files whose discovery facts changed in this run (a `.meta.json` that appeared, a new parent...). */
+    const layoutChanged = new Set<string>();
     /**
      * Brings a stored unit up to date from the new lines of its files and the subagent files new to it (read
      * whole in this run), when the unit still has its stored files; false when it must be built.
@@ -382,6 +384,8 @@ async function refreshOnce(
         else return false;
       }
       if (reads.size === 0 && added.length === 0) return false;
+      // What discovery says of a stored file (its .meta.json link, its parent) is read by a build alone.
+      if (unit.refs.some((r) => layoutChanged.has(r.path))) return false;
       const members = new Set(unit.refs.map((r) => r.path));
       const addedPaths = new Set(added.map((r) => r.path));
       for (const row of rows.values())
@@ -507,6 +511,8 @@ async function refreshOnce(
       if (update.file) memory.keep(ref.path, update.file, update.codexSession);
       if (update.appended) appendedReads.set(ref.path, update.appended);
       if (update.how !== 'unchanged') changedPaths.add(ref.path);
+      if (pending.row !== undefined && linksChanged(pending.row.ref, update.row.ref))
+        layoutChanged.add(ref.path);
       batch.maybeCommit();
     };
     for (fill(); ahead.length > 0; fill()) {
@@ -815,6 +821,21 @@ function startUnitFile(ref: SessionFileRef, position: number, unitRead: Promise<
     (error: unknown) => ({ error }),
   );
   return { ref, row: undefined, start: undefined, slice, identity };
+}
+
+/**
+ * Whether what discovery says of a file changed in a way a build reads (its role, session, agent id, parent,
+ * `.meta.json`, folder): `refSignature`s apart from the agent, which discovery of a bare folder may only learn
+ * from its layout (a `subagents/` folder) while the builders take it from the records.
+ */
+function linksChanged(before: string, after: string): boolean {
+  if (before === after) return false;
+  try {
+    const [a, b] = [JSON.parse(before), JSON.parse(after)] as unknown[][];
+    return a?.length !== b?.length || (a ?? []).some((value, i) => i !== 1 && value !== b?.[i]);
+  } catch {
+    return true;
+  }
 }
 
 /** True when `file` is one of `roots` or inside one of them. */

@@ -84,10 +84,16 @@ export function appendClaudeUnit(root: Session, changes: ClaudeUnitChanges): Cla
   const claims = main.claims.map(([agentId, meta, prompt]): SubagentClaim => [agentId, meta, prompt]);
   const claimOfAgent = new Map(claims.map((claim) => [claim[0], claim]));
 
-  // Streamed responses join their subagent's session: one stored with its file, or one of a new file.
+  // Streamed responses join their subagent's session: one stored with its file, or one of a new file. The
+  // first copy ever streamed of a subagent names the call that claims it when it has no .meta.json.
   const addedIds = new Set(changes.added.map(agentIdOf));
   const streamedTo = new Map<string, ProgressUsage>();
+  if (streamed.size > 0 && main.streamedAgents === undefined)
+    throw new NotAppendable('the stored state does not say which subagents streamed');
+  const streamedAgents = new Map(main.streamedAgents ?? []);
   for (const [agentId, usage] of streamed) {
+    const first = !streamedAgents.has(agentId);
+    if (first) streamedAgents.set(agentId, usage.toolUseId ?? null);
     if (addedIds.has(agentId)) continue;
     // (A subagent's subagents stream into their parent's file too, after the main file's copies.)
     const target = root.subagents.find((sub) => sub.session.agentId === agentId)?.session;
@@ -95,8 +101,11 @@ export function appendClaudeUnit(root: Session, changes: ClaudeUnitChanges): Cla
     if (path === undefined) throw new NotAppendable('usage is streamed for a subagent without its file');
     streamedTo.set(path, usage);
     const claim = claimOfAgent.get(agentId);
-    if (claim && claim[1] === null && usage.toolUseId !== undefined) claim[1] = usage.toolUseId;
+    if (first && claim && claim[1] === null && usage.toolUseId !== undefined) claim[1] = usage.toolUseId;
   }
+  if (main.streamedAgents !== undefined) main.streamedAgents = [...streamedAgents];
+  for (const path of [...readOf.keys(), ...streamedTo.keys()])
+    if (!changes.order.includes(path)) throw new NotAppendable('a changed file is not in the unit');
   for (const path of changes.order) {
     if (path === mainPath || (!readOf.has(path) && !streamedTo.has(path))) continue;
     const read = readOf.get(path);
@@ -108,7 +117,7 @@ export function appendClaudeUnit(root: Session, changes: ClaudeUnitChanges): Cla
 
   const entries = new Map<string, PendingSubagent>();
   for (const file of changes.added) {
-    const entry = addSubagentFile(root, file, claims, changes.order, streamed);
+    const entry = addSubagentFile(root, file, claims, changes.order, streamed, entries);
     entries.set(entry.agentId, entry);
     result.added.push({ session: entry.session, resume: sessionResumeOf(entry.session) });
   }
@@ -129,18 +138,22 @@ function addSubagentFile(
   claims: SubagentClaim[],
   order: readonly string[],
   streamed: ReadonlyMap<string, ProgressUsage>,
+  entries: ReadonlyMap<string, PendingSubagent>,
 ): PendingSubagent {
+  // The subagents waiting: those stored in the tree, and the new files taken before this one.
+  const sessionOf = (id: string) => entries.get(id)?.session ?? subagentOf(root, id);
   const agentId = agentIdOf(file);
-  if (subagentOf(root, agentId)) throw new NotAppendable('a subagent of the same id is stored');
+  if (sessionOf(agentId)) throw new NotAppendable('a subagent of the same id is stored');
   const conversation = buildConversation(file.records, { sessionId: root.id, agentId });
   if (conversation.progressUsage.size > 0)
     throw new NotAppendable('a new subagent file streams the usage of its own subagents');
   // Waiting order: sidechains of the old layout, subagent files in input order, usage-only subagents.
   const rank = (path: string) => order.indexOf(path);
   const own = rank(file.file);
+  if (own === -1) throw new NotAppendable('a new subagent file is not in the unit');
   let at = claims.length;
   for (const [i, [id]] of claims.entries()) {
-    const session = subagentOf(root, id);
+    const session = sessionOf(id);
     const path = session?.files[0];
     const usageOnly = session !== undefined && path === undefined && session.meta.usageFrom !== undefined;
     if (usageOnly || (path !== undefined && rank(path) > own)) {
@@ -151,7 +164,7 @@ function addSubagentFile(
   const keysOf = (session: Session | undefined) =>
     (session?.usageEntries ?? []).map((e) => e.requestKey ?? `uuid:${e.messageId}`);
   const counted = new Set(keysOf(root));
-  for (const [id] of claims.slice(0, at)) for (const key of keysOf(subagentOf(root, id))) counted.add(key);
+  for (const [id] of claims.slice(0, at)) for (const key of keysOf(sessionOf(id))) counted.add(key);
   const entry = subagentOfInput(
     { records: file.records, file, agentId },
     conversation,
@@ -159,7 +172,7 @@ function addSubagentFile(
     root.id,
     counted,
   );
-  const later = new Set(claims.slice(at).flatMap(([id]) => keysOf(subagentOf(root, id))));
+  const later = new Set(claims.slice(at).flatMap(([id]) => keysOf(sessionOf(id))));
   if (keysOf(entry.session).some((key) => later.has(key)))
     throw new NotAppendable('a new subagent file counts a request a later one counted');
   claims.splice(at, 0, subagentClaimOf(entry));

@@ -85,6 +85,7 @@ export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly
     emptyText: emptyTextOf(mainConversation.messages),
     claims: pending.map(subagentClaimOf),
     agentCalls: session.toolCalls.filter((c) => agentToolNames.has(c.name)).map(callClaimOf),
+    streamedAgents: [...mainConversation.progressUsage].map(([agentId, p]) => [agentId, p.toolUseId ?? null]),
   });
   for (const entry of unlinked) {
     const subagent: Subagent = {

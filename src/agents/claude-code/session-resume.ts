@@ -33,6 +33,11 @@ export interface ClaudeSessionResume {
    * was kept (then no append may link a subagent).
    */
   agentCalls?: CallClaim[];
+  /**
+   * The subagents whose responses the main file streamed (`agent_progress`), with the call its first copy
+   * named (a subagent without a `.meta.json` is claimed by it); absent in states written before it was kept.
+   */
+  streamedAgents?: [agentId: string, toolUseId: string | null][];
 }
 
 /** The same for a subagent transcript file (`<session>/subagents/agent-<id>.jsonl`). JSON-safe. */
