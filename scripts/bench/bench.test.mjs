@@ -124,33 +124,31 @@ test('an append stays close to its planned size even when the file has long line
   }
 });
 
-test('appends are undone from the journal', () => {
+/** Runs `check` on a one-record session file in a folder of its own (removed after). */
+function withSession(check) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-test-'));
   try {
     const file = join(dir, `${SESSION}.jsonl`);
     const original = `${claudeLine('aaaaaaaa-0000-4000-8000-000000000001', null, '2025-01-01T10:00:00.000Z')}\n`;
     writeFileSync(file, original);
-    const mtime = statSync(file).mtimeMs;
-    const journal = join(dir, 'journal.json');
+    check({ dir, file, original, mtime: statSync(file).mtimeMs, journal: join(dir, 'journal.json') });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('appends are undone from the journal', () =>
+  withSession(({ file, original, mtime, journal }) => {
     const bytes = appendRecords([{ path: file, bytes: 4096 }], journal);
     assert.equal(statSync(file).size, Buffer.byteLength(original) + bytes);
     assert.equal(restoreAppends(journal), 1);
     assert.equal(readFileSync(file, 'utf8'), original);
     assert.ok(Math.abs(statSync(file).mtimeMs - mtime) < 1);
     assert.equal(restoreAppends(journal), 0, 'nothing left to undo');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  }));
 
-test('a subagent started in a session, and undone from the journal', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-test-'));
-  try {
-    const file = join(dir, `${SESSION}.jsonl`);
-    const original = `${claudeLine('aaaaaaaa-0000-4000-8000-000000000001', null, '2025-01-01T10:00:00.000Z')}\n`;
-    writeFileSync(file, original);
-    const mtime = statSync(file).mtimeMs;
-    const journal = join(dir, 'journal.json');
+test('a subagent started in a session, and undone from the journal', () =>
+  withSession(({ dir, file, original, mtime, journal }) => {
     const bytes = startSubagent(file, journal);
     const added = readFileSync(file, 'utf8')
       .slice(original.length)
@@ -181,10 +179,7 @@ test('a subagent started in a session, and undone from the journal', () => {
     assert.ok(Math.abs(statSync(file).mtimeMs - mtime) < 1);
     assert.equal(existsSync(join(dir, SESSION)), false, 'the folders it made are gone');
     assert.equal(undoSubagent(journal), false, 'nothing left to undo');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  }));
 
 test('the active-session appends: 1 MiB to the big session, 100 KiB to each of 10 other sessions', () => {
   const dir = mkdtempSync(join(tmpdir(), 'bench-test-'));
