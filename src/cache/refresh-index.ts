@@ -29,6 +29,7 @@ import {
   createFileStore,
   finishFile,
   isUnchanged,
+  linksChanged,
   type PendingFile,
   planRead,
   startFile,
@@ -821,21 +822,6 @@ function startUnitFile(ref: SessionFileRef, position: number, unitRead: Promise<
     (error: unknown) => ({ error }),
   );
   return { ref, row: undefined, start: undefined, slice, identity };
-}
-
-/**
- * Whether what discovery says of a file changed in a way a build reads (its role, session, agent id, parent,
- * `.meta.json`, folder): `refSignature`s apart from the agent, which discovery of a bare folder may only learn
- * from its layout (a `subagents/` folder) while the builders take it from the records.
- */
-function linksChanged(before: string, after: string): boolean {
-  if (before === after) return false;
-  try {
-    const [a, b] = [JSON.parse(before), JSON.parse(after)] as unknown[][];
-    return a?.length !== b?.length || (a ?? []).some((value, i) => i !== 1 && value !== b?.[i]);
-  } catch {
-    return true;
-  }
 }
 
 /** True when `file` is one of `roots` or inside one of them. */

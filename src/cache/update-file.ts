@@ -194,13 +194,28 @@ class ConcurrentUpdate extends Error {}
 export function refSignature(ref: SessionFileRef): string {
   return JSON.stringify([
     ref.role,
-    ref.agent,
+    ref.agent, // (keep at index 1: see linksChanged)
     ref.sessionId ?? null,
     ref.agentId ?? null,
     ref.parentSessionId ?? null,
     ref.metaPath ?? null,
     ref.projectDir ?? null,
   ]);
+}
+
+/**
+ * Whether what discovery says of a file changed in a way a build reads (its role, session, agent id, parent,
+ * `.meta.json`, folder): two {@link refSignature}s apart from the agent, which discovery of a bare folder may
+ * learn only from its layout (a `subagents/` folder) while the builders take it from the records.
+ */
+export function linksChanged(before: string, after: string): boolean {
+  if (before === after) return false;
+  try {
+    const [a, b] = [JSON.parse(before), JSON.parse(after)] as unknown[][];
+    return a?.length !== b?.length || (a ?? []).some((value, i) => i !== 1 && value !== b?.[i]);
+  } catch {
+    return true;
+  }
 }
 
 /** Writes file rows. */
