@@ -327,6 +327,26 @@ async function main(argv) {
     });
     restoreAppends(journal);
     rmSync(`${journal}.statusline`, { force: true });
+    // The first call after the active session starts a subagent (a file the index does not hold yet). Before
+    // it, untimed: the index in step with the files, and a call that stores the session's total for it, as
+    // the calls before a subagent starts would have.
+    const statusline = ours(['statusline', '--no-color', '--input', input]);
+    await measure({
+      id: 'statusline-subagent',
+      label: 'statusline, first call after a subagent starts',
+      home: corpus.home,
+      ...statusline,
+      display: 'node dist/cli/agentlog.cjs statusline --input FILE --cache-dir DIR',
+      before: async () => {
+        await refresherDone(cacheDir);
+        undoSubagent(subagentJournal);
+        await runOnce('statusline-resync', corpus.home, process.execPath, agentlogArgs(['report']));
+        await runOnce('statusline-resync', corpus.home, statusline.command, statusline.args);
+        startSubagent(corpus.big, subagentJournal);
+      },
+    });
+    await refresherDone(cacheDir);
+    undoSubagent(subagentJournal);
   }
   await measure({
     id: 'usage-cold',
@@ -530,6 +550,16 @@ function describeCorpus(corpus) {
     `${(corpus.bytes / 2 ** 20).toFixed(0)} MiB, ${corpus.files} files, ${corpus.lines} lines ` +
     `(${relative(repoRoot, corpus.dir)}, ${corpus.reused ? 'reused' : `built in ${duration(corpus.buildMs)}`})`
   );
+}
+
+/** Waits (up to a minute) for the status line's background refresher to finish writing into `cacheDir`. */
+async function refresherDone(cacheDir) {
+  for (
+    let waited = 0;
+    waited < 60_000 && existsSync(join(cacheDir, 'statusline-refresh.lock'));
+    waited += 100
+  )
+    await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 function log(message) {
