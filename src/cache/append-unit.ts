@@ -201,7 +201,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     if (moved === -1) moved = after.length;
     const parentOf = new Map<Session, Session>();
     for (const session of after) for (const sub of session.subagents) parentOf.set(sub.session, session);
-    const added = new Set(result.added.map((a) => a.session));
+    const added = new Set(result.added);
     for (const [i, session] of after.entries()) {
       const parent = parentOf.get(session);
       const parentRow = parent === undefined ? null : (rowOf.get(parent) ?? null);
@@ -236,6 +236,9 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     return true;
   };
 
+  const saveResumes = (states: readonly (readonly [path: string, state: Buffer])[]) => {
+    for (const [path, state] of states) if (selectTail.get(path) === null) updateState.run(state, path);
+  };
   const selectState = db.prepare('SELECT state FROM files WHERE path = ?').pluck();
   const resumeOf = (state: Buffer | null | undefined): SessionResume | undefined => {
     if (!state) return undefined;
@@ -296,20 +299,13 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       const mainPath = root.files[0];
       if (result.mainResume && mainPath !== undefined)
         updateState.run(packResume(result.mainResume), mainPath);
-      const states: [string, Buffer][] = [];
-      for (const { session, resume } of result.added) {
-        const path = session.files[0];
-        if (resume !== undefined && path !== undefined) states.push([path, packResume(resume)]);
-      }
-      this.saveResumes(states);
+      saveResumes(result.added.flatMap(resumeStatesOf));
       update('trees', tree, treeRow(root, { anchor: stored.anchor, phase: stored.phase }));
       const model = toReportModel(root);
       updateModel.run(packReportModel(model, rowBackable([root])), stored.rowid);
       return { phase: stored.phase, anchor: stored.anchor, session: model };
     },
-    saveResumes(states) {
-      for (const [path, state] of states) if (selectTail.get(path) === null) updateState.run(state, path);
-    },
+    saveResumes,
   };
 }
 

@@ -91,7 +91,7 @@ export function appendClaudeSession(
   // The main conversation counts first: every request of it is counted.
   const usage: UsageByKey = new Map();
   for (const entry of root.usageEntries)
-    usage.set(entry.requestKey ?? `uuid:${entry.messageId}`, {
+    usage.set(usageKeyOf(entry), {
       usage: entry.usage,
       model: entry.model,
       messageId: entry.messageId ?? '',
@@ -184,7 +184,7 @@ export function appendClaudeSubagent(
       messageId,
       ...(timestamp === null ? {} : { timestamp }),
     });
-  const counted = new Set(session.usageEntries.map((e) => e.requestKey ?? `uuid:${e.messageId}`));
+  const counted = new Set(session.usageEntries.map(usageKeyOf));
   const known = new Set(resume.usage.map(([key]) => key));
   const hadPrompt = session.messages.some((m) => m.role === 'user');
   const fold = startFold(session, resume, usage);
@@ -244,25 +244,32 @@ function refuseStreamedUsage(part: AppendedPart): void {
   }
 }
 
-/** The session of a subagent file in the tree. */
-function findSubagent(root: Session, file: string): Session | undefined {
+/** The subagent sessions of a tree, at every depth. */
+export function subagentSessions(root: Session): Session[] {
+  const sessions: Session[] = [];
   const pending = [...root.subagents];
-  for (let sub = pending.pop(); sub; sub = pending.pop()) {
-    if (sub.session.files[0] === file) return sub.session;
+  for (let sub = pending.shift(); sub; sub = pending.shift()) {
+    sessions.push(sub.session);
     pending.push(...sub.session.subagents);
   }
-  return undefined;
+  return sessions;
+}
+
+/** The key a stored usage entry was counted under (`apiMessageKey`'s). */
+export function usageKeyOf(entry: UsageEntry): string {
+  return entry.requestKey ?? `uuid:${entry.messageId}`;
+}
+
+/** The session of a subagent file in the tree. */
+function findSubagent(root: Session, file: string): Session | undefined {
+  return subagentSessions(root).find((session) => session.files[0] === file);
 }
 
 /** Request keys counted by the sessions of the tree other than `except`. */
 function countedKeys(root: Session, except: Session): Set<string> {
   const keys = new Set<string>();
-  const pending = [root];
-  for (let session = pending.pop(); session; session = pending.pop()) {
-    if (session !== except)
-      for (const entry of session.usageEntries) keys.add(entry.requestKey ?? `uuid:${entry.messageId}`);
-    pending.push(...session.subagents.map((s) => s.session));
-  }
+  for (const session of [root, ...subagentSessions(root)])
+    if (session !== except) for (const entry of session.usageEntries) keys.add(usageKeyOf(entry));
   return keys;
 }
 

@@ -3,19 +3,22 @@
 // subagent responses the session file streams in `agent_progress` records, and the links the Task calls
 // make once their subagent exists or their result names it. The tree then equals a build of the whole
 // files; where it could not, `NotAppendable` says why and the caller builds the unit again.
+import { mergeCounts } from '../../model/merge-counts.js';
 import type { Session, Subagent } from '../../model/session.js';
 import type { ToolCall } from '../../model/tool-call.js';
-import { baseName, optional, str } from '../../schemas/common/value-access.js';
+import { optional } from '../../schemas/common/value-access.js';
 import type { RecordFile } from '../record-file.js';
 import {
   type AppendedPart,
   appendClaudeSession,
   appendClaudeSubagent,
   type SessionAppend,
+  subagentSessions,
+  usageKeyOf,
 } from './append-claude-session.js';
 import { NotAppendable } from './append-conversation.js';
 import { buildConversation, type ProgressUsage } from './build-conversation.js';
-import { subagentOfInput } from './build-session.js';
+import { subagentFileAgentId, subagentOfInput } from './build-session.js';
 import {
   agentToolNames,
   type CallClaim,
@@ -25,7 +28,7 @@ import {
   subagentClaimOf,
   topLevelLinks,
 } from './link-subagents.js';
-import { type ClaudeSessionResume, type SessionResume, sessionResumeOf } from './session-resume.js';
+import type { ClaudeSessionResume, SessionResume } from './session-resume.js';
 
 /** What a unit got since it was stored. */
 export interface ClaudeUnitChanges {
@@ -43,8 +46,8 @@ export interface ClaudeUnitChanges {
 export interface ClaudeUnitAppend {
   /** Each session that changed, with the file its change's resume state belongs to. */
   changes: { path: string; change: SessionAppend }[];
-  /** Sessions built from the new subagent files, with their files' resume states. */
-  added: { session: Session; resume: SessionResume | undefined }[];
+  /** Sessions built from the new subagent files (their files' resume states are theirs: `sessionResumeOf`). */
+  added: Session[];
   /** Calls of the main session that now claim a subagent. */
   linked: ToolCall[];
   /** Whether the main session's subagents changed (their order, links or number). */
@@ -53,11 +56,7 @@ export interface ClaudeUnitAppend {
   mainResume?: ClaudeSessionResume;
 }
 
-const noLines: AppendedPart = {
-  records: [],
-  problems: [],
-  counts: { lines: 0, blankLines: 0, records: 0, errors: 0, recordsByType: {}, unknownRecordTypes: {} },
-};
+const noLines: AppendedPart = { records: [], problems: [], counts: mergeCounts([]) };
 
 /** Appends `changes` to the stored session tree `root` (mutated). */
 export function appendClaudeUnit(root: Session, changes: ClaudeUnitChanges): ClaudeUnitAppend {
@@ -86,7 +85,7 @@ export function appendClaudeUnit(root: Session, changes: ClaudeUnitChanges): Cla
 
   // Streamed responses join their subagent's session: one stored with its file, or one of a new file. The
   // first copy ever streamed of a subagent names the call that claims it when it has no .meta.json.
-  const addedIds = new Set(changes.added.map(agentIdOf));
+  const addedIds = new Set(changes.added.map(subagentFileAgentId));
   const streamedTo = new Map<string, ProgressUsage>();
   if (streamed.size > 0 && main.streamedAgents === undefined)
     throw new NotAppendable('the stored state does not say which subagents streamed');
@@ -119,7 +118,7 @@ export function appendClaudeUnit(root: Session, changes: ClaudeUnitChanges): Cla
   for (const file of changes.added) {
     const entry = addSubagentFile(root, file, claims, changes.order, streamed, entries);
     entries.set(entry.agentId, entry);
-    result.added.push({ session: entry.session, resume: sessionResumeOf(entry.session) });
+    result.added.push(entry.session);
   }
   relink(root, main.agentCalls, claims, entries, result);
   main.claims = claims;
@@ -142,7 +141,7 @@ function addSubagentFile(
 ): PendingSubagent {
   // The subagents waiting: those stored in the tree, and the new files taken before this one.
   const sessionOf = (id: string) => entries.get(id)?.session ?? subagentOf(root, id);
-  const agentId = agentIdOf(file);
+  const agentId = subagentFileAgentId(file);
   if (sessionOf(agentId)) throw new NotAppendable('a subagent of the same id is stored');
   const conversation = buildConversation(file.records, { sessionId: root.id, agentId });
   if (conversation.progressUsage.size > 0)
@@ -161,8 +160,7 @@ function addSubagentFile(
       break;
     }
   }
-  const keysOf = (session: Session | undefined) =>
-    (session?.usageEntries ?? []).map((e) => e.requestKey ?? `uuid:${e.messageId}`);
+  const keysOf = (session: Session | undefined) => (session?.usageEntries ?? []).map(usageKeyOf);
   const counted = new Set(keysOf(root));
   for (const [id] of claims.slice(0, at)) for (const key of keysOf(sessionOf(id))) counted.add(key);
   const entry = subagentOfInput(
@@ -254,22 +252,6 @@ function relink(
     throw new NotAppendable('the subagents do not add up');
   root.subagents = subagents;
   result.relinked = true;
-}
-
-/** A subagent file's agent id, as a build takes it. */
-function agentIdOf(file: RecordFile): string {
-  return file.agentId ?? str(file.records[0]?.value.agentId) ?? baseName(file.file).replace(/\.jsonl$/, '');
-}
-
-/** The subagent sessions of a tree, at every depth. */
-function subagentSessions(root: Session): Session[] {
-  const sessions: Session[] = [];
-  const pending = [...root.subagents];
-  for (let sub = pending.shift(); sub; sub = pending.shift()) {
-    sessions.push(sub.session);
-    pending.push(...sub.session.subagents);
-  }
-  return sessions;
 }
 
 /** The subagent session of the tree with this agent id. */

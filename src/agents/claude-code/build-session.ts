@@ -41,8 +41,7 @@ export function buildClaudeCodeSession(main: RecordFile, subagentFiles: readonly
       agentId: str(records[0]?.value.agentId) ?? `sidechain-${key.replace(/^root:/, '').slice(0, 8)}`,
     });
   for (const file of subagentFiles) {
-    const agentId =
-      file.agentId ?? str(file.records[0]?.value.agentId) ?? baseName(file.file).replace(/\.jsonl$/, '');
+    const agentId = subagentFileAgentId(file);
     subagentInputs.push({ records: file.records, file, agentId });
   }
   const subagentConversations = subagentInputs.map((input) =>
@@ -143,6 +142,11 @@ export function subagentOfInput(
       streamedOnly,
     });
   return entry;
+}
+
+/** A subagent file's agent id: from its name (`agent-<id>.jsonl`), else its first record, else its file name. */
+export function subagentFileAgentId(file: RecordFile): string {
+  return file.agentId ?? str(file.records[0]?.value.agentId) ?? baseName(file.file).replace(/\.jsonl$/, '');
 }
 
 /** Streamed subagent usage of all conversations of a session, by subagent id (per-field max per key). */
@@ -368,20 +372,15 @@ function groupSidechains(records: readonly LocatedRecord[]): Map<string, Located
       current = next;
     }
   };
+  const keyOf = (uuid: string): string => {
+    const root = rootOf(uuid);
+    const agentId = str(first.get(root)?.value.agentId);
+    return agentId === undefined ? `root:${root}` : `agent:${agentId}`;
+  };
   const groups = new Map<string, LocatedRecord[]>();
-  const keyOfRoot = new Map<string, string>();
   for (const record of records) {
     const uuid = str(record.value.uuid);
-    let key = '(none)';
-    if (uuid !== undefined) {
-      const root = rootOf(uuid);
-      key = keyOfRoot.get(root) ?? '';
-      if (key === '') {
-        const agentId = str(first.get(root)?.value.agentId);
-        key = agentId === undefined ? `root:${root}` : `agent:${agentId}`;
-        keyOfRoot.set(root, key);
-      }
-    }
+    const key = uuid === undefined ? '(none)' : keyOf(uuid);
     const list = groups.get(key);
     if (list) list.push(record);
     else groups.set(key, [record]);
