@@ -166,12 +166,12 @@ export async function runSteps(steps: Step[], opts: { collect?: boolean } = {}) 
       const a = indexContents(cache);
       const b = indexContents(fresh);
       const equal = JSON.stringify(a) === JSON.stringify(b);
-      const answersEqual =
-        JSON.stringify(await indexAnswers(cache, logs)) === JSON.stringify(await indexAnswers(fresh, logs));
+      const [answers, freshAnswers] = [await indexAnswers(cache, logs), await indexAnswers(fresh, logs)];
+      const answersEqual = JSON.stringify(answers) === JSON.stringify(freshAnswers);
       log.push({ appended: stats.unitsAppended, built: stats.unitsBuilt, equal, answersEqual });
       if (!opts.collect) {
-        expect(a, `after step ${i}`).toEqual(b);
-        expect(answersEqual, `answers after step ${i}`).toBe(true);
+        expect(a, `after step ${i + 1} of ${steps.length}`).toEqual(b);
+        expect(answers, `answers after step ${i + 1} of ${steps.length}`).toStrictEqual(freshAnswers);
       }
     }
     return { log, cache, logs };

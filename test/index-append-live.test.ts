@@ -4,35 +4,11 @@
 // call's result names it), and the index is refreshed after each step. Every step must leave the index equal
 // to one built from the files as they are then, and the steps a running session makes must be appends: a
 // report while a subagent runs must not build the whole session again.
-import {
-  appendFileSync,
-  copyFileSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { indexFileName } from '../src/cache/cache-location.js';
-import { indexAnswers, indexContents, later } from './index-compare.js';
-import { refreshed, tempDir } from './index-helpers.js';
-
-let logs: string;
-let cache: string;
-let fresh: string;
-
-beforeEach(() => {
-  logs = tempDir('live-logs');
-  cache = tempDir('live-cache');
-  fresh = tempDir('live-fresh');
-});
-afterEach(() => {
-  for (const dir of [logs, cache, fresh]) rmSync(dir, { recursive: true, force: true });
-});
+import { describe, expect, it } from 'vitest';
+import { query, runSteps, type Step } from './append-scenario.js';
+import { tempDir } from './index-helpers.js';
 
 /** One line of one file of the unit, with the time it was written at. */
 interface Written {
@@ -71,40 +47,33 @@ function writeOrder(source: string, files: readonly string[]): Written[] {
 }
 
 /**
- * Writes the unit's lines in `steps` steps of time order into `logs` (a subagent file's `.meta.json` is
- * copied when the file first appears), refreshing after each, and compares each refresh with a fresh build.
- * Returns how many refreshes appended to the unit and how many built it.
+ * Writes the unit's lines in `steps` steps of time order (a subagent file's `.meta.json` comes with the file's
+ * first line), refreshing after each and comparing each refresh with a fresh build (`runSteps`). Returns how
+ * many refreshes after the first appended to the unit and how many built it, and the index.
  */
 async function replay(source: string, files: readonly string[], steps: number) {
   const order = writeOrder(source, files);
-  const counts = { appended: 0, built: 0 };
   const size = Math.max(1, Math.ceil(order.length / steps));
+  const plan: Step[] = [];
+  const started = new Set<string>();
   for (let start = 0; start < order.length; start += size) {
-    const touched = new Set<string>();
+    const step: Step = {};
     for (const { file, line } of order.slice(start, start + size)) {
-      const target = path.join(logs, file);
-      if (!existsSync(target)) {
-        mkdirSync(path.dirname(target), { recursive: true });
-        const meta = path.join(source, file.replace(/\.jsonl$/, '.meta.json'));
-        if (existsSync(meta)) copyFileSync(meta, target.replace(/\.jsonl$/, '.meta.json'));
-      }
-      appendFileSync(target, line);
-      touched.add(target);
+      const meta = file.replace(/\.jsonl$/, '.meta.json');
+      if (!started.has(file) && existsSync(path.join(source, meta)))
+        step[meta] = JSON.parse(readFileSync(path.join(source, meta), 'utf8')) as object;
+      started.add(file);
+      step[file] = [...((step[file] as string[] | undefined) ?? []), line.slice(0, -1)];
     }
-    for (const file of touched) later(file);
-    const { stats } = await refreshed(cache, logs);
-    if (start > 0) {
-      counts.appended += stats.unitsAppended;
-      counts.built += stats.unitsBuilt;
-    }
-    rmSync(fresh, { recursive: true, force: true });
-    await refreshed(fresh, logs);
-    expect(indexContents(cache), `after line ${start + size} of ${order.length}`).toEqual(
-      indexContents(fresh),
-    );
-    expect(await indexAnswers(cache, logs)).toStrictEqual(await indexAnswers(fresh, logs));
+    plan.push(step);
   }
-  return counts;
+  const { log, cache } = await runSteps(plan);
+  const later = log.slice(1);
+  return {
+    appended: later.reduce((n, s) => n + s.appended, 0),
+    built: later.reduce((n, s) => n + s.built, 0),
+    cache,
+  };
 }
 
 const fixture = path.resolve('test/fixtures/claude-code/agent-progress');
@@ -126,17 +95,14 @@ describe('a running session with a subagent (2.1.x: meta.json, agent_progress, t
         const inner = record.data?.type === 'agent_progress' ? record.data.message : record;
         if (inner?.type === 'assistant') requests.add(`${inner.message.id}|${inner.requestId}`);
       }
-    const db = new Database(path.join(cache, indexFileName), { readonly: true });
-    try {
-      const keys = db.prepare('SELECT request_key FROM usage_entries').pluck().all();
-      expect(new Set(keys)).toEqual(requests);
-      expect(keys).toHaveLength(requests.size);
-      expect(
-        db.prepare('SELECT agent_id, parent_tool_call_id FROM sessions WHERE is_subagent = 1').all(),
-      ).toEqual([{ agent_id: 'a3f9c21', parent_tool_call_id: 'toolu_task1' }]);
-    } finally {
-      db.close();
-    }
+    const keys = (
+      query(counts.cache, 'SELECT request_key FROM usage_entries') as { request_key: string }[]
+    ).map((row) => row.request_key);
+    expect(new Set(keys)).toEqual(requests);
+    expect(keys).toHaveLength(requests.size);
+    expect(
+      query(counts.cache, 'SELECT agent_id, parent_tool_call_id FROM sessions WHERE is_subagent = 1'),
+    ).toEqual([{ agent_id: 'a3f9c21', parent_tool_call_id: 'toolu_task1' }]);
   });
 
   // A compaction's subagent file (2.1.x) is linked to no call: it stays after the linked subagents, so the
@@ -256,21 +222,15 @@ describe('a running session with two subagents at once', () => {
     try {
       const counts = await replay(source, twoSubagents(source), steps);
       expect(counts.built).toBe(0);
-      const db = new Database(path.join(cache, indexFileName), { readonly: true });
-      try {
-        expect(
-          db
-            .prepare(
-              'SELECT agent_id, parent_tool_call_id FROM sessions WHERE is_subagent = 1 ORDER BY agent_id',
-            )
-            .all(),
-        ).toEqual([
-          { agent_id: 'a3f9c21', parent_tool_call_id: 'toolu_task1' },
-          { agent_id: 'b7e0d12', parent_tool_call_id: 'toolu_task2' },
-        ]);
-      } finally {
-        db.close();
-      }
+      expect(
+        query(
+          counts.cache,
+          'SELECT agent_id, parent_tool_call_id FROM sessions WHERE is_subagent = 1 ORDER BY agent_id',
+        ),
+      ).toEqual([
+        { agent_id: 'a3f9c21', parent_tool_call_id: 'toolu_task1' },
+        { agent_id: 'b7e0d12', parent_tool_call_id: 'toolu_task2' },
+      ]);
     } finally {
       rmSync(source, { recursive: true, force: true });
     }
