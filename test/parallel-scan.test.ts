@@ -9,6 +9,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexFileName } from '../src/cache/cache-location.js';
@@ -141,6 +142,30 @@ describe('parallel scans (--jobs) on the corpus', () => {
       const two = bundled([...args, '--jobs', '2', corpusDir], cache);
       expect(two.status, two.stderr).toBe(0);
       expect(two.stdout, args[0]).toBe(one.stdout);
+    }
+  });
+
+  it('stops idle threads on release and starts new ones for later tasks', async () => {
+    // A refresh through the pool releases its threads before the queries (cli/load-report-data.ts); a
+    // validation the report still needs (a file without stored facts) then starts a thread again.
+    const { createScanPool } = (await import(
+      pathToFileURL(path.join(pkg.dist, 'cli/scan-pool.js')).href
+    )) as typeof import('../src/cli/scan-pool.js');
+    const pool = createScanPool(2) as NonNullable<ReturnType<typeof createScanPool>>;
+    expect(pool).toBeDefined();
+    try {
+      const file = readdirSync(corpusDir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.jsonl'))
+        .map((f) => path.join(corpusDir, f))[0] as string;
+      const first = await pool.validate(file);
+      expect(pool.threads()).toBe(1);
+      pool.release();
+      expect(pool.threads()).toBe(0);
+      const again = await pool.validate(file);
+      expect(again).toEqual(first);
+      expect(pool.threads()).toBe(1);
+    } finally {
+      await pool.close();
     }
   });
 

@@ -1,6 +1,6 @@
 // What the benchmark runs on and with: the machine, the agentlog build, and the ccusage baseline.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -48,6 +48,15 @@ export function describeAgentlog(repoRoot, cliPath) {
 }
 
 /**
+ * npm unpacks the native package's binary without its execute bits (the package declares no `bin`), and
+ * ccusage's own launcher sets them before it runs it; so does the benchmark, which runs the binary directly.
+ */
+function makeExecutable(binary) {
+  const { mode } = statSync(binary);
+  if ((mode & 0o111) !== 0o111) chmodSync(binary, mode | 0o111);
+}
+
+/**
  * The ccusage dev dependency: its native binary (`@ccusage/ccusage-<platform>-<arch>/bin/ccusage`) when
  * installed, else its JS entry run by node. Throws with a sentence when ccusage is not installed.
  */
@@ -66,8 +75,10 @@ export function findCcusage(repoRoot) {
   try {
     const nativeRequire = createRequire(pkgPath);
     const binary = join(dirname(nativeRequire.resolve(`${native}/package.json`)), 'bin', 'ccusage');
-    if (existsSync(binary))
+    if (existsSync(binary)) {
+      makeExecutable(binary);
       return { version: pkg.version, command: binary, prefix: [], kind: 'native binary' };
+    }
   } catch {
     // No native package for this platform: fall back to the JS entry.
   }

@@ -8,6 +8,7 @@
  * so is a database file an adapter claims by its path (Cursor `store.db`, `read.database`), and a session of a
  * store (OpenCode's storage tree or database, `read.store`), whose records come from many files or rows.
  */
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import {
   boundDepth,
@@ -30,14 +31,26 @@ export function readSource(path: string, options: ReadJsonlOptions = {}): JsonlR
 
 /** Whether the file at `path` starts as a pretty-printed JSON document. */
 export async function isJsonDocument(path: string): Promise<boolean> {
-  const handle = await open(await readPathOf(path), 'r');
-  try {
-    const buffer = Buffer.alloc(256);
-    const { bytesRead } = await handle.read(buffer, 0, 256, 0);
-    return /^\uFEFF?[ \t\r\n]*[{[][ \t\r]*\n/.test(buffer.subarray(0, bytesRead).toString('utf8'));
-  } finally {
-    await handle.close();
+  const target = await readPathOf(path);
+  const head = Buffer.alloc(256);
+  let bytesRead: number;
+  if (statSync(target).isFile()) {
+    // A regular file synchronously, as `fileChunks` reads it (one open per file of a cold index).
+    const fd = openSync(target, 'r');
+    try {
+      bytesRead = readSync(fd, head, 0, head.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } else {
+    const handle = await open(target, 'r');
+    try {
+      ({ bytesRead } = await handle.read(head, 0, head.length, 0));
+    } finally {
+      await handle.close();
+    }
   }
+  return /^\uFEFF?[ \t\r\n]*[{[][ \t\r]*\n/.test(head.subarray(0, bytesRead).toString('utf8'));
 }
 
 class SourceReader implements JsonlReader {

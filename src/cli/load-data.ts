@@ -267,11 +267,13 @@ export async function refreshWithProgress(
   flags: DataFlags,
   sessions = true,
 ): Promise<{ sessions: Session[]; stats: RefreshStats; inputsHash: string }> {
-  // A command without a pool of its own gets one for this refresh only when `--jobs` asks for it: reading
-  // for the index alone is bound by the thread that stores and builds (measured: no faster on two threads,
-  // with about 300 MB more memory), while `report` and `validate` also validate every file on the threads.
+  // A command without a pool of its own gets one for this refresh only when `--jobs` asks for it, and a
+  // command's pool (`report`, `validate`: they validate files on it without an index) reads for the index by
+  // default only with more than two cores. On two, a cold refresh took as long with worker threads as
+  // without (the benchmark's report: 6.4-7.0 s with two, 6.6-7.0 s with none; V8's own helper threads
+  // already take much of the second core, and a unit handed over is copied) and 60-130 MiB more memory.
   const own = given === undefined && flags.jobs !== undefined ? scanPoolFor(flags) : undefined;
-  const pool = given ?? own;
+  const pool = given !== undefined && (flags.jobs !== undefined || defaultJobs() > 2) ? given : own;
   const progress = createProgress(io, 'Reading logs');
   const warnings: string[] = [];
   try {

@@ -41,6 +41,7 @@ export async function loadReportData(
     if (index) {
       try {
         const { inputsHash } = await refreshWithProgress(index, resolved, io, false, pool, flags, false);
+        pool?.release();
         const memo = answerMemo(index.db, inputsHash, packageVersion());
         const recalled = answer && memo?.recall(answer.kind, answer.params);
         if (recalled !== undefined) io.response?.answered();

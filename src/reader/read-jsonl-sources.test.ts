@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { appendFile, chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -149,6 +150,44 @@ describe('readJsonl start offsets', () => {
       start: { byteOffset: 100, line: 7 },
     });
     expect(results[0]?.location).toEqual({ file: '<stream>', line: 7, byteOffset: 100 });
+  });
+});
+
+describe('readJsonl from a path that is not a regular file', () => {
+  it('reads a named pipe as a writer fills it, dropping the bytes before the start', async () => {
+    const fifo = path.join(dir, 'pipe.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    const text = '{"a":1}\n{"b":2}\n{"c":3}\n';
+    // The writer is another process, which opening the pipe to read waits for.
+    const writer = spawn(process.execPath, [
+      '-e',
+      `require('fs').writeFileSync(${JSON.stringify(fifo)}, ${JSON.stringify(text)})`,
+    ]);
+    const start = { byteOffset: 8, line: 2 };
+    const { results, stats } = await readAll(fifo, { start });
+    await new Promise((resolve) => writer.on('exit', resolve));
+    expect(results.map((r) => r.ok && r.value)).toEqual([{ b: 2 }, { c: 3 }]);
+    expect(results[0]?.location).toEqual({ file: fifo, line: 2, byteOffset: 8 });
+    expect(stats.endOffset).toBe(Buffer.byteLength(text));
+  });
+});
+
+describe('readJsonl from a regular file, synchronously read', () => {
+  it('gives the event loop a turn between chunks (V8 finishes garbage collections in its tasks)', async () => {
+    const file = path.join(dir, 'chunks.jsonl');
+    await writeFile(file, '{"i":1}\n'.repeat(400));
+    let turns = 0;
+    let counting = true;
+    const tick = () => {
+      turns += 1;
+      if (counting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const { results } = await readAll(file, { chunkSize: 80 });
+    counting = false;
+    expect(results).toHaveLength(400);
+    // 3,200 bytes in chunks of 80: a turn before each of the 40 reads (and the last, empty one).
+    expect(turns).toBeGreaterThanOrEqual(40);
   });
 });
 
