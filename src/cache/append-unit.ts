@@ -66,11 +66,15 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
   const selectSessionRow = db
     .prepare('SELECT rowid FROM sessions WHERE unit_id = ? AND id = ? AND is_subagent = ?')
     .pluck();
+  // The rows of the messages and calls an append changed, by id (a JSON array): SQLite picks them out of
+  // the session's rows, so a long session's other rows never become objects here.
   const selectMessages = db.prepare(
-    'SELECT rowid, id, text FROM messages WHERE unit_id = ? AND session_id = ? ORDER BY rowid',
+    `SELECT rowid, id, text FROM messages WHERE unit_id = ? AND session_id = ?
+      AND id IN (SELECT value FROM json_each(?)) ORDER BY rowid`,
   );
   const selectCalls = db.prepare(
-    'SELECT rowid, id, status FROM tool_calls WHERE unit_id = ? AND session_id = ? ORDER BY rowid',
+    `SELECT rowid, id, status FROM tool_calls WHERE unit_id = ? AND session_id = ?
+      AND id IN (SELECT value FROM json_each(?)) ORDER BY rowid`,
   );
   const selectUsage = db
     .prepare('SELECT rowid FROM usage_entries WHERE unit_id = ? AND session_id = ? ORDER BY rowid')
@@ -109,24 +113,28 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       | number
       | undefined;
     if (sessionRow === undefined) return undefined;
+    const changedMessages = new Set([...change.mergedInto.map((m) => m.message), ...change.branchChanged]);
     const messageRows = new Map<string, { rowid: number; text: string }>();
-    if (change.mergedInto.length > 0 || change.branchChanged.length > 0)
-      for (const row of selectMessages.iterate(unitId, session.id) as Iterable<{
+    if (changedMessages.size > 0) {
+      const ids = JSON.stringify([...changedMessages].map((m) => m.id));
+      for (const row of selectMessages.iterate(unitId, session.id, ids) as Iterable<{
         rowid: number;
         id: string;
         text: string;
       }>)
         if (!messageRows.has(row.id)) messageRows.set(row.id, row);
+    }
     const callRows = new Map<string, number>();
-    if (change.changedCalls.length > 0)
-      for (const row of selectCalls.iterate(unitId, session.id) as Iterable<{
+    if (change.changedCalls.length > 0) {
+      const ids = JSON.stringify(change.changedCalls.map((c) => c.id));
+      for (const row of selectCalls.iterate(unitId, session.id, ids) as Iterable<{
         rowid: number;
         id: string;
         status: string;
       }>)
         if (row.status !== 'orphan_result' && !callRows.has(row.id)) callRows.set(row.id, row.rowid);
+    }
     const usageRows = change.changedUsage.length > 0 ? (selectUsage.all(unitId, session.id) as number[]) : [];
-    const changedMessages = new Set([...change.mergedInto.map((m) => m.message), ...change.branchChanged]);
     if (
       [...changedMessages].some((m) => !messageRows.has(m.id)) ||
       change.changedCalls.some((c) => !callRows.has(c.id)) ||

@@ -339,7 +339,7 @@ function startFold(session: Session, resume: SessionResume, usage: UsageByKey) {
       const changedUsage: SessionAppend['changedUsage'] = [];
       usageBefore.forEach((old, index) => {
         const entry = session.usageEntries[index] as UsageEntry;
-        if (JSON.stringify(old) !== JSON.stringify(entry)) changedUsage.push({ index, entry });
+        if (!sameUsageEntry(old, entry)) changedUsage.push({ index, entry });
       });
       // Calls left without a result are settled by the turns again (interrupted or missing).
       session.turns = buildTurns(session.messages, session.toolCalls);
@@ -373,6 +373,31 @@ function startFold(session: Session, resume: SessionResume, usage: UsageByKey) {
       };
     },
   };
+}
+
+/**
+ * Whether two usage entries hold the same values (what their rows are made of). Field by field: every stored
+ * entry of a long session is compared on each append, and their JSON took a tenth of an append's fold.
+ */
+function sameUsageEntry(a: UsageEntry, b: UsageEntry): boolean {
+  if (
+    a.messageId !== b.messageId ||
+    a.requestKey !== b.requestKey ||
+    a.model !== b.model ||
+    a.timestamp !== b.timestamp
+  )
+    return false;
+  const x = a.usage;
+  const y = b.usage;
+  return (
+    x.inputTokens === y.inputTokens &&
+    x.outputTokens === y.outputTokens &&
+    x.cacheWriteTokens === y.cacheWriteTokens &&
+    x.cacheWrite1hTokens === y.cacheWrite1hTokens &&
+    x.cacheReadTokens === y.cacheReadTokens &&
+    x.reasoningTokens === y.reasoningTokens &&
+    x.webSearchRequests === y.webSearchRequests
+  );
 }
 
 /** Versions, working directories, branch, models and times from new records (as `sessionFrom` does). */
