@@ -1,29 +1,25 @@
 // The refresh: brings the index up to date with a run's files. Unchanged files are not read, grown ones are
-// read from where the last read stopped, units whose files only grew take the appended records
-// (`append-unit.ts`), other changed units are built again, and the rows are written in large transactions
-// (ARCHITECTURE.md, "The index", steps 0 to 5).
+// read from where the last read stopped (`update-file.ts`), unit by unit (`schedule-units.ts`); a unit whose
+// files changed is stored as soon as they are read (`store-unit.ts`: appended when its files only grew, else
+// built again), and the rows are written in large transactions (ARCHITECTURE.md, "The index", steps 0 to 5).
 import path from 'node:path';
-import { type BuiltSession, buildUnit, type UnitFile } from '../lifecycle/build-unit.js';
-import { claimSubagentFiles } from '../lifecycle/claim-subagent-files.js';
-import { createHeapBudget, tooLargeToBuild } from '../lifecycle/heap-fit.js';
+import { createHeapBudget } from '../lifecycle/heap-fit.js';
 import { FileUnreadableError, type RecordSliceReader } from '../lifecycle/record-slice.js';
-import { groupUnits as groupFiles, probeUnitKeyFacts, type UnitKeyFacts } from '../lifecycle/session-unit.js';
 import type { Session } from '../model/session.js';
-import { isAgent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';
-import { createUnitAppender } from './append-unit.js';
+import { decodeStoredModels } from './decode-stored-models.js';
 import { fileIdentity } from './file-identity.js';
+import { loadFileRows, withValidation } from './file-rows.js';
 import type { FileRow } from './file-store.js';
 import { groupUnits, type Unit } from './group-units.js';
-import { createModelRowsReader } from './model-rows.js';
 import type { IndexDb } from './open-index.js';
-import { type PreparedTree, type PreparedUnit, prepareBuilt } from './prepare-unit.js';
-import { projectRecord } from './project-record.js';
-import type { UnitRead, UnitReader, WorkerBuilt } from './read-whole-unit.js';
+import { createReadMemory } from './read-memory.js';
+import type { UnitRead, UnitReader } from './read-whole-unit.js';
 import type { RefreshStats } from './refresh-stats.js';
-import { type ModelRows, unpackReportModel } from './report-model-codec.js';
+import { type PlannedUnit, scheduleUnits } from './schedule-units.js';
+import { createUnitStore, type UnitModels } from './store-unit.js';
+import { removeUnits, type StoredUnit } from './stored-units.js';
 import { inputsHash, saveInputsHash, storedInputs, unchangedRefresh } from './unchanged-inputs.js';
-import { createRowWriter } from './unit-rows.js';
 import {
   type AppendedRead,
   createFileStore,
@@ -33,7 +29,6 @@ import {
   type PendingFile,
   planRead,
   startFile,
-  wholeFileOf,
 } from './update-file.js';
 import { createBatch, IndexChangedError } from './write-batch.js';
 
@@ -205,226 +200,29 @@ async function refreshOnce(
           .all() as StoredUnit[]
       ).map((u) => [u.key, u]),
     );
-    const rowWriter = createRowWriter(db);
-    const appender = createUnitAppender(db);
-    const insertUnit = db.prepare(
-      'INSERT INTO _units (key, signature, searchable, built_at) VALUES (?, ?, ?, ?)',
-    );
-    const setSearchRange = db.prepare(
-      'UPDATE _units SET searchable = 1, search_first = ?, search_last = ? WHERE id = ?',
-    );
-    const insertModel = db.prepare('INSERT INTO _models (unit_id, anchor, phase, model) VALUES (?, ?, ?, ?)');
-    const assignUnit = db.prepare('UPDATE files SET unit_id = ? WHERE path = ?');
-    const clearState = db.prepare('UPDATE files SET state = NULL WHERE path = ?');
-    const setSignature = db.prepare('UPDATE _units SET signature = ?, built_at = ? WHERE id = ?');
-    const clearSearch = db.prepare(
-      'UPDATE _units SET searchable = 0, search_first = NULL, search_last = NULL WHERE id = ?',
-    );
-    const memory = createMemory();
-    /**
-     * A file as far as it was indexed, read again to build its unit (undefined: unreadable now, skipped;
-     * `tooLarge`: it would not fit in the heap left, and the unit is not built).
-     */
-    const readIndexed = async (row: FileRow): Promise<UnitFile | 'tooLarge' | undefined> => {
-      const tooLarge = tooLargeToBuild(row.path, row.size, 'projected');
-      if (tooLarge !== undefined) {
-        stats.skipped += 1;
-        options.onSkip?.(row.path, tooLarge);
-        return 'tooLarge';
-      }
-      try {
-        const slice = await options.readSlice(row.path, { project: projectRecord, end: row.size });
-        stats.loadedBack += 1;
-        stats.bytesParsed += slice.bytesRead;
-        return wholeFileOf(row.path, slice);
-      } catch (error) {
-        if (!(error instanceof FileUnreadableError)) throw error;
-        options.onSkip?.(row.path, error.message);
-        return undefined;
-      }
-    };
-    /** Builds a unit from its files (undefined: one of them is too large to read back here). */
-    const build = async (unit: Unit): Promise<BuiltSession[] | undefined> => {
-      const files = new Map<string, UnitFile>();
-      const prebuilt = new Map<string, Session>();
-      for (const ref of unit.refs) {
-        const kept = memory.take(ref.path);
-        const row = rows.get(ref.path);
-        if (kept) {
-          files.set(ref.path, kept.file);
-          if (kept.codexSession) prebuilt.set(ref.path, kept.codexSession);
-        } else if (row) {
-          const file = await readIndexed(row);
-          if (file === 'tooLarge') return undefined;
-          if (file) files.set(ref.path, file);
-        }
-      }
-      return buildUnit(unit.refs, (path) => files.get(path), {
-        prebuilt,
-        ...(options.onSkip ? { onSkip: options.onSkip } : {}),
-      });
-    };
-    const writeSearch = (sessions: readonly { session: Session }[], unitId: number) => {
-      let first: number | undefined;
-      let last: number | undefined;
-      for (const entry of sessions) {
-        const range = rowWriter.writeSearch(entry.session, unitId);
-        first ??= range.searchFirst;
-        last = range.searchLast ?? last;
-      }
-      setSearchRange.run(first ?? null, last ?? null, unitId);
-      return { first: first ?? null, last: last ?? null };
-    };
-    /** Report models of the units built in this run, by unit id (not decoded again below). */
-    const earlyModels = new Map<number, { phase: number; anchor: string; session: Session }[]>();
-    /** Units built in this run. */
+    const memory = createReadMemory();
+    const earlyModels = new Map<number, UnitModels[]>();
     const builtIds = new Set<number>();
-    /** Units removed in this run (their ids are not removed twice). */
     const removed = new Set<number>();
-    /** Removes the stored unit of `unit`'s key (once), in the write batch begun for what replaces it. */
-    const removeStored = (unit: Unit) => {
-      batch.begin();
-      const previous = stored.get(unit.key);
-      if (previous && !removed.has(previous.id)) {
-        removeUnits(db, [previous.id], stored);
-        removed.add(previous.id);
-      }
-    };
-    /**
-     * Builds a unit and stores it in place of the stored unit of the same key; the new unit is then a
-     * stored one like any other (a later pass that finds its signature unchanged reuses it).
-     */
-    const buildAndStore = async (unit: Unit, built?: WorkerBuilt) => {
-      // A unit a scan worker read and built comes prepared; any other is built and prepared here.
-      let prepared: PreparedUnit;
-      let sessions: BuiltSession[] = [];
-      let reportModels: Session[] = [];
-      if (built) {
-        prepared = built.prepared;
-        for (const [path, message] of built.skips) options.onSkip?.(path, message);
-      } else {
-        const fromFiles = await build(unit);
-        if (fromFiles === undefined) {
-          // A file of it too large to read back here (an append gave up on a file indexed with more heap,
-          // or its unit changed): the unit and its files leave the index, so that the next run reads them
-          // as new, skips that file again and says so again (as a cold run does).
-          removeStored(unit);
-          for (const ref of unit.refs) {
-            const row = rows.get(ref.path);
-            if (row) forget(row);
-          }
-          return [];
-        }
-        sessions = fromFiles;
-        ({ prepared, models: reportModels } = prepareBuilt(sessions, false));
-      }
-      removeStored(unit);
-      const unitId = Number(
-        insertUnit.run(unit.key, unit.signature, 0, new Date().toISOString()).lastInsertRowid,
-      );
-      // Resume states are those of the sessions just built (an append that gave up may have left others).
-      for (const ref of unit.refs) clearState.run(ref.path);
-      for (const tree of prepared.trees) {
-        insertModel.run(unitId, tree.anchor, tree.phase, tree.model);
-        if ('rows' in tree) rowWriter.writePlanned(tree.rows, unitId);
-        else rowWriter.write(tree.session, unitId, tree);
-      }
-      appender.saveResumes(prepared.resumes);
-      const models = reportModels.map((session, i) => {
-        const tree = prepared.trees[i] as PreparedTree;
-        return { phase: tree.phase, anchor: tree.anchor, session };
-      });
-      const range = options.search ? writeSearch(sessions, unitId) : undefined;
-      stored.set(unit.key, {
-        id: unitId,
-        key: unit.key,
-        signature: unit.signature,
-        searchable: range ? 1 : 0,
-        search_first: range?.first ?? null,
-        search_last: range?.last ?? null,
-      });
-      for (const ref of unit.refs) {
-        assignUnit.run(unitId, ref.path);
-        const row = rows.get(ref.path);
-        if (row) rows.set(ref.path, { ...row, unit_id: unitId });
-      }
-      batch.maybeCommit();
-      stats.unitsBuilt += 1;
-      builtIds.add(unitId);
-      if (options.sessions !== false) earlyModels.set(unitId, models);
-      return models;
-    };
-
-    /** The new lines of files read from their stored end in this run, until their unit is stored. */
     const appendedReads = new Map<string, AppendedRead>();
-    /** Files read (in part or whole) in this run. */
     const changedPaths = new Set<string>();
-    /** Files whose discovery facts changed in this run (a `.meta.json` that appeared, a new parent...). */
     const layoutChanged = new Set<string>();
-    /**
-     * Brings a stored unit up to date from the new lines of its files and the subagent files new to it (read
-     * whole in this run), when the unit still has its stored files; false when it must be built.
-     */
-    const appendTo = async (unit: Unit, previous: StoredUnit): Promise<boolean> => {
-      // Every changed file grew (read from its stored end), the session file first, or is a subagent file
-      // that no unit had.
-      const reads = new Map<string, AppendedRead>();
-      const added: SessionFileRef[] = [];
-      for (const ref of [...unit.refs].sort(
-        (a, b) => Number(b.role === 'session') - Number(a.role === 'session'),
-      )) {
-        if (!changedPaths.has(ref.path)) continue;
-        const read = appendedReads.get(ref.path);
-        if (read) reads.set(ref.path, read);
-        else if (
-          ref.role === 'subagent' &&
-          ref.agent === 'claude-code' &&
-          rows.get(ref.path)?.unit_id == null
-        )
-          added.push(ref);
-        else return false;
-      }
-      if (reads.size === 0 && added.length === 0) return false;
-      // What discovery says of a stored file (its .meta.json link, its parent) is read by a build alone.
-      if (unit.refs.some((r) => layoutChanged.has(r.path))) return false;
-      const members = new Set(unit.refs.map((r) => r.path));
-      const addedPaths = new Set(added.map((r) => r.path));
-      for (const row of rows.values())
-        if ((row.unit_id === previous.id) !== members.has(row.path) && !addedPaths.has(row.path))
-          return false;
-      const addedFiles = await claimSubagentFiles(added, (path) => memory.peek(path)?.file, new Set());
-      if (addedFiles.length !== added.length) return false;
-      batch.begin();
-      const appended = appender.append(
-        previous.id,
-        reads,
-        addedFiles,
-        unit.refs.map((r) => r.path),
-      );
-      if (!appended) return false;
-      for (const ref of added) {
-        assignUnit.run(previous.id, ref.path);
-        const row = rows.get(ref.path);
-        if (row) rows.set(ref.path, { ...row, unit_id: previous.id });
-      }
-      if (previous.searchable === 1) {
-        rowWriter.removeSearch(previous.search_first, previous.search_last);
-        clearSearch.run(previous.id);
-      }
-      setSignature.run(unit.signature, new Date().toISOString(), previous.id);
-      stored.set(unit.key, {
-        ...previous,
-        signature: unit.signature,
-        searchable: 0,
-        search_first: null,
-        search_last: null,
-      });
-      batch.maybeCommit();
-      stats.unitsAppended += 1;
-      builtIds.add(previous.id);
-      if (options.sessions !== false) earlyModels.set(previous.id, [appended]);
-      return true;
-    };
+    const { build, buildAndStore, appendTo, writeSearch } = createUnitStore({
+      db,
+      options,
+      stats,
+      batch,
+      rows,
+      stored,
+      forget,
+      memory,
+      earlyModels,
+      builtIds,
+      removed,
+      appendedReads,
+      changedPaths,
+      layoutChanged,
+    });
 
     // Files are read unit by unit (the grouping their stored rows or first records give), and a unit is
     // built as soon as its files are read: memory holds the units being read, never every file read,
@@ -595,41 +393,12 @@ async function refreshOnce(
       if (previous) superseded.add(previous.id);
       dirty.push(unit);
     }
-    const built: { phase: number; anchor: string; session: Session }[] = [];
+    const built: UnitModels[] = [];
     // The stored report models of reused units; a unit with a model that cannot be decoded (a damaged
     // row) is built again from its files instead.
     for (const [id, models] of earlyModels) if (reused.has(id)) built.push(...models);
     if (options.sessions !== false && [...reused.keys()].some((id) => !earlyModels.has(id))) {
-      const damaged = new Set<number>();
-      const decoded: ((typeof built)[number] & { unitId: number })[] = [];
-      // The models and the rows they are decoded with, from one snapshot (another process may commit
-      // between two statements).
-      const snapshot = !db.inTransaction;
-      if (snapshot) db.exec('BEGIN');
-      try {
-        const rowsOf = createModelRowsReader(db);
-        let unitRows: { unit: number; rows: ModelRows } | undefined;
-        for (const row of db
-          .prepare('SELECT unit_id, anchor, phase, model FROM _models')
-          .iterate() as Iterable<{
-          unit_id: number;
-          anchor: string;
-          phase: number;
-          model: Buffer;
-        }>) {
-          if (!reused.has(row.unit_id) || earlyModels.has(row.unit_id) || damaged.has(row.unit_id)) continue;
-          try {
-            // A unit's models are stored together: its rows are read once for them.
-            if (unitRows?.unit !== row.unit_id) unitRows = { unit: row.unit_id, rows: rowsOf(row.unit_id) };
-            const session = unpackReportModel(row.model, unitRows.rows);
-            decoded.push({ unitId: row.unit_id, phase: row.phase, anchor: row.anchor, session });
-          } catch {
-            damaged.add(row.unit_id);
-          }
-        }
-      } finally {
-        if (snapshot) db.exec('COMMIT');
-      }
+      const { decoded, damaged } = decodeStoredModels(db, (id) => reused.has(id) && !earlyModels.has(id));
       for (const { unitId, ...entry } of decoded) if (!damaged.has(unitId)) built.push(entry);
       for (const id of damaged) {
         dirty.push(reused.get(id) as Unit);
@@ -685,129 +454,6 @@ async function refreshOnce(
   } finally {
     batch.rollback();
   }
-}
-
-/**
- * The stored file rows a refresh needs: every file's when it may remove the files gone from under `roots`;
- * with no root (a refresh of a few named files: `statusline`) only those files' rows and the rows of their
- * units (an append checks that its unit still has the same files), so that it does not read the whole table
- * with its resume states.
- */
-function loadFileRows(db: IndexDb['db'], options: RefreshOptions): Map<string, FileRow> {
-  // Without the validator states and resume states (most of the table's bytes): a warm run reads neither;
-  // a file that changed gets its validator state when it is read (`withValidation`), its resume state
-  // when it is stored.
-  if (options.roots.length > 0)
-    return new Map(
-      (db.prepare(`SELECT ${fileColumnsWithoutStates} FROM files`).all() as FileRow[]).map((r) => [
-        r.path,
-        r,
-      ]),
-    );
-  const byPath = db.prepare('SELECT * FROM files WHERE path = ?');
-  const byUnit = db.prepare('SELECT * FROM files WHERE unit_id = ?');
-  const rows = new Map<string, FileRow>();
-  const units = new Set<number>();
-  for (const ref of options.refs) {
-    const row = byPath.get(ref.path) as FileRow | undefined;
-    if (!row) continue;
-    rows.set(row.path, row);
-    if (row.unit_id !== null) units.add(row.unit_id);
-  }
-  for (const unit of units) for (const row of byUnit.all(unit) as FileRow[]) rows.set(row.path, row);
-  return rows;
-}
-
-/** The columns of `files` but `validation` and `state`. */
-const fileColumnsWithoutStates = `path, agent, role, size, mtime_ms, identity, consumed_bytes, consumed_line,
-  consumed_records, body_agent, fingerprint, lines, records, errors, blank_lines, tail, ref, session_key, body_key,
-  parent_key, unit_id, indexed_at`;
-
-/** `row` with its stored validator state, which {@link loadFileRows} leaves out (a changed file needs it). */
-function withValidation(db: IndexDb['db'], row: FileRow | undefined): FileRow | undefined {
-  if (row === undefined || row.validation !== undefined) return row;
-  const stored = db.prepare('SELECT validation FROM files WHERE path = ?').get(row.path) as
-    | { validation: string | null }
-    | undefined;
-  return { ...row, validation: stored?.validation ?? null };
-}
-
-interface StoredUnit {
-  id: number;
-  key: string;
-  signature: string;
-  searchable: number;
-  search_first: number | null;
-  search_last: number | null;
-}
-
-function removeUnits(
-  db: IndexDb['db'],
-  ids: readonly number[],
-  stored: ReadonlyMap<string, StoredUnit>,
-): void {
-  if (ids.length === 0) return;
-  const byId = new Map([...stored.values()].map((u) => [u.id, u]));
-  const rowWriter = createRowWriter(db);
-  const removeUnit = db.prepare('DELETE FROM _units WHERE id = ?');
-  const release = db.prepare('UPDATE files SET unit_id = NULL WHERE unit_id = ?');
-  for (const id of ids) {
-    const unit = byId.get(id);
-    rowWriter.remove(id, unit?.search_first ?? null, unit?.search_last ?? null);
-    removeUnit.run(id);
-    release.run(id);
-  }
-}
-
-/** A unit as planned before its files are read. */
-interface PlannedUnit {
-  key: string;
-  members: SessionFileRef[];
-}
-
-/**
- * The files in the order they are read: unit by unit, in the order of each unit's first file, grouped by
- * what the stored rows say (or, for files not stored yet, their first records). Only an order: the units
- * built are those the rows give once the files are read.
- */
-async function scheduleUnits(
-  refs: readonly SessionFileRef[],
-  rows: ReadonlyMap<string, FileRow>,
-): Promise<PlannedUnit[]> {
-  const entries: { ref: SessionFileRef; facts: UnitKeyFacts }[] = [];
-  for (const ref of refs) {
-    const row = rows.get(ref.path);
-    const facts: UnitKeyFacts = row
-      ? {
-          agent: row.agent !== null && isAgent(row.agent) ? row.agent : undefined,
-          sessionKey: row.session_key ?? undefined,
-          parentKey: row.parent_key ?? undefined,
-        }
-      : await probeUnitKeyFacts(ref);
-    entries.push({ ref, facts });
-  }
-  return groupFiles(entries).map((unit) => ({ key: unit.key, members: unit.members.map((m) => m.ref) }));
-}
-
-/** Files read whole in this run, kept until their unit is built (right after its last file is read). */
-function createMemory() {
-  const kept = new Map<string, { file: UnitFile; codexSession: Session | undefined }>();
-  return {
-    keep(path: string, file: UnitFile, codexSession: Session | undefined) {
-      kept.set(path, { file, codexSession });
-    },
-    drop(path: string) {
-      kept.delete(path);
-    },
-    peek(path: string) {
-      return kept.get(path);
-    },
-    take(path: string) {
-      const entry = kept.get(path);
-      kept.delete(path);
-      return entry;
-    },
-  };
 }
 
 /** A file of a unit a worker reads whole: its part of the unit's read, as {@link startFile} gives a file's. */
