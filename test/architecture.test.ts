@@ -122,6 +122,8 @@ const entryPoints: Readonly<Record<string, string>> = {
   'agents/codex/validate-record.ts': "reader/file-validator.ts's default validator",
   'agents/codex/build-session.ts': 'lifecycle builds units across files (thread families)',
   'agents/codex/link-threads.ts': 'lifecycle/build-unit.ts links a thread family',
+  'agents/codex/codex-resume.ts': 'lifecycle keeps resume states (build-safely.ts, append-session.ts)',
+  'agents/codex/append-codex-session.ts': 'lifecycle/append-session.ts: the index appends to a rollout',
 };
 
 /** The layer a file belongs to: its top folder, or for an agent's file the layer of its role. */

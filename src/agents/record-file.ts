@@ -24,3 +24,10 @@ export interface RecordFile {
   /** For subagent files: the sibling `.meta.json` content (`toolUseId`, `agentType`). */
   meta?: { toolUseId?: string; agentType?: string };
 }
+
+/** The records a file got since its stored end, as the reader gives them (what an append folds). */
+export interface AppendedPart {
+  records: LocatedRecord[];
+  problems: LocatedProblem[];
+  counts: ReadCounts;
+}

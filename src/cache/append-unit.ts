@@ -9,13 +9,15 @@ import type Database from 'better-sqlite3';
 import { allSessions } from '../analytics/all-calls.js';
 import {
   appendClaudeUnit,
+  appendCodexSession,
   type ClaudeUnitAppend,
   type ClaudeUnitChanges,
-  type SessionAppend,
   type SessionResume,
-  sessionResumeOf,
+  type StoredResume,
+  storedResumeOf,
 } from '../lifecycle/append-session.js';
 import type { Session } from '../model/session.js';
+import type { SessionChange } from '../model/session-change.js';
 import { prepareInsert, prepareUpdate, type Row } from './insert-row.js';
 import { createModelRowsReader, rowBackable } from './model-rows.js';
 import { toReportModel } from './report-model.js';
@@ -105,7 +107,8 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
   const writeChange = (
     unitId: number,
     root: Session,
-    change: SessionAppend,
+    change: SessionChange,
+    storedEmptyText: Record<string, number>,
   ): Record<string, number> | undefined => {
     const session = change.session;
     // Rowids of the stored rows to update, all found before anything is written.
@@ -143,7 +146,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       return undefined;
 
     update('sessions', sessionRow, sessionRowOf(session, root));
-    const emptyText = { ...change.resume.emptyText };
+    const emptyText = { ...storedEmptyText };
     const texts = new Map<string, string>();
     for (const { message, addedText } of change.mergedInto) {
       const row = messageRows.get(message.id) as { text: string };
@@ -248,14 +251,50 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     for (const [path, state] of states) if (selectTail.get(path) === null) updateState.run(state, path);
   };
   const selectState = db.prepare('SELECT state FROM files WHERE path = ?').pluck();
-  const resumeOf = (state: Buffer | null | undefined): SessionResume | undefined => {
+  const storedResume = (state: Buffer | null | undefined): StoredResume | undefined => {
     if (!state) return undefined;
     try {
-      const resume = JSON.parse(inflateRawSync(state).toString('utf8')) as SessionResume;
+      const resume = JSON.parse(inflateRawSync(state).toString('utf8')) as StoredResume;
       return resume.v === 1 ? resume : undefined;
     } catch {
       return undefined;
     }
+  };
+  const resumeOf = (state: Buffer | null | undefined): SessionResume | undefined => {
+    const resume = storedResume(state);
+    return resume?.kind === 'codex' ? undefined : resume;
+  };
+
+  /** Appends a rollout's new records to its stored session: a rollout that is a unit alone. */
+  const appendRollout = (
+    unitId: number,
+    stored: { rowid: number; anchor: string; phase: number },
+    root: Session,
+    reads: ReadonlyMap<string, AppendedRead>,
+    added: ClaudeUnitChanges['added'],
+  ): AppendedUnit | undefined => {
+    const [entry, ...more] = reads;
+    if (entry === undefined || more.length > 0 || added.length > 0) return undefined;
+    const [path, read] = entry;
+    if (root.files[0] !== path) return undefined;
+    const resume = storedResume(read.state);
+    if (resume?.kind !== 'codex') return undefined;
+    const tree = selectTree.get(unitId) as number | undefined;
+    if (tree === undefined) return undefined;
+    let change: ReturnType<typeof appendCodexSession>;
+    try {
+      change = appendCodexSession(root, resume, read.part);
+    } catch {
+      // Not appendable, or a record the fold could not take: a build says where, with its problems.
+      return undefined;
+    }
+    if (writeChange(unitId, root, change, {}) === undefined) return undefined;
+    // A read that ends in an unterminated line is read again from before it: no state to go on from.
+    updateState.run(read.tail ? null : packResume(change.resume), path);
+    update('trees', tree, treeRow(root, { anchor: stored.anchor, phase: stored.phase }));
+    const model = toReportModel(root);
+    updateModel.run(packReportModel(model, rowBackable([root])), stored.rowid);
+    return { phase: stored.phase, anchor: stored.anchor, session: model };
   };
 
   return {
@@ -274,6 +313,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       } catch {
         return undefined;
       }
+      if (root.agent === 'codex') return appendRollout(unitId, stored, root, reads, added);
       if (root.agent !== 'claude-code') return undefined;
       const tree = selectTree.get(unitId) as number | undefined;
       if (tree === undefined) return undefined;
@@ -297,7 +337,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
         return undefined;
       }
       for (const { path, change } of result.changes) {
-        const emptyText = writeChange(unitId, root, change);
+        const emptyText = writeChange(unitId, root, change, change.resume.emptyText);
         if (emptyText === undefined) return undefined;
         // A read that ends in an unterminated line is read again from before it: no state to go on from.
         const tail = reads.get(path)?.tail === true;
@@ -323,7 +363,7 @@ export function resumeStatesOf(root: Session): [path: string, state: Buffer][] {
   const pending = [root];
   for (let session = pending.pop(); session; session = pending.pop()) {
     pending.push(...session.subagents.map((s) => s.session));
-    const resume = sessionResumeOf(session);
+    const resume = storedResumeOf(session);
     const path = session.files[0];
     if (resume !== undefined && path !== undefined) states.push([path, packResume(resume)]);
   }
@@ -335,7 +375,7 @@ export function resumeStatesOf(root: Session): [path: string, state: Buffer][] {
  * its state again; ids do not compress much at any level (the 64 MiB session's 2.7 MB: 25 ms at level 1 to
  * 36%, 53 ms at level 6 to 35.7%).
  */
-function packResume(resume: SessionResume): Buffer {
+function packResume(resume: StoredResume): Buffer {
   return deflateRawSync(JSON.stringify(resume), { level: 1 });
 }
 

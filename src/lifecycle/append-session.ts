@@ -1,5 +1,10 @@
 // What the index needs to append to a stored session instead of building it again (Claude Code session
-// and subagent files today; other agents' files are built again when they change).
+// and subagent files, Codex rollouts that are a unit alone; other agents' files are built again when they
+// change).
+import { type SessionResume, sessionResumeOf } from '../agents/claude-code/session-resume.js';
+import { type CodexResume, codexResumeOf } from '../agents/codex/codex-resume.js';
+import type { Session } from '../model/session.js';
+
 export {
   type AppendedPart,
   NotAppendable,
@@ -10,4 +15,13 @@ export {
   type ClaudeUnitAppend,
   type ClaudeUnitChanges,
 } from '../agents/claude-code/append-claude-unit.js';
-export { type SessionResume, sessionResumeOf } from '../agents/claude-code/session-resume.js';
+export type { SessionResume } from '../agents/claude-code/session-resume.js';
+export { appendCodexSession } from '../agents/codex/append-codex-session.js';
+
+/** A file's resume state as the index stores it: a Claude Code session or subagent file's, or a rollout's. */
+export type StoredResume = SessionResume | CodexResume;
+
+/** The resume state of a session built from a whole file, if it was built that way (and its agent keeps one). */
+export function storedResumeOf(session: Session): StoredResume | undefined {
+  return sessionResumeOf(session) ?? codexResumeOf(session);
+}

@@ -1,6 +1,7 @@
 import { buildClaudeCodeSession } from '../agents/claude-code/build-session.js';
 import { forgetSessionResume } from '../agents/claude-code/session-resume.js';
 import { buildCodexSession } from '../agents/codex/build-session.js';
+import { forgetCodexResume } from '../agents/codex/codex-resume.js';
 import type { RecordFile } from '../agents/record-file.js';
 import type { Session } from '../model/session.js';
 import type { LocatedProblem } from '../model/source-location.js';
@@ -63,6 +64,7 @@ export function buildSafely<F extends RecordFile>(file: F, build: (file: F) => S
       if (!(result instanceof Failure)) {
         const session = result as Session;
         forgetSessionResume(session);
+        forgetCodexResume(session);
         session.problems.push(...problems);
         return session;
       }
@@ -70,6 +72,7 @@ export function buildSafely<F extends RecordFile>(file: F, build: (file: F) => S
   }
   const session = build({ ...file, records: [] });
   forgetSessionResume(session);
+  forgetCodexResume(session);
   session.problems.push({
     location: { file: file.file, line: 1 },
     type: UNPROCESSABLE_FILE,

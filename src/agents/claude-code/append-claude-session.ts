@@ -6,12 +6,12 @@
 import { buildTurns } from '../../model/build-turns.js';
 import { mergeCounts } from '../../model/merge-counts.js';
 import type { Message } from '../../model/message.js';
-import type { ReadCounts, Session } from '../../model/session.js';
-import type { LocatedProblem } from '../../model/source-location.js';
+import type { Session } from '../../model/session.js';
+import type { SessionChange } from '../../model/session-change.js';
 import type { ToolCall } from '../../model/tool-call.js';
 import { addUsage, addUsageTo, emptyUsage, maxUsage, type UsageEntry } from '../../model/usage.js';
 import { baseName, obj, optional, str, timeOf } from '../../schemas/common/value-access.js';
-import type { LocatedRecord } from '../record-file.js';
+import type { AppendedPart, LocatedRecord } from '../record-file.js';
 import { appendConversation, type ConversationAppend, NotAppendable } from './append-conversation.js';
 import { agentProgressUsage, type ProgressUsage } from './build-conversation.js';
 import { applyOrigin, applyTitle, metadataInputs, shorten } from './build-session.js';
@@ -24,34 +24,11 @@ import {
   type SessionResume,
 } from './session-resume.js';
 
+export type { AppendedPart } from '../record-file.js';
 export { NotAppendable } from './append-conversation.js';
 
-/** The records a file got since its stored end, as the reader gives them. */
-export interface AppendedPart {
-  records: LocatedRecord[];
-  problems: LocatedProblem[];
-  counts: ReadCounts;
-}
-
-/** What an append changed in the session, for the index to write only that. */
-export interface SessionAppend {
-  /** The session of the tree the appended file belongs to (the root, or a subagent). */
-  session: Session;
-  /** Messages added at the end (with their text: the stored ones have none). */
-  newMessages: Message[];
-  /** Stored messages with new parts (the stored text of the message grows by `addedText`). */
-  mergedInto: { message: Message; addedText: string[] }[];
-  /** Stored messages whose off-branch flag changed. */
-  branchChanged: Message[];
-  /** Calls added (with input and result). */
-  newCalls: ToolCall[];
-  /** Stored calls whose status or result changed. */
-  changedCalls: ToolCall[];
-  /** Usage entries: the stored ones that changed (by position) and the new ones at the end. */
-  changedUsage: { index: number; entry: UsageEntry }[];
-  newUsage: UsageEntry[];
-  /** Problems of the new lines and of the new records. */
-  newProblems: LocatedProblem[];
+/** What an append changed in the session, and the file's resume state after it. */
+export interface SessionAppend extends SessionChange {
   resume: SessionResume;
 }
 

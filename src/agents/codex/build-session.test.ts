@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadSessions } from '../../lifecycle/load-sessions.js';
 import type { RecordFile } from '../record-file.js';
-import { buildCodexSession, uuidV7Time } from './build-session.js';
+import { buildCodexSession } from './build-session.js';
+import { uuidV7Time } from './codex-fold.js';
 
 /** A rollout file from envelope lines (timestamps are re-stamped on replay, so they carry no meaning here). */
 function rollout(file: string, lines: { type: string; payload: Record<string, unknown> }[]): RecordFile {

@@ -1,7 +1,8 @@
 import { addUsage, addUsageTo, emptyUsage, type TokenUsage, type UsageEntry } from '../../model/usage.js';
 import { num, obj } from '../../schemas/common/value-access.js';
 
-interface RawUsage {
+/** A `token_count`'s counts as Codex writes them (what the tracker compares totals by). */
+export interface RawUsage {
   input: number;
   cached: number;
   /** `cache_write_input_tokens` (newer builds), assumed part of `input_tokens` like cached reads. */
@@ -22,13 +23,18 @@ interface RawUsage {
  *   grow with every request of the thread), so that a copy of the rollout (a backup, a checkpoint) counts
  *   its requests once across files.
  */
-export function createUsageTracker(threadId?: string) {
-  let previousTotal: RawUsage | undefined;
-  const usage = emptyUsage();
+export function createUsageTracker(threadId?: string, from?: UsageTrackerResume) {
+  let previousTotal: RawUsage | undefined = from?.state.previousTotal ?? undefined;
+  const usage = from ? { ...from.usage } : emptyUsage();
   const byModel: Record<string, TokenUsage> = {};
-  const entries: UsageEntry[] = [];
-  let dropped = 0;
+  for (const [model, counts] of Object.entries(from?.byModel ?? {})) byModel[model] = { ...counts };
+  const entries: UsageEntry[] = from ? [...from.entries] : [];
+  let dropped = from?.state.dropped ?? 0;
   return {
+    /** What a tracker resumed from the totals so far needs besides them. */
+    state(): UsageTrackerState {
+      return { previousTotal: previousTotal ?? null, dropped };
+    },
     /** A replayed event (a fork's copy of its parent's history): its totals are the baseline, not counted. */
     observe(payload: Record<string, unknown>): void {
       const total = raw(obj(payload.info)?.total_token_usage);
@@ -79,6 +85,24 @@ export function createUsageTracker(threadId?: string) {
     },
   };
 }
+
+/** What a tracker keeps between two reads of a rollout, besides the totals and entries its session holds. */
+export interface UsageTrackerState {
+  /** The last cumulative total (re-emissions of it are dropped; a request without its own counts is the difference). */
+  previousTotal: RawUsage | null;
+  /** Re-emitted totals dropped so far. */
+  dropped: number;
+}
+
+/** A tracker's start when it goes on from a stored session: its state and the session's usage so far. */
+export interface UsageTrackerResume {
+  state: UsageTrackerState;
+  usage: TokenUsage;
+  byModel: Record<string, TokenUsage>;
+  entries: readonly UsageEntry[];
+}
+
+export type UsageTracker = ReturnType<typeof createUsageTracker>;
 
 function raw(value: unknown): RawUsage | undefined {
   const u = obj(value);
