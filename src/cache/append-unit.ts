@@ -1,9 +1,11 @@
-// Appends to a stored unit what its session file got since it was stored, without building the unit again:
-// the stored report model (decoded with the unit's rows, see model-rows.ts) and the file's resume state take the new records (lifecycle's
-// `appendClaudeSession`), and only the rows that changed are written: new messages, calls, usage entries
-// and problems are inserted; calls a result closed, usage merged under its key, messages that got parts or
-// changed branch, the session and tree rows are updated. The rows then equal those of a build of the whole
-// unit (test/index-append.test.ts). Anything the fold cannot redo is left to a build (`undefined`).
+// Appends to a stored unit what its files got since it was stored, without building the unit again: the
+// stored report model (decoded with the unit's rows, see model-rows.ts) and the files' resume states take the
+// new records (lifecycle's `appendClaudeUnit` for a Claude Code session with its subagent files,
+// `appendCodexSession` for a Codex rollout that is a unit alone), and only the rows that changed are written:
+// new messages, calls, usage entries and problems are inserted; calls a result closed, usage merged under its
+// key, messages that got parts or changed branch, the session and tree rows are updated. The rows then equal
+// those of a build of the whole unit (test/index-append.test.ts, index-append-codex.test.ts). Anything the
+// fold cannot redo is left to a build (`undefined`).
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import { allSessions } from '../analytics/all-calls.js';
