@@ -6,7 +6,7 @@ import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFile
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { corpusDir } from './corpus.js';
-import { indexAnswers, indexContents, later } from './index-compare.js';
+import { indexAnswers, indexContents, later, lineStarts } from './index-compare.js';
 import { refreshed, tempDir } from './index-helpers.js';
 
 let logs: string;
@@ -35,16 +35,6 @@ const rollouts = (readdirSync(corpusDir, { recursive: true, encoding: 'utf8' }) 
     ),
   )
   .sort();
-
-/** Byte offsets of `count` line starts spread over the file. */
-function lineStarts(bytes: Buffer, count: number): number[] {
-  const starts: number[] = [];
-  for (let i = bytes.indexOf(10); i !== -1 && i < bytes.length - 1; i = bytes.indexOf(10, i + 1))
-    starts.push(i + 1);
-  const picks = new Set<number>();
-  for (let i = 1; i <= count; i++) picks.add(starts[Math.floor((i * starts.length) / (count + 1))] as number);
-  return [...picks].sort((a, b) => a - b);
-}
 
 describe('Codex rollouts appended to', () => {
   it('finds the corpus rollouts', () => {

@@ -5,7 +5,7 @@
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { indexAnswers, indexContents, later, writable } from './index-compare.js';
+import { indexAnswers, indexContents, later, lineStarts, writable } from './index-compare.js';
 import { copyCorpus, refreshed, tempDir } from './index-helpers.js';
 
 let logs: string;
@@ -45,16 +45,6 @@ async function appendInSteps(file: string, whole: Buffer, cuts: readonly number[
   expect(indexContents(cache)).toEqual(indexContents(fresh));
   expect(await indexAnswers(cache, logs)).toStrictEqual(await indexAnswers(fresh, logs));
   return appended;
-}
-
-/** Byte offsets of `count` line starts spread over the file. */
-function lineStarts(bytes: Buffer, count: number): number[] {
-  const starts: number[] = [];
-  for (let i = bytes.indexOf(10); i !== -1 && i < bytes.length - 1; i = bytes.indexOf(10, i + 1))
-    starts.push(i + 1);
-  const picks = new Set<number>();
-  for (let i = 1; i <= count; i++) picks.add(starts[Math.floor((i * starts.length) / (count + 1))] as number);
-  return [...picks].sort((a, b) => a - b);
 }
 
 describe('appends applied to the stored rows', () => {

@@ -89,3 +89,13 @@ export function writable(dir: string): void {
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
     chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
 }
+
+/** Byte offsets of `count` line starts spread over the file. */
+export function lineStarts(bytes: Buffer, count: number): number[] {
+  const starts: number[] = [];
+  for (let i = bytes.indexOf(10); i !== -1 && i < bytes.length - 1; i = bytes.indexOf(10, i + 1))
+    starts.push(i + 1);
+  const picks = new Set<number>();
+  for (let i = 1; i <= count; i++) picks.add(starts[Math.floor((i * starts.length) / (count + 1))] as number);
+  return [...picks].sort((a, b) => a - b);
+}

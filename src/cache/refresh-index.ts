@@ -13,15 +13,13 @@ import { loadFileRows, withValidation } from './file-rows.js';
 import type { FileRow } from './file-store.js';
 import { groupUnits, type Unit } from './group-units.js';
 import type { IndexDb } from './open-index.js';
-import { createReadMemory } from './read-memory.js';
 import type { UnitRead, UnitReader } from './read-whole-unit.js';
 import type { RefreshStats } from './refresh-stats.js';
 import { type PlannedUnit, scheduleUnits } from './schedule-units.js';
-import { createUnitStore, type UnitModels } from './store-unit.js';
+import { createRefreshRun, createUnitStore, type UnitModels } from './store-unit.js';
 import { removeUnits, type StoredUnit } from './stored-units.js';
 import { inputsHash, saveInputsHash, storedInputs, unchangedRefresh } from './unchanged-inputs.js';
 import {
-  type AppendedRead,
   createFileStore,
   finishFile,
   isUnchanged,
@@ -200,29 +198,8 @@ async function refreshOnce(
           .all() as StoredUnit[]
       ).map((u) => [u.key, u]),
     );
-    const memory = createReadMemory();
-    const earlyModels = new Map<number, UnitModels[]>();
-    const builtIds = new Set<number>();
-    const removed = new Set<number>();
-    const appendedReads = new Map<string, AppendedRead>();
-    const changedPaths = new Set<string>();
-    const layoutChanged = new Set<string>();
-    const { build, buildAndStore, appendTo, writeSearch } = createUnitStore({
-      db,
-      options,
-      stats,
-      batch,
-      rows,
-      stored,
-      forget,
-      memory,
-      earlyModels,
-      builtIds,
-      removed,
-      appendedReads,
-      changedPaths,
-      layoutChanged,
-    });
+    const run = createRefreshRun({ db, options, stats, batch, rows, stored, forget });
+    const { build, buildAndStore, appendTo, writeSearch } = createUnitStore(run);
 
     // Files are read unit by unit (the grouping their stored rows or first records give), and a unit is
     // built as soon as its files are read: memory holds the units being read, never every file read,
@@ -295,7 +272,7 @@ async function refreshOnce(
     let parsedSinceRelease = 0;
     /**
      * Stores one file's read. Its own function, and the read let go of once stored: what a read gave is held
-     * only by `memory` (until its unit is built), not by the loop's variables, which an interpreted frame keeps
+     * only by the run's `memory` (until its unit is built), not by the loop's variables, which an interpreted frame keeps
      * alive until they are assigned again (the next file's check for room would count it).
      */
     const storeRead = async (pending: PendingFile) => {
@@ -307,11 +284,11 @@ async function refreshOnce(
       stats[update.how] += 1;
       stats.bytesParsed += update.bytesParsed;
       parsedSinceRelease += update.bytesParsed;
-      if (update.file) memory.keep(ref.path, update.file, update.codexSession);
-      if (update.appended) appendedReads.set(ref.path, update.appended);
-      if (update.how !== 'unchanged') changedPaths.add(ref.path);
+      if (update.file) run.memory.keep(ref.path, update.file, update.codexSession);
+      if (update.appended) run.appendedReads.set(ref.path, update.appended);
+      if (update.how !== 'unchanged') run.changedPaths.add(ref.path);
       if (pending.row !== undefined && linksChanged(pending.row.ref, update.row.ref))
-        layoutChanged.add(ref.path);
+        run.layoutChanged.add(ref.path);
       batch.maybeCommit();
     };
     for (fill(); ahead.length > 0; fill()) {
@@ -348,7 +325,7 @@ async function refreshOnce(
         if (
           previous &&
           !superseded.has(previous.id) &&
-          !removed.has(previous.id) &&
+          !run.removed.has(previous.id) &&
           (await appendTo(unit, previous))
         )
           continue;
@@ -360,8 +337,8 @@ async function refreshOnce(
       }
       unitReads.delete(planned);
       for (const member of members) {
-        memory.drop(member.path);
-        appendedReads.delete(member.path);
+        run.memory.drop(member.path);
+        run.appendedReads.delete(member.path);
         budget.letGo(reservedSizes.get(member.path) ?? 0);
         reservedSizes.delete(member.path);
       }
@@ -384,7 +361,7 @@ async function refreshOnce(
         previous &&
         previous.signature === unit.signature &&
         !superseded.has(previous.id) &&
-        !removed.has(previous.id)
+        !run.removed.has(previous.id)
       ) {
         reused.set(previous.id, unit);
         if (options.search && previous.searchable === 0) unsearched.push({ id: previous.id, unit });
@@ -396,9 +373,9 @@ async function refreshOnce(
     const built: UnitModels[] = [];
     // The stored report models of reused units; a unit with a model that cannot be decoded (a damaged
     // row) is built again from its files instead.
-    for (const [id, models] of earlyModels) if (reused.has(id)) built.push(...models);
-    if (options.sessions !== false && [...reused.keys()].some((id) => !earlyModels.has(id))) {
-      const { decoded, damaged } = decodeStoredModels(db, (id) => reused.has(id) && !earlyModels.has(id));
+    for (const [id, models] of run.earlyModels) if (reused.has(id)) built.push(...models);
+    if (options.sessions !== false && [...reused.keys()].some((id) => !run.earlyModels.has(id))) {
+      const { decoded, damaged } = decodeStoredModels(db, (id) => reused.has(id) && !run.earlyModels.has(id));
       for (const { unitId, ...entry } of decoded) if (!damaged.has(unitId)) built.push(entry);
       for (const id of damaged) {
         dirty.push(reused.get(id) as Unit);
@@ -415,12 +392,12 @@ async function refreshOnce(
       const unitId = rows.get(ref.path)?.unit_id;
       if (unitId !== undefined && unitId !== null && !reused.has(unitId)) superseded.add(unitId);
     }
-    const stale = [...superseded].filter((id) => !reused.has(id) && !removed.has(id));
+    const stale = [...superseded].filter((id) => !reused.has(id) && !run.removed.has(id));
     if (stale.length > 0) batch.begin();
     removeUnits(db, stale, stored);
-    for (const id of stale) removed.add(id);
+    for (const id of stale) run.removed.add(id);
     for (const unit of dirty) built.push(...(await buildAndStore(unit)));
-    stats.unitsReused = [...reused.keys()].filter((id) => !builtIds.has(id)).length;
+    stats.unitsReused = [...reused.keys()].filter((id) => !run.builtIds.has(id)).length;
     // Units indexed by data commands before: their texts go into search now.
     for (const { id, unit } of unsearched) {
       const sessions = await build(unit);

@@ -14,7 +14,7 @@ import type { FileRow } from './file-store.js';
 import type { Unit } from './group-units.js';
 import { type PreparedTree, type PreparedUnit, prepareBuilt } from './prepare-unit.js';
 import { projectRecord } from './project-record.js';
-import type { ReadMemory } from './read-memory.js';
+import { createReadMemory, type ReadMemory } from './read-memory.js';
 import type { WorkerBuilt } from './read-whole-unit.js';
 import type { RefreshStats } from './refresh-stats.js';
 import { removeUnits, type StoredUnit } from './stored-units.js';
@@ -60,6 +60,22 @@ export interface RefreshRun {
   changedPaths: Set<string>;
   /** Files whose discovery facts changed in this run (a `.meta.json` that appeared, a new parent...). */
   layoutChanged: Set<string>;
+}
+
+/** The state of a refresh from what it starts with: what it read and stored so far is empty. */
+export function createRefreshRun(
+  start: Pick<RefreshRun, 'db' | 'options' | 'stats' | 'batch' | 'rows' | 'stored' | 'forget'>,
+): RefreshRun {
+  return {
+    ...start,
+    memory: createReadMemory(),
+    earlyModels: new Map(),
+    builtIds: new Set(),
+    removed: new Set(),
+    appendedReads: new Map(),
+    changedPaths: new Set(),
+    layoutChanged: new Set(),
+  };
 }
 
 /** The ways a refresh stores units: see the file comment. */

@@ -74,3 +74,27 @@ export interface ToolCall<Input = unknown, Result = unknown> {
   subagentId?: string;
   location: SourceLocation;
 }
+
+/**
+ * A call whose result is in the logs but whose call is not: status `orphan_result`, named
+ * {@link resultWithoutCallName}; `reason` says which call was looked for (each agent names it its way).
+ * The caller settles it with the result.
+ */
+export function resultWithoutCall(
+  id: string,
+  sessionId: string,
+  location: SourceLocation,
+  reason: string,
+): ToolCall {
+  return {
+    id,
+    name: resultWithoutCallName,
+    canonicalName: resultWithoutCallName,
+    kind: 'unknown',
+    input: undefined,
+    status: 'orphan_result',
+    statusReason: reason,
+    sessionId,
+    location,
+  };
+}

@@ -5,7 +5,7 @@
 
 import type { Message } from '../../model/message.js';
 import type { LocatedProblem, SourceLocation } from '../../model/source-location.js';
-import { resultWithoutCallName, type ToolCall } from '../../model/tool-call.js';
+import { resultWithoutCall, type ToolCall } from '../../model/tool-call.js';
 import { maxUsage, type TokenUsage } from '../../model/usage.js';
 import {
   arr,
@@ -234,15 +234,7 @@ function orphanCall(
   orphans: ToolCall[],
 ): ToolCall {
   const call: ToolCall = {
-    id,
-    name: resultWithoutCallName,
-    canonicalName: resultWithoutCallName,
-    kind: 'unknown',
-    input: undefined,
-    status: 'orphan_result',
-    statusReason: 'no tool_use with this id in the logs',
-    sessionId: context.sessionId,
-    location,
+    ...resultWithoutCall(id, context.sessionId, location, 'no tool_use with this id in the logs'),
     ...optional('agentId', context.agentId),
   };
   orphans.push(call);

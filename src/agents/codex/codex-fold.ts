@@ -4,7 +4,7 @@
 import type { Message, MessagePart } from '../../model/message.js';
 import type { RateLimitSnapshot } from '../../model/rate-limits.js';
 import type { SourceLocation } from '../../model/source-location.js';
-import { resultWithoutCallName, type ToolCall } from '../../model/tool-call.js';
+import { resultWithoutCall, type ToolCall } from '../../model/tool-call.js';
 import { arr, isObject, type JsonObject, optional, str, timeOf } from '../../schemas/common/value-access.js';
 import type { LocatedRecord } from '../record-file.js';
 import type { DecodedCodexLine } from './decode-record.js';
@@ -225,7 +225,12 @@ export function foldCodexRecord(state: CodexFoldState, record: LocatedRecord, li
 /** The results without a call the fold left, as calls with status `orphan_result`, in the order they came. */
 export function orphanCallsOf(state: CodexFoldState): ToolCall[] {
   return [...state.pendingOutputs].map(([callId, output]) => {
-    const orphan = orphanCall(callId, state.sessionId, output.location);
+    const orphan = resultWithoutCall(
+      callId,
+      state.sessionId,
+      output.location,
+      'no call with this call_id in the rollout',
+    );
     settleCodexCall(orphan, undefined, undefined, output);
     return orphan;
   });
@@ -276,20 +281,6 @@ function enrichFromEvent(call: ToolCall, type: string, payload: JsonObject): voi
     settleCodexCall(call, 'error', str(payload.stderr) ?? 'patch failed');
   if (type === 'mcp_tool_call_end' && isObject(payload.result) && 'Err' in payload.result)
     settleCodexCall(call, 'error', String(payload.result.Err));
-}
-
-function orphanCall(id: string, sessionId: string, location: ToolCall['location']): ToolCall {
-  return {
-    id,
-    name: resultWithoutCallName,
-    canonicalName: resultWithoutCallName,
-    kind: 'unknown',
-    input: undefined,
-    status: 'orphan_result',
-    statusReason: 'no call with this call_id in the rollout',
-    sessionId,
-    location,
-  };
 }
 
 /** Milliseconds encoded in the first 48 bits of a UUIDv7, or undefined for other ids. */

@@ -1,6 +1,6 @@
 import type { Message, MessageKind, MessagePart } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
-import { resultWithoutCallName, type ToolCall } from '../../model/tool-call.js';
+import { resultWithoutCall, type ToolCall } from '../../model/tool-call.js';
 import type { UsageEntry } from '../../model/usage.js';
 import { arr, baseName, obj, optional, str, timeOf } from '../../schemas/common/value-access.js';
 import type { AdapterFile } from '../agent-adapter.js';
@@ -159,7 +159,12 @@ export function buildCopilotSession(file: AdapterFile): Session {
         if (owner?.call.result || (!owner && orphans.some((o) => o.id === callId))) break;
         if (owner) settleCopilotCall(owner.call, outcome);
         else {
-          const orphan = orphanCall(callId, sessionId, record.location);
+          const orphan = resultWithoutCall(
+            callId,
+            sessionId,
+            record.location,
+            'no tool request with this toolCallId in the file',
+          );
           settleCopilotCall(orphan, outcome);
           orphans.push(orphan);
         }
@@ -341,20 +346,6 @@ function userKind(source: string | undefined, text: string): MessageKind {
   if (source === undefined || source === '' || source === 'user')
     return text.trimStart().startsWith('<system_notification>') ? 'meta' : 'prompt';
   return source.startsWith('agent-') ? 'prompt' : 'meta';
-}
-
-function orphanCall(id: string, sessionId: string, location: ToolCall['location']): ToolCall {
-  return {
-    id,
-    name: resultWithoutCallName,
-    canonicalName: resultWithoutCallName,
-    kind: 'unknown',
-    input: undefined,
-    status: 'orphan_result',
-    statusReason: 'no tool request with this toolCallId in the file',
-    sessionId,
-    location,
-  };
 }
 
 /** `session-state/<id>/events.jsonl` -> `<id>`; `session-state/<id>.jsonl` -> `<id>`. */

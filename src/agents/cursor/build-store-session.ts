@@ -5,7 +5,7 @@ import { buildTurns } from '../../model/build-turns.js';
 import type { Message, MessagePart } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
 import type { SourceLocation } from '../../model/source-location.js';
-import { resultWithoutCallName, type ToolCall } from '../../model/tool-call.js';
+import { resultWithoutCall, type ToolCall } from '../../model/tool-call.js';
 import { emptyUsage } from '../../model/usage.js';
 import { arr, isObject, type JsonObject, obj, optional, str } from '../../schemas/common/value-access.js';
 import type { AdapterFile, AdapterRecord } from '../agent-adapter.js';
@@ -219,17 +219,12 @@ function orphanCall(
   sessionId: string,
   fallback: string,
 ): ToolCall {
-  const call: ToolCall = {
-    id: str(part.toolCallId) ?? fallback,
-    name: resultWithoutCallName,
-    canonicalName: resultWithoutCallName,
-    kind: 'unknown',
-    input: undefined,
-    status: 'orphan_result',
-    statusReason: 'no tool-call with this toolCallId before this result',
+  const call = resultWithoutCall(
+    str(part.toolCallId) ?? fallback,
     sessionId,
     location,
-  };
+    'no tool-call with this toolCallId before this result',
+  );
   settle(call, part, location);
   return call;
 }

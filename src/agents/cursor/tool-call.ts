@@ -1,5 +1,5 @@
 import type { SourceLocation } from '../../model/source-location.js';
-import { resultWithoutCallName, type ToolCall } from '../../model/tool-call.js';
+import { resultWithoutCall, type ToolCall } from '../../model/tool-call.js';
 import { arr, isObject, type JsonObject, obj, optional, str } from '../../schemas/common/value-access.js';
 import { openToolCall } from '../open-tool-call.js';
 import { lookupCursorTool } from './tools/cursor-tools.js';
@@ -39,17 +39,12 @@ export function settleCursorCall(call: ToolCall, block: JsonObject, location: So
 
 /** A `tool_result` block no open call was left to take. */
 export function orphanCursorCall(block: JsonObject, location: SourceLocation, sessionId: string): ToolCall {
-  const call: ToolCall = {
-    id: str(block.tool_use_id) ?? `${sessionId}:${location.line}:result`,
-    name: resultWithoutCallName,
-    canonicalName: resultWithoutCallName,
-    kind: 'unknown',
-    input: undefined,
-    status: 'orphan_result',
-    statusReason: 'no open tool_use before this result in the same turn',
+  const call = resultWithoutCall(
+    str(block.tool_use_id) ?? `${sessionId}:${location.line}:result`,
     sessionId,
     location,
-  };
+    'no open tool_use before this result in the same turn',
+  );
   settleCursorCall(call, block, location);
   return call;
 }

@@ -1,5 +1,5 @@
 import type { SourceLocation } from '../../model/source-location.js';
-import { resultWithoutCallName, type ToolCall } from '../../model/tool-call.js';
+import { resultWithoutCall, type ToolCall } from '../../model/tool-call.js';
 import {
   arr,
   isObject,
@@ -80,17 +80,12 @@ export function settlePiCall(call: ToolCall, result: PiResult): void {
 }
 
 export function orphanPiCall(result: PiResult, sessionId: string): ToolCall {
-  const call: ToolCall = {
-    id: str(result.message.toolCallId) ?? '(no id)',
-    name: resultWithoutCallName,
-    canonicalName: resultWithoutCallName,
-    kind: 'unknown',
-    input: undefined,
-    status: 'orphan_result',
-    statusReason: 'no toolCall with this id in the session',
+  const call = resultWithoutCall(
+    str(result.message.toolCallId) ?? '(no id)',
     sessionId,
-    location: result.location,
-  };
+    result.location,
+    'no toolCall with this id in the session',
+  );
   settlePiCall(call, result);
   return call;
 }

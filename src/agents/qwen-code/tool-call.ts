@@ -1,5 +1,5 @@
 import type { SourceLocation } from '../../model/source-location.js';
-import { resultWithoutCallName, type ToolCall, type ToolCallStatus } from '../../model/tool-call.js';
+import { resultWithoutCall, type ToolCall, type ToolCallStatus } from '../../model/tool-call.js';
 import {
   arr,
   isObject,
@@ -139,17 +139,12 @@ export function applyToolCallEvent(call: ToolCall, event: JsonObject): void {
 
 /** A call whose result is in the log but whose call is not. */
 export function orphanQwenCodeCall(result: QwenCodeResult, sessionId: string): ToolCall {
-  const call: ToolCall = {
-    id: result.callId,
-    name: resultWithoutCallName,
-    canonicalName: resultWithoutCallName,
-    kind: 'unknown',
-    input: undefined,
-    status: 'orphan_result',
-    statusReason: 'no functionCall with this id in the session',
+  const call = resultWithoutCall(
+    result.callId,
     sessionId,
-    location: result.location,
-  };
+    result.location,
+    'no functionCall with this id in the session',
+  );
   settleQwenCodeCall(call, result);
   return call;
 }
