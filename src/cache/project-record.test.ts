@@ -6,6 +6,7 @@ import { computeSessionsOverview } from '../analytics/sessions-overview.js';
 import { computeToolInventory, type InventorySplit } from '../analytics/tool-inventory.js';
 import { computeUsage, type UsageSplit } from '../analytics/usage-report.js';
 import { buildUnit, type UnitFile } from '../lifecycle/build-unit.js';
+import { exposedGc } from '../lifecycle/heap-fit.js';
 import { loadSessions, readRecordFile } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
 import { discoverPaths, type SessionFileRef } from '../sources/index.js';
@@ -97,6 +98,29 @@ describe('projectRecord', () => {
     const cut = cutString(text);
     expect(cut).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
     expect(cut).not.toMatch(/(?<![\ud800-\udbff])[\udc00-\udfff]/);
+  });
+});
+
+describe('projectRecord and memory', () => {
+  it('keeps nothing of a cut string alive but its head and tail', () => {
+    const gc = exposedGc();
+    expect(gc).toBeDefined();
+    const collect = gc as () => void;
+    collect();
+    const before = process.memoryUsage().heapUsed;
+    const kept: unknown[] = [];
+    for (let i = 0; i < 40; i++) {
+      // A fresh string of its own, as JSON.parse gives one (50 MiB in all).
+      const value = JSON.parse(
+        JSON.stringify({ type: 'user', toolUseResult: { stdout: `${i}${'x'.repeat(1_250_000)}` } }),
+      );
+      kept.push(projectRecord(value));
+    }
+    collect();
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(kept).toHaveLength(40);
+    // 40 cuts of about 2,000 characters: well under a megabyte. A cut that kept its whole string held 50 MiB.
+    expect(grown).toBeLessThan(8 * 1024 * 1024);
   });
 });
 
