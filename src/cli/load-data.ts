@@ -31,7 +31,7 @@ export interface DataFlags extends FilterFlags {
   /** False with `--no-cache`. */
   cache?: boolean;
   cacheDir?: string;
-  /** `--jobs N`: worker threads for reading files (default: one per core). */
+  /** `--jobs N`: worker threads for reading files (default: one per core; for the index, with more than two). */
   jobs?: string;
 }
 
@@ -55,11 +55,15 @@ export function addCacheOptions(command: Command): Command {
       'where the index cache lives (default: $AGENTLOG_CACHE_DIR, $XDG_CACHE_HOME/agentlog or ~/.cache/agentlog)',
     )
     .option('--no-cache', 'read every file again, without the index cache')
-    .option('--jobs <n>', 'worker threads that read files in parallel (default: one per core)', (value) => {
-      // Checked when given, also by a run that ends up reading on one thread.
-      parseCount(value, '--jobs', 1, 64);
-      return value;
-    });
+    .option(
+      '--jobs <n>',
+      'worker threads that read files in parallel (default: one per core; for the index, only with more than two cores)',
+      (value) => {
+        // Checked when given, also by a run that ends up reading on one thread.
+        parseCount(value, '--jobs', 1, 64);
+        return value;
+      },
+    );
 }
 
 /** Files to read (or validate) adding up to less than this are read in the main thread. */
