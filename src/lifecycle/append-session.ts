@@ -1,8 +1,9 @@
 // What the index needs to append to a stored session instead of building it again (Claude Code session
 // and subagent files, Codex rollouts that are a unit alone; other agents' files are built again when they
 // change).
-import { type SessionResume, sessionResumeOf } from '../agents/claude-code/session-resume.js';
-import { type CodexResume, codexResumeOf } from '../agents/codex/codex-resume.js';
+import type { SessionResume } from '../agents/claude-code/session-resume.js';
+import type { CodexResume } from '../agents/codex/codex-resume.js';
+import { resumeStateOf } from '../agents/resume-state.js';
 import type { Session } from '../model/session.js';
 
 export {
@@ -23,5 +24,5 @@ export type StoredResume = SessionResume | CodexResume;
 
 /** The resume state of a session built from a whole file, if it was built that way (and its agent keeps one). */
 export function storedResumeOf(session: Session): StoredResume | undefined {
-  return sessionResumeOf(session) ?? codexResumeOf(session);
+  return resumeStateOf(session) as StoredResume | undefined;
 }

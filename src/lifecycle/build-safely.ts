@@ -1,8 +1,7 @@
 import { buildClaudeCodeSession } from '../agents/claude-code/build-session.js';
-import { forgetSessionResume } from '../agents/claude-code/session-resume.js';
 import { buildCodexSession } from '../agents/codex/build-session.js';
-import { forgetCodexResume } from '../agents/codex/codex-resume.js';
 import type { RecordFile } from '../agents/record-file.js';
+import { forgetResumeState } from '../agents/resume-state.js';
 import type { Session } from '../model/session.js';
 import type { LocatedProblem } from '../model/source-location.js';
 
@@ -63,16 +62,14 @@ export function buildSafely<F extends RecordFile>(file: F, build: (file: F) => S
       const result = attempt(records);
       if (!(result instanceof Failure)) {
         const session = result as Session;
-        forgetSessionResume(session);
-        forgetCodexResume(session);
+        forgetResumeState(session);
         session.problems.push(...problems);
         return session;
       }
     }
   }
   const session = build({ ...file, records: [] });
-  forgetSessionResume(session);
-  forgetCodexResume(session);
+  forgetResumeState(session);
   session.problems.push({
     location: { file: file.file, line: 1 },
     type: UNPROCESSABLE_FILE,
@@ -101,7 +98,7 @@ export function buildClaudeSafely(main: RecordFile, subFiles: readonly RecordFil
     return [buildSafely(main, (f) => buildClaudeCodeSession(f, subFiles))];
   } catch (error) {
     const session = buildSafely(main, (f) => buildClaudeCodeSession(f));
-    forgetSessionResume(session);
+    forgetResumeState(session);
     const alone = subFiles.map((sub) =>
       buildSafely(sub, (f) => {
         const built = buildClaudeCodeSession(f);

@@ -1,6 +1,7 @@
 import type { Message } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
 import type { TokenUsage } from '../../model/usage.js';
+import { resumeStateOf, setResumeState } from '../resume-state.js';
 import type { ConversationResume } from './build-conversation.js';
 import type { CallClaim, SubagentClaim } from './link-subagents.js';
 
@@ -65,21 +66,15 @@ export interface ClaudeSubagentResume {
 
 export type SessionResume = ClaudeSessionResume | ClaudeSubagentResume;
 
-const resumes = new WeakMap<Session, SessionResume>();
-
 /** Remembers the resume state of a session just built from a whole file. */
 export function setSessionResume(session: Session, resume: SessionResume): void {
-  resumes.set(session, resume);
+  setResumeState(session, resume);
 }
 
-/** The resume state of a session built from a whole file, if it was built that way. */
+/** The Claude Code resume state of a session built from a whole file, if it was built that way. */
 export function sessionResumeOf(session: Session): SessionResume | undefined {
-  return resumes.get(session);
-}
-
-/** Forgets it (a session rebuilt from part of its records, or changed after the build). */
-export function forgetSessionResume(session: Session): void {
-  resumes.delete(session);
+  const state = resumeStateOf(session);
+  return state?.kind === 'session' || state?.kind === 'subagent' ? (state as SessionResume) : undefined;
 }
 
 /** The {@link ClaudeSessionResume.emptyText} entries of messages (built from their full parts). */

@@ -2,8 +2,9 @@ import { buildTurns } from '../../model/build-turns.js';
 import type { Session } from '../../model/session.js';
 import { baseName, type JsonObject, obj, optional, str, timeOf } from '../../schemas/common/value-access.js';
 import type { RecordFile } from '../record-file.js';
+import { setResumeState } from '../resume-state.js';
 import { addCwd, type CodexFoldState, foldCodexRecord, orphanCallsOf, titleOfFold } from './codex-fold.js';
-import { resumeOfFold, setCodexResume } from './codex-resume.js';
+import { resumeOfFold } from './codex-resume.js';
 import { decodeCodexLine } from './decode-record.js';
 import { createUsageTracker } from './usage-tracker.js';
 
@@ -84,7 +85,7 @@ export function buildCodexSession(file: RecordFile): Session {
     ...optional('rateLimits', state.rateLimits),
   };
   setTitleAndTimes(session, state);
-  setCodexResume(session, resumeOfFold(state, metas.length > 0, file.records.length));
+  setResumeState(session, resumeOfFold(state, metas.length > 0, file.records.length));
   return session;
 }
 

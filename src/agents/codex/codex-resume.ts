@@ -2,6 +2,7 @@
 // what its session holds, stored by the index with the file, so that the records the file gets later are
 // folded on (`append-codex-session.ts`) instead of the file being built again.
 import type { Session } from '../../model/session.js';
+import { resumeStateOf } from '../resume-state.js';
 import type { CodexFoldState } from './codex-fold.js';
 import type { UsageTrackerState } from './usage-tracker.js';
 
@@ -23,8 +24,6 @@ export interface CodexResume {
   usage: UsageTrackerState;
 }
 
-const resumes = new WeakMap<Session, CodexResume>();
-
 /** The fold's state at the end of a file of `records` records, as a resume state. */
 export function resumeOfFold(state: CodexFoldState, hasMeta: boolean, records: number): CodexResume {
   return {
@@ -42,16 +41,8 @@ export function resumeOfFold(state: CodexFoldState, hasMeta: boolean, records: n
   };
 }
 
-export function setCodexResume(session: Session, resume: CodexResume): void {
-  resumes.set(session, resume);
-}
-
-/** The resume state of a Codex session built from a whole file, if it was built that way. */
+/** The Codex resume state of a session built from a whole file, if it was built that way. */
 export function codexResumeOf(session: Session): CodexResume | undefined {
-  return resumes.get(session);
-}
-
-/** Forgets it (a session built from part of its records: `buildSafely` left some out). */
-export function forgetCodexResume(session: Session): void {
-  resumes.delete(session);
+  const state = resumeStateOf(session);
+  return state?.kind === 'codex' ? (state as CodexResume) : undefined;
 }
