@@ -6,7 +6,6 @@
 // key, messages that got parts or changed branch, the session and tree rows are updated. The rows then equal
 // those of a build of the whole unit (test/index-append.test.ts, index-append-codex.test.ts). Anything the
 // fold cannot redo is left to a build (`undefined`).
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import { allSessions } from '../analytics/all-calls.js';
 import {
@@ -16,12 +15,12 @@ import {
   type ClaudeUnitChanges,
   type SessionResume,
   type StoredResume,
-  storedResumeOf,
 } from '../lifecycle/append-session.js';
 import type { Session } from '../model/session.js';
 import type { SessionChange } from '../model/session-change.js';
 import { prepareInsert, prepareUpdate, type Row } from './insert-row.js';
 import { createModelRowsReader, rowBackable } from './model-rows.js';
+import { packResume, resumeStatesOf, unpackResume } from './packed-resume.js';
 import { toReportModel } from './report-model.js';
 import { packReportModel, unpackReportModel } from './report-model-codec.js';
 import {
@@ -253,50 +252,81 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     for (const [path, state] of states) if (selectTail.get(path) === null) updateState.run(state, path);
   };
   const selectState = db.prepare('SELECT state FROM files WHERE path = ?').pluck();
-  const storedResume = (state: Buffer | null | undefined): StoredResume | undefined => {
-    if (!state) return undefined;
-    try {
-      const resume = JSON.parse(inflateRawSync(state).toString('utf8')) as StoredResume;
-      return resume.v === 1 ? resume : undefined;
-    } catch {
-      return undefined;
-    }
-  };
   const resumeOf = (state: Buffer | null | undefined): SessionResume | undefined => {
-    const resume = storedResume(state);
+    const resume = unpackResume(state);
     return resume?.kind === 'codex' ? undefined : resume;
   };
 
-  /** Appends a rollout's new records to its stored session: a rollout that is a unit alone. */
+  /**
+   * Stores a file's resume state after an append; none after a read that ended in an unterminated line (that
+   * line is read again from its start: no state goes on from there).
+   */
+  const saveResume = (path: string, resume: StoredResume, tail: boolean) => {
+    updateState.run(tail ? null : packResume(resume), path);
+  };
+
+  /** Appends a rollout's new records to its stored session (a rollout that is a unit alone); false: build it. */
   const appendRollout = (
     unitId: number,
-    stored: { rowid: number; anchor: string; phase: number },
     root: Session,
     reads: ReadonlyMap<string, AppendedRead>,
     added: ClaudeUnitChanges['added'],
-  ): AppendedUnit | undefined => {
+  ): boolean => {
     const [entry, ...more] = reads;
-    if (entry === undefined || more.length > 0 || added.length > 0) return undefined;
+    if (entry === undefined || more.length > 0 || added.length > 0) return false;
     const [path, read] = entry;
-    if (root.files[0] !== path) return undefined;
-    const resume = storedResume(read.state);
-    if (resume?.kind !== 'codex') return undefined;
-    const tree = selectTree.get(unitId) as number | undefined;
-    if (tree === undefined) return undefined;
+    if (root.files[0] !== path) return false;
+    const resume = unpackResume(read.state);
+    if (resume?.kind !== 'codex') return false;
     let change: ReturnType<typeof appendCodexSession>;
     try {
       change = appendCodexSession(root, resume, read.part);
     } catch {
       // Not appendable, or a record the fold could not take: a build says where, with its problems.
-      return undefined;
+      return false;
     }
-    if (writeChange(unitId, root, change, {}) === undefined) return undefined;
-    // A read that ends in an unterminated line is read again from before it: no state to go on from.
-    updateState.run(read.tail ? null : packResume(change.resume), path);
-    update('trees', tree, treeRow(root, { anchor: stored.anchor, phase: stored.phase }));
-    const model = toReportModel(root);
-    updateModel.run(packReportModel(model, rowBackable([root])), stored.rowid);
-    return { phase: stored.phase, anchor: stored.anchor, session: model };
+    if (writeChange(unitId, root, change, {}) === undefined) return false;
+    saveResume(path, change.resume, read.tail);
+    return true;
+  };
+
+  /** Appends a Claude Code session's and its subagents' new records, and new subagent files; false: build it. */
+  const appendClaude = (
+    unitId: number,
+    root: Session,
+    reads: ReadonlyMap<string, AppendedRead>,
+    added: ClaudeUnitChanges['added'],
+    order: readonly string[],
+  ): boolean => {
+    const changes: ClaudeUnitChanges['reads'][number][] = [];
+    for (const [path, read] of reads) {
+      const resume = resumeOf(read.state);
+      if (resume === undefined) return false;
+      changes.push({ path, resume, part: read.part });
+    }
+    const before = [...allSessions([root])];
+    let result: ClaudeUnitAppend;
+    try {
+      result = appendClaudeUnit(root, {
+        reads: changes,
+        stored: (path) => resumeOf(selectState.get(path) as Buffer | null | undefined),
+        added,
+        order,
+      });
+    } catch {
+      // NotAppendable, or a record the fold could not take: a build says where, with its problems.
+      return false;
+    }
+    for (const { path, change } of result.changes) {
+      const emptyText = writeChange(unitId, root, change, change.resume.emptyText);
+      if (emptyText === undefined) return false;
+      saveResume(path, { ...change.resume, emptyText }, reads.get(path)?.tail === true);
+    }
+    if (result.relinked && !relayout(unitId, root, before, result)) return false;
+    const mainPath = root.files[0];
+    if (result.mainResume && mainPath !== undefined) updateState.run(packResume(result.mainResume), mainPath);
+    saveResumes(result.added.flatMap(resumeStatesOf));
+    return true;
   };
 
   return {
@@ -315,41 +345,13 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       } catch {
         return undefined;
       }
-      if (root.agent === 'codex') return appendRollout(unitId, stored, root, reads, added);
-      if (root.agent !== 'claude-code') return undefined;
       const tree = selectTree.get(unitId) as number | undefined;
       if (tree === undefined) return undefined;
-      const changes: ClaudeUnitChanges['reads'][number][] = [];
-      for (const [path, read] of reads) {
-        const resume = resumeOf(read.state);
-        if (resume === undefined) return undefined;
-        changes.push({ path, resume, part: read.part });
-      }
-      const before = [...allSessions([root])];
-      let result: ClaudeUnitAppend;
-      try {
-        result = appendClaudeUnit(root, {
-          reads: changes,
-          stored: (path) => resumeOf(selectState.get(path) as Buffer | null | undefined),
-          added,
-          order,
-        });
-      } catch {
-        // NotAppendable, or a record the fold could not take: a build says where, with its problems.
-        return undefined;
-      }
-      for (const { path, change } of result.changes) {
-        const emptyText = writeChange(unitId, root, change, change.resume.emptyText);
-        if (emptyText === undefined) return undefined;
-        // A read that ends in an unterminated line is read again from before it: no state to go on from.
-        const tail = reads.get(path)?.tail === true;
-        updateState.run(tail ? null : packResume({ ...change.resume, emptyText }), path);
-      }
-      if (result.relinked && !relayout(unitId, root, before, result)) return undefined;
-      const mainPath = root.files[0];
-      if (result.mainResume && mainPath !== undefined)
-        updateState.run(packResume(result.mainResume), mainPath);
-      saveResumes(result.added.flatMap(resumeStatesOf));
+      const appended =
+        root.agent === 'codex'
+          ? appendRollout(unitId, root, reads, added)
+          : root.agent === 'claude-code' && appendClaude(unitId, root, reads, added, order);
+      if (!appended) return undefined;
       update('trees', tree, treeRow(root, { anchor: stored.anchor, phase: stored.phase }));
       const model = toReportModel(root);
       updateModel.run(packReportModel(model, rowBackable([root])), stored.rowid);
@@ -357,28 +359,6 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     },
     saveResumes,
   };
-}
-
-/** The packed resume states of a session tree just built from whole files, by file (see `saveResumes`). */
-export function resumeStatesOf(root: Session): [path: string, state: Buffer][] {
-  const states: [string, Buffer][] = [];
-  const pending = [root];
-  for (let session = pending.pop(); session; session = pending.pop()) {
-    pending.push(...session.subagents.map((s) => s.session));
-    const resume = storedResumeOf(session);
-    const path = session.files[0];
-    if (resume !== undefined && path !== undefined) states.push([path, packResume(resume)]);
-  }
-  return states;
-}
-
-/**
- * A resume state as `files.state` stores it: its JSON raw-deflated at level 1. Every append to a file packs
- * its state again; ids do not compress much at any level (the 64 MiB session's 2.7 MB: 25 ms at level 1 to
- * 36%, 53 ms at level 6 to 35.7%).
- */
-function packResume(resume: StoredResume): Buffer {
-  return deflateRawSync(JSON.stringify(resume), { level: 1 });
 }
 
 /**

@@ -4,8 +4,8 @@
 // the same way (`refresh-index.ts`), so a unit's rows do not depend on the thread that built it.
 import type { BuiltSession } from '../lifecycle/build-unit.js';
 import type { Session } from '../model/session.js';
-import { resumeStatesOf } from './append-unit.js';
 import { rowBackable } from './model-rows.js';
+import { resumeStatesOf } from './packed-resume.js';
 import { toReportModel } from './report-model.js';
 import { packReportModel } from './report-model-codec.js';
 import { planTreeRows, type TreeRows } from './unit-rows.js';
