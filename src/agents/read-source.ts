@@ -8,8 +8,7 @@
  * so is a database file an adapter claims by its path (Cursor `store.db`, `read.database`), and a session of a
  * store (OpenCode's storage tree or database, `read.store`), whose records come from many files or rows.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import {
   boundDepth,
   type JsonlReader,
@@ -21,6 +20,7 @@ import {
 } from '../reader/index.js';
 import { toReadError } from '../reader/read-error.js';
 import { readPathOf } from '../reader/read-path.js';
+import { fileChunks } from '../reader/source-chunks.js';
 import type { AgentAdapter, DocumentRecord, StoreError } from './agent-adapter.js';
 import { adapterOfDocument, adapters } from './registry.js';
 
@@ -31,26 +31,10 @@ export function readSource(path: string, options: ReadJsonlOptions = {}): JsonlR
 
 /** Whether the file at `path` starts as a pretty-printed JSON document. */
 export async function isJsonDocument(path: string): Promise<boolean> {
-  const target = await readPathOf(path);
-  const head = Buffer.alloc(256);
-  let bytesRead: number;
-  if (statSync(target).isFile()) {
-    // A regular file synchronously, as `fileChunks` reads it (one open per file of a cold index).
-    const fd = openSync(target, 'r');
-    try {
-      bytesRead = readSync(fd, head, 0, head.length, 0);
-    } finally {
-      closeSync(fd);
-    }
-  } else {
-    const handle = await open(target, 'r');
-    try {
-      ({ bytesRead } = await handle.read(head, 0, head.length, 0));
-    } finally {
-      await handle.close();
-    }
-  }
-  return /^\uFEFF?[ \t\r\n]*[{[][ \t\r]*\n/.test(head.subarray(0, bytesRead).toString('utf8'));
+  // Its first 256 bytes, read as the JSONL reader reads (`fileChunks`: a regular file synchronously).
+  const head: Buffer[] = [];
+  for await (const chunk of fileChunks(path, 0, 256, 256)) head.push(chunk);
+  return /^\uFEFF?[ \t\r\n]*[{[][ \t\r]*\n/.test(Buffer.concat(head).toString('utf8'));
 }
 
 class SourceReader implements JsonlReader {

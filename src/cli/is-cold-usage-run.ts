@@ -1,5 +1,5 @@
-// Whether a \`usage\` run takes the usage-only pass of \`usage-cold.ts\`: apart from it, so that a warm \`usage\` or
-// \`report\` (which imports \`usage\`'s printing) loads none of the pass's readers and builders.
+// Whether a `usage` run takes the usage-only pass of `usage-cold.ts`: apart from it, so that a warm `usage` or
+// `report` (which imports `usage`'s printing) loads none of the pass's readers and builders.
 import { cacheDirFor, type DataFlags } from './load-data.js';
 import { openOrWarn } from './open-cache.js';
 import type { Io } from './output.js';

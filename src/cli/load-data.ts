@@ -277,7 +277,7 @@ export async function refreshWithProgress(
   // without (the benchmark's report: 6.4-7.0 s with two, 6.6-7.0 s with none; V8's own helper threads
   // already take much of the second core, and a unit handed over is copied) and 60-130 MiB more memory.
   const own = given === undefined && flags.jobs !== undefined ? scanPoolFor(flags) : undefined;
-  const pool = given !== undefined && (flags.jobs !== undefined || defaultJobs() > 2) ? given : own;
+  const pool = given === undefined ? own : flags.jobs !== undefined || defaultJobs() > 2 ? given : undefined;
   const progress = createProgress(io, 'Reading logs');
   const warnings: string[] = [];
   try {

@@ -57,7 +57,7 @@ export interface ScanPool {
   /**
    * Stops the threads that have no task, giving their memory back; a later task starts threads again. A
    * refresh that read through the pool calls it before the queries: two idle threads held about 100 MiB of
-   * heap while a cold \`report\` queried the index, the run's peak.
+   * heap while a cold `report` queried the index, the run's peak.
    */
   release(): void;
   /** Threads running now. */

@@ -47,7 +47,7 @@ export async function* fileChunks(
       if (want <= 0) return;
       const buffer = Buffer.allocUnsafe(want);
       // A turn of the event loop between reads: V8 finishes its incremental garbage collections in tasks the
-      // loop runs, which reads without a turn put off while the heap grows (a cold \`usage\` peaked 100 MiB higher).
+      // loop runs, which reads without a turn put off while the heap grows (a cold `usage` peaked 100 MiB higher).
       await new Promise<void>((resolve) => setImmediate(resolve));
       let bytesRead: number;
       try {

@@ -113,13 +113,11 @@ export function appendCodexSession(session: Session, resume: CodexResume, part: 
   };
 }
 
-/** What a call's row says of its outcome, as one string to compare before and after. */
+/**
+ * What a stored call's row depends on that an append can change, to compare before and after: its status and
+ * reason (an event, an aborted turn) and whether it has its result (the output came; a call with one is never
+ * settled again). Not JSON: every stored call of a long rollout is compared on each append.
+ */
 function outcomeOf(call: ToolCall): string {
-  return JSON.stringify([
-    call.status,
-    call.statusReason ?? null,
-    call.endTime ?? null,
-    call.durationMs ?? null,
-    call.result === undefined ? null : [call.result.exitCode ?? null, call.result.location],
-  ]);
+  return `${call.status}\u0000${call.statusReason ?? ''}\u0000${call.result === undefined ? 0 : 1}`;
 }
