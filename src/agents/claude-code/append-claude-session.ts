@@ -9,7 +9,14 @@ import type { Message } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
 import type { SessionChange } from '../../model/session-change.js';
 import type { ToolCall } from '../../model/tool-call.js';
-import { addUsage, addUsageTo, emptyUsage, maxUsage, type UsageEntry } from '../../model/usage.js';
+import {
+  addUsage,
+  addUsageTo,
+  emptyUsage,
+  maxUsage,
+  sameUsageEntry,
+  type UsageEntry,
+} from '../../model/usage.js';
 import { baseName, obj, optional, str, timeOf } from '../../schemas/common/value-access.js';
 import type { AppendedPart, LocatedRecord } from '../record-file.js';
 import { appendConversation, type ConversationAppend, NotAppendable } from './append-conversation.js';
@@ -350,31 +357,6 @@ function startFold(session: Session, resume: SessionResume, usage: UsageByKey) {
       };
     },
   };
-}
-
-/**
- * Whether two usage entries hold the same values (what their rows are made of). Field by field: every stored
- * entry of a long session is compared on each append, and their JSON took a tenth of an append's fold.
- */
-function sameUsageEntry(a: UsageEntry, b: UsageEntry): boolean {
-  if (
-    a.messageId !== b.messageId ||
-    a.requestKey !== b.requestKey ||
-    a.model !== b.model ||
-    a.timestamp !== b.timestamp
-  )
-    return false;
-  const x = a.usage;
-  const y = b.usage;
-  return (
-    x.inputTokens === y.inputTokens &&
-    x.outputTokens === y.outputTokens &&
-    x.cacheWriteTokens === y.cacheWriteTokens &&
-    x.cacheWrite1hTokens === y.cacheWrite1hTokens &&
-    x.cacheReadTokens === y.cacheReadTokens &&
-    x.reasoningTokens === y.reasoningTokens &&
-    x.webSearchRequests === y.webSearchRequests
-  );
 }
 
 /** Versions, working directories, branch, models and times from new records (as `sessionFrom` does). */
