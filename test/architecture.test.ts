@@ -123,7 +123,8 @@ const entryPoints: Readonly<Record<string, string>> = {
   'agents/codex/build-session.ts': 'lifecycle builds units across files (thread families)',
   'agents/codex/link-threads.ts': 'lifecycle/build-unit.ts links a thread family',
   'agents/codex/codex-resume.ts': 'lifecycle keeps resume states (build-safely.ts, append-session.ts)',
-  'agents/codex/append-codex-session.ts': 'lifecycle/append-session.ts: the index appends to a rollout',
+  'agents/codex/append-codex-thread.ts':
+    'lifecycle/append-session.ts: the index appends to a thread family (a rollout alone too)',
 };
 
 /** The layer a file belongs to: its top folder, or for an agent's file the layer of its role. */

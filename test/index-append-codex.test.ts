@@ -1,4 +1,4 @@
-// Codex rollouts that grow are appended to, not built again (`agents/codex/append-codex-session.ts`): every
+// Codex rollouts that grow are appended to, not built again (`agents/codex/append-codex-thread.ts`): every
 // Codex rollout of the corpus, cut at line starts spread over it and written back piece by piece with a
 // refresh after each piece, leaves the same index (every row, the report models, the report queries'
 // answers) as an index built from the whole file; and most pieces are appended.

@@ -1,7 +1,7 @@
 // Appends to a stored unit what its files got since it was stored, without building the unit again: the
 // stored report model (decoded with the unit's rows, see model-rows.ts) and the files' resume states take the
 // new records (lifecycle's `appendClaudeUnit` for a Claude Code session with its subagent files,
-// `appendCodexSession` for a Codex rollout that is a unit alone), and only the rows that changed are written:
+// `appendCodexThread` for a Codex thread family or a rollout alone), and only the rows that changed are written:
 // new messages, calls, usage entries and problems are inserted; calls a result closed, usage merged under its
 // key, messages that got parts or changed branch, the session and tree rows are updated. The rows then equal
 // those of a build of the whole unit (test/index-append.test.ts, index-append-codex.test.ts). Anything the
@@ -10,7 +10,7 @@ import type Database from 'better-sqlite3';
 import { allSessions } from '../analytics/all-calls.js';
 import {
   appendClaudeUnit,
-  appendCodexSession,
+  appendCodexThread,
   type ClaudeUnitAppend,
   type ClaudeUnitChanges,
   type SessionResume,
@@ -104,18 +104,18 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
   /**
    * Writes the rows an append changed; returns the resume state's `emptyText` settled with the stored texts
    * of the messages that got parts, or undefined (nothing written) when a stored row to update is missing.
+   * `subagent`: the session row's `is_subagent` (a Claude Code session is one below the root).
    */
   const writeChange = (
     unitId: number,
     root: Session,
     change: SessionChange,
     storedEmptyText: Record<string, number>,
+    subagent = change.session !== root,
   ): Record<string, number> | undefined => {
     const session = change.session;
     // Rowids of the stored rows to update, all found before anything is written.
-    const sessionRow = selectSessionRow.get(unitId, session.id, session === root ? 0 : 1) as
-      | number
-      | undefined;
+    const sessionRow = selectSessionRow.get(unitId, session.id, subagent ? 1 : 0) as number | undefined;
     if (sessionRow === undefined) return undefined;
     const changedMessages = new Set([...change.mergedInto.map((m) => m.message), ...change.branchChanged]);
     const messageRows = new Map<string, { rowid: number; text: string }>();
@@ -265,28 +265,46 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     updateState.run(tail ? null : packResume(resume), path);
   };
 
-  /** Appends a rollout's new records to its stored session (a rollout that is a unit alone); false: build it. */
-  const appendRollout = (
+  /**
+   * Appends the new records of a Codex thread family's rollouts (a rollout alone too) to their stored
+   * sessions, and the links to sub-agent threads that new calls name; false: build it.
+   */
+  const appendThread = (
     unitId: number,
     root: Session,
     reads: ReadonlyMap<string, AppendedRead>,
     added: ClaudeUnitChanges['added'],
   ): boolean => {
-    const [entry, ...more] = reads;
-    if (entry === undefined || more.length > 0 || added.length > 0) return false;
-    const [path, read] = entry;
-    if (root.files[0] !== path) return false;
-    const resume = unpackResume(read.state);
-    if (resume?.kind !== 'codex') return false;
-    let change: ReturnType<typeof appendCodexSession>;
+    if (added.length > 0) return false;
+    const changes: Parameters<typeof appendCodexThread>[1][number][] = [];
+    for (const [path, read] of reads) {
+      const resume = unpackResume(read.state);
+      if (resume?.kind !== 'codex') return false;
+      changes.push({ path, resume, part: read.part });
+    }
+    let result: ReturnType<typeof appendCodexThread>;
     try {
-      change = appendCodexSession(root, resume, read.part);
+      result = appendCodexThread(root, changes);
     } catch {
       // Not appendable, or a record the fold could not take: a build says where, with its problems.
       return false;
     }
-    if (writeChange(unitId, root, change, {}) === undefined) return false;
-    saveResume(path, change.resume, read.tail);
+    // A Codex rollout's session row says whether it is a sub-agent thread, wherever it sits.
+    for (const { path, change } of result.changes) {
+      if (writeChange(unitId, root, change, {}, change.session.isSubagent) === undefined) return false;
+      saveResume(path, change.resume, reads.get(path)?.tail === true);
+    }
+    for (const child of result.linked) {
+      const sessionRow = selectSessionRow.get(unitId, child.id, child.isSubagent ? 1 : 0) as
+        | number
+        | undefined;
+      const callRow = selectCallRow.get(unitId, child.parentSessionId, child.parentToolCallId) as
+        | number
+        | undefined;
+      if (sessionRow === undefined || callRow === undefined) return false;
+      update('sessions', sessionRow, sessionRowOf(child, root));
+      update('tool_calls', callRow, { subagent_id: child.id });
+    }
     return true;
   };
 
@@ -349,7 +367,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       if (tree === undefined) return undefined;
       const appended =
         root.agent === 'codex'
-          ? appendRollout(unitId, root, reads, added)
+          ? appendThread(unitId, root, reads, added)
           : root.agent === 'claude-code' && appendClaude(unitId, root, reads, added, order);
       if (!appended) return undefined;
       update('trees', tree, treeRow(root, { anchor: stored.anchor, phase: stored.phase }));

@@ -1,6 +1,6 @@
 // What the index needs to append to a stored session instead of building it again (Claude Code session
-// and subagent files, Codex rollouts that are a unit alone; other agents' files are built again when they
-// change).
+// and subagent files, Codex rollouts and their thread families; other agents' files are built again when
+// they change).
 import type { SessionResume } from '../agents/claude-code/session-resume.js';
 import type { CodexResume } from '../agents/codex/codex-resume.js';
 import { resumeStateOf } from '../agents/resume-state.js';
@@ -17,7 +17,7 @@ export {
   type ClaudeUnitChanges,
 } from '../agents/claude-code/append-claude-unit.js';
 export type { SessionResume } from '../agents/claude-code/session-resume.js';
-export { appendCodexSession } from '../agents/codex/append-codex-session.js';
+export { appendCodexThread } from '../agents/codex/append-codex-thread.js';
 
 /** A file's resume state as the index stores it: a Claude Code session or subagent file's, or a rollout's. */
 export type StoredResume = SessionResume | CodexResume;

@@ -21,15 +21,15 @@ export interface CodexAppend extends SessionChange {
 }
 
 /**
- * Folds `part` into `session` (the stored session of a rollout that is a unit alone, mutated: its messages,
- * calls, usage, counts, times, title...). Throws `CodexNotAppendable` when the result would differ from a
+ * Folds `part` into `session` (the stored session of one rollout, mutated: its messages, calls, usage,
+ * counts, times, title...; the sub-agent threads linked under it are `appendCodexThread`'s). Throws `CodexNotAppendable` when the result would differ from a
  * build of the whole file: the rollout's first `session_meta` or its first `response_item` message comes
  * after the stored end (both decide how every earlier record reads), or a call comes for a stored result
  * that had none.
  */
 export function appendCodexSession(session: Session, resume: CodexResume, part: AppendedPart): CodexAppend {
-  if (session.agent !== 'codex' || session.subagents.length > 0 || session.files.length !== 1)
-    throw new CodexNotAppendable('not a rollout alone');
+  if (session.agent !== 'codex' || session.files.length !== 1)
+    throw new CodexNotAppendable('not the session of one rollout');
   const decoded = part.records.map((record, i) => ({
     record,
     line: decodeCodexLine(record.value, 'envelope', { lineIndex: resume.records + i }),

@@ -1,6 +1,7 @@
 import { MAX_SUBAGENT_DEPTH } from '../../model/max-subagent-depth.js';
 import type { Session } from '../../model/session.js';
 import type { LocatedProblem } from '../../model/source-location.js';
+import type { ToolCall } from '../../model/tool-call.js';
 
 /**
  * Codex sub-agents are rollouts of their own that name their parent thread; they move under the parent
@@ -71,9 +72,7 @@ export function linkCodexThreads<T>(items: T[], sessionOf: (item: T) => Session)
   for (const child of byId.values()) {
     const parent = parentOf(child);
     if (!parent || !linked.has(child)) continue;
-    const call = parent.toolCalls.find(
-      (c) => c.result?.text.includes(child.id) || JSON.stringify(c.input ?? '').includes(child.id),
-    );
+    const call = parent.toolCalls.find((c) => namesThread(c, child.id));
     if (call) {
       call.subagentId = child.id;
       child.parentToolCallId = call.id;
@@ -87,6 +86,14 @@ export function linkCodexThreads<T>(items: T[], sessionOf: (item: T) => Session)
     moved.add(child);
   }
   return items.filter((item) => !moved.has(sessionOf(item)));
+}
+
+/**
+ * Whether a call of the parent thread names a sub-agent thread (its result or its input holds the thread id:
+ * `spawn_agent`'s output `{"agent_id": ...}`, `wait`'s ids): the first such call is the one that started it.
+ */
+export function namesThread(call: ToolCall, threadId: string): boolean {
+  return call.result?.text.includes(threadId) === true || JSON.stringify(call.input ?? '').includes(threadId);
 }
 
 /** A problem about a whole Codex thread, located at the start of its rollout. */
