@@ -92,4 +92,21 @@ describe('report and unreadable input', () => {
       expect(text.out).toMatch(/^1 sessions? \(1 claude-code\)/m);
     }
   });
+
+  it('input with no readable line says there are no sessions, and why', async () => {
+    const logs = path.join(work, 'only-broken', 'project');
+    mkdirSync(logs, { recursive: true });
+    writeFileSync(
+      path.join(logs, '33333333-0000-4000-8000-000000000003.jsonl'),
+      '{"type":"user", broken\nnot json\n',
+    );
+    for (const cache of [['--no-cache'], ['--cache-dir', path.join(work, 'only-broken-cache')]]) {
+      const text = await run(['report', 'only-broken', ...cache]);
+      expect(text.code).toBe(0);
+      expect(text.out).toContain(
+        'Could not read 2 lines (1 file with no readable line at all): agentlog validate shows where.\nNo sessions in these logs.\n',
+      );
+      expect(text.out).not.toMatch(/0 sessions/);
+    }
+  });
 });

@@ -197,6 +197,10 @@ function printUnreadable(io: Io, { lines, files }: Report['unreadable']): void {
 }
 
 function printSessions(io: Io, overview: SessionsOverview, limit: number, timeZone: string): void {
+  if (overview.sessions === 0) {
+    writeLine(io, 'No sessions in these logs.');
+    return;
+  }
   const agents = Object.entries(overview.byAgent)
     .map(([agent, n]) => `${formatNumber(n)} ${terminalText(agent)}`)
     .join(', ');
@@ -210,7 +214,6 @@ function printSessions(io: Io, overview: SessionsOverview, limit: number, timeZo
       overview.totalDurationMs,
     )} in total; ${plural(overview.prompts, 'prompt')}, ${plural(overview.messages, 'message')}, ${plural(overview.toolCalls, 'tool call')}`,
   );
-  if (overview.sessions === 0) return;
   writeLine(
     io,
     renderTable(io, {
