@@ -1,3 +1,5 @@
+// The report models of units a refresh reused, decoded for the commands that still take sessions (`serve`,
+// `search`, `otlp`, the MCP server); what the refresh built or appended in this run it hands over undecoded.
 import type Database from 'better-sqlite3';
 import { createModelRowsReader } from './model-rows.js';
 import { type ModelRows, unpackReportModel } from './report-model-codec.js';

@@ -1,3 +1,5 @@
+// Whole files read in a refresh, held until their unit is stored: the unit's last file read triggers its
+// build, which takes them from here instead of reading them again (ARCHITECTURE.md, "The index", step 3).
 import type { UnitFile } from '../lifecycle/build-unit.js';
 import type { Session } from '../model/session.js';
 

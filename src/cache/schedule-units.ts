@@ -1,3 +1,6 @@
+// The order in which a refresh reads files: unit by unit (a session file with its subagent files, a Codex
+// thread family), from each file's stored unit keys or, for a file new to the index, from its first records,
+// so that a unit is stored as soon as its last file is read.
 import { groupUnits as groupFiles, probeUnitKeyFacts, type UnitKeyFacts } from '../lifecycle/session-unit.js';
 import { isAgent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';

@@ -1,3 +1,4 @@
+// The units the index stores (`_units`): what a refresh keeps of each, and their removal with their rows.
 import type { IndexDb } from './open-index.js';
 import { createRowWriter } from './unit-rows.js';
 
