@@ -6,6 +6,8 @@ export default defineConfig({
   resolve: { alias: { 'agentlog/hooks': fileURLToPath(new URL('./src/hooks/index.ts', import.meta.url)) } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Registers the removal of the temporary folders that tempDir() makes, after each test file.
+    setupFiles: ['test/helpers/temp-dir.ts'],
     typecheck: {
       enabled: true,
       include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'],

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ErrorReport } from '../src/analytics/error-report.js';
@@ -11,6 +10,7 @@ import { runCli } from '../src/cli/run-cli.js';
 import { loadSessions } from '../src/lifecycle/load-sessions.js';
 import { discoverPaths } from '../src/sources/index.js';
 import { corpusDir } from './corpus.js';
+import { tempDir } from './helpers/temp-dir.js';
 
 async function run(args: string[]) {
   const io = memoryIo({}, path.resolve(import.meta.dirname, '..'));
@@ -133,7 +133,7 @@ describe('report commands on the corpus', () => {
 
 describe('reading problems', () => {
   it('skips a file that cannot be read, says so, and goes on', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'agentlog-skip-'));
+    const dir = tempDir('skip');
     const project = path.join(dir, 'projects', '-home-me-app');
     mkdirSync(project, { recursive: true });
     const record = (session: string) =>

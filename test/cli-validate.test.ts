@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../src/cli/output.js';
 import { runCli } from '../src/cli/run-cli.js';
 import type { ValidationReport } from '../src/reader/validation-report.js';
 import { corpusDir, corpusFiles } from './corpus.js';
+import { tempDir } from './helpers/temp-dir.js';
 
 async function run(args: string[], env: NodeJS.ProcessEnv = {}) {
   const io = memoryIo(env);
@@ -78,7 +78,7 @@ describe('agentlog validate on the corpus', () => {
 });
 
 describe('agentlog validate on bad input', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'agentlog-validate-'));
+  const dir = tempDir('validate');
   const file = path.join(dir, 'broken.jsonl');
   writeFileSync(
     file,
@@ -133,7 +133,7 @@ describe('agentlog validate on bad input', () => {
   });
 
   it('says where it looked when no logs are found', async () => {
-    const empty = mkdtempSync(path.join(tmpdir(), 'agentlog-home-'));
+    const empty = tempDir('home');
     const { code, err } = await run(['validate'], {
       HOME: empty,
       CLAUDE_CONFIG_DIR: path.join(empty, 'c'),

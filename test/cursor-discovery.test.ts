@@ -5,12 +5,12 @@
  * FORMATS.md section 6), and the built CLI reading them there. Expectations come from a plain scan of the
  * placed files.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { discoverAgents } from '../src/agents/discover-agents.js';
 import { runBuiltCli } from './helpers/run-built-cli.js';
+import { tempDir } from './helpers/temp-dir.js';
 
 const fixtures = path.resolve('test/data/corpus-more/cursor/jazzyalex__agent-sessions');
 const large = path.join(fixtures, 'Resources/Fixtures/stage0/agents/cursor/large.jsonl');
@@ -72,7 +72,7 @@ let home: string;
 const placed: Record<string, string> = {};
 
 beforeAll(() => {
-  home = mkdtempSync(path.join(tmpdir(), 'agentlog-cursor-home-'));
+  home = tempDir('cursor-home');
   const transcripts = path.join(home, '.cursor', 'projects', 'Users-me-work-app', 'agent-transcripts');
   placed.flat = place(large, path.join(transcripts, `${flatId}.jsonl`));
   // The .txt of the same stem: the .jsonl is preferred, the .txt is not collected.

@@ -1,5 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { computeErrors } from '../src/analytics/error-report.js';
 import { summarizeSession } from '../src/analytics/session-summary.js';
@@ -37,10 +36,7 @@ export function reports(sessions: Session[]) {
   };
 }
 
-/** A fresh temporary folder. */
-export function tempDir(prefix: string): string {
-  return mkdtempSync(path.join(tmpdir(), `agentlog-${prefix}-`));
-}
+export { tempDir } from './helpers/temp-dir.js';
 
 /** Copies corpus folders (relative to the corpus) into `target`, keeping their layout. */
 export function copyCorpus(target: string, relatives: readonly string[]): void {

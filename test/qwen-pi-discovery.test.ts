@@ -3,12 +3,12 @@
  * (Qwen Code: packages/core/src/config/storage.ts; Pi: packages/coding-agent/docs/session.md), and the
  * built CLI reading them there.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { discoverAgents } from '../src/agents/discover-agents.js';
 import { runBuiltCli } from './helpers/run-built-cli.js';
+import { tempDir } from './helpers/temp-dir.js';
 
 const corpus = path.resolve('test/data/corpus-more');
 const qwenGenuine = path.join(
@@ -38,7 +38,7 @@ let home: string;
 const placed: Record<string, string> = {};
 
 beforeAll(() => {
-  home = mkdtempSync(path.join(tmpdir(), 'agentlog-qwen-pi-home-'));
+  home = tempDir('qwen-pi-home');
   const qwen = path.join(home, '.qwen');
   placed.qwen = place(
     qwenGenuine,

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusFiles } from '../../test/corpus.js';
+import { tempDir } from '../../test/helpers/temp-dir.js';
 import { createFileValidator } from './file-validator.js';
 import { readJsonl } from './index.js';
 import type { LineResult } from './line-result.js';
@@ -48,7 +48,7 @@ describe('createFileValidator', () => {
   });
 
   it('holds an input issue across a cut until the result says whether the agent rejected the input', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'agentlog-validator-'));
+    const dir = tempDir('validator');
     const file = path.join(dir, 's.jsonl');
     const call = (id: string) => ({
       type: 'assistant',

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { rules } from '@secretlint/secretlint-rule-preset-recommend';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/helpers/temp-dir.js';
 import { createRedactor } from './create-redactor.js';
 import { mergeFindings } from './finding.js';
 import { kindOfMessage } from './secretlint-findings.js';
@@ -13,7 +13,7 @@ const githubA = `ghp_${'A1b2C3d4E5'.repeat(3)}x9Y8z7`;
 const githubB = `ghp_${'Z9y8X7w6V5'.repeat(3)}a1B2c3`;
 
 function patternsFile(content: unknown): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'agentlog-redact-'));
+  const dir = tempDir('redact');
   const file = path.join(dir, 'redact.json');
   writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
   return file;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../../test/helpers/temp-dir.js';
 import { loadSessions } from '../../lifecycle/load-sessions.js';
 import type { RecordFile } from '../record-file.js';
 import { buildCodexSession } from './build-session.js';
@@ -140,10 +141,9 @@ describe('buildCodexSession', () => {
   });
 
   it('moves a sub-agent rollout under its parent and links the spawning call', async () => {
-    const { mkdtempSync, writeFileSync, mkdirSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
+    const { writeFileSync, mkdirSync } = await import('node:fs');
     const path = await import('node:path');
-    const dir = mkdtempSync(path.join(tmpdir(), 'agentlog-codex-'));
+    const dir = tempDir('codex');
     const day = path.join(dir, 'sessions', '2026', '03', '01');
     mkdirSync(day, { recursive: true });
     const write = (name: string, lines: unknown[]) =>

@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../../test/helpers/temp-dir.js';
 import { readAgentFile } from '../test-support/read-agent-file.js';
 import { buildCursorSession } from './build-session.js';
 import { decodeCursorRecord } from './decode-record.js';
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'agentlog-cursor-build-'));
+const scratch = tempDir('cursor-build');
 const read = (file: string) => readAgentFile(file, (v) => decodeCursorRecord(v, 'envelope'));
 
 const user = (...content: object[]) => ({ role: 'user', message: { content } });

@@ -2,12 +2,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readRowDump, writeOpencodeDatabase } from '../test-support/opencode-database.js';
 import { listDatabaseSessions, openAtRest, readDatabaseSession } from './store-database.js';
 
 const dirs: string[] = [];
 afterEach(() => {
+  vi.unstubAllEnvs();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -110,6 +111,9 @@ describe('OpenCode database at rest', () => {
   it('reads the commits of a -wal left without its -shm, from a copy of both, writing nothing beside them', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'agentlog-opencode-crash-'));
     dirs.push(dir);
+    // The private copy of a -wal is removed on the process's exit event, which a vitest worker (ended by a
+    // signal) never has: made in this test's folder (os.tmpdir() reads TMPDIR), it is removed with it.
+    vi.stubEnv('TMPDIR', dir);
     const live = path.join(dir, 'live.db');
     writeOpencodeDatabase(live, readRowDump(), { wal: true });
     const writer = new Database(live);
