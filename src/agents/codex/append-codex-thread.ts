@@ -10,7 +10,7 @@ import type { AppendedPart } from '../record-file.js';
 import { appendCodexSession, type CodexAppend } from './append-codex-session.js';
 import { CodexNotAppendable } from './codex-fold.js';
 import type { CodexResume } from './codex-resume.js';
-import { namesThread } from './link-threads.js';
+import { namesThread, threadProblemTypes } from './link-threads.js';
 
 /** One rollout of the family that grew: its path, its stored resume state and its new records. */
 export interface CodexThreadRead {
@@ -29,8 +29,8 @@ export interface CodexThreadAppend {
 
 /**
  * Folds each read into the session of its rollout in the family `root` (mutated), then links the sub-agent
- * threads that new calls name. Throws `CodexNotAppendable` when a rollout is not a session of the family, or
- * when `appendCodexSession` refuses one.
+ * threads that new calls name. Throws `CodexNotAppendable` when a rollout is not a session of the family, is
+ * on a parent cycle or too deep (linking gave it a problem), or when `appendCodexSession` refuses one.
  */
 export function appendCodexThread(root: Session, reads: readonly CodexThreadRead[]): CodexThreadAppend {
   const byFile = new Map<string, Session>();
@@ -41,6 +41,9 @@ export function appendCodexThread(root: Session, reads: readonly CodexThreadRead
   const changes = reads.map(({ path, resume, part }) => {
     const session = byFile.get(path);
     if (session === undefined) throw new CodexNotAppendable('the rollout is not a session of its family');
+    // A build puts the problems linking gives a thread after all of its rollout's own.
+    if (session.problems.some((p) => threadProblemTypes.has(p.type)))
+      throw new CodexNotAppendable('the thread has a problem from linking');
     return { path, change: appendCodexSession(session, resume, part) };
   });
   const linked: Session[] = [];

@@ -96,6 +96,9 @@ export function namesThread(call: ToolCall, threadId: string): boolean {
   return call.result?.text.includes(threadId) === true || JSON.stringify(call.input ?? '').includes(threadId);
 }
 
+/** The types of the problems linking gives a thread (after its rollout's own problems). */
+export const threadProblemTypes: ReadonlySet<string> = new Set(['parent-cycle', 'subagent-too-deep']);
+
 /** A problem about a whole Codex thread, located at the start of its rollout. */
 function threadProblem(session: Session, type: string, message: string): LocatedProblem {
   return { location: { file: session.files[0] ?? session.id, line: 1 }, type, message };
