@@ -23,6 +23,7 @@ import { createModelRowsReader, rowBackable } from './model-rows.js';
 import { packResume, resumeStatesOf, unpackResume } from './packed-resume.js';
 import { toReportModel } from './report-model.js';
 import { packReportModel, unpackReportModel } from './report-model-codec.js';
+import { type SettledTail, settleTail } from './settle-tail.js';
 import {
   callOutcomeColumns,
   callRowOf,
@@ -56,8 +57,9 @@ export interface UnitAppender {
     order?: readonly string[],
   ): AppendedUnit | undefined;
   /**
-   * Stores the resume states of a session tree just built from whole files ({@link resumeStatesOf}), but
-   * for a file whose last line was unterminated: it is read again from before that line, where no state fits.
+   * Stores the resume states of a session tree just built from whole files ({@link resumeStatesOf}). A file
+   * whose last line was unterminated keeps the state after that line, which it reads again from its start
+   * (`settle-tail.ts`).
    */
   saveResumes(states: readonly (readonly [path: string, state: Buffer])[]): void;
 }
@@ -99,7 +101,10 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
   };
   const updateModel = db.prepare('UPDATE _models SET model = ? WHERE rowid = ?');
   const updateState = db.prepare('UPDATE files SET state = ? WHERE path = ?');
-  const selectTail = db.prepare('SELECT tail FROM files WHERE path = ?').pluck();
+  const deleteProblem = db.prepare(
+    `DELETE FROM problems WHERE rowid = (SELECT rowid FROM problems WHERE unit_id = ? AND session_id = ?
+      AND file = ? AND line = ? AND type = ? AND message = ? LIMIT 1)`,
+  );
 
   /**
    * Writes the rows an append changed; returns the resume state's `emptyText` settled with the stored texts
@@ -249,7 +254,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
   };
 
   const saveResumes = (states: readonly (readonly [path: string, state: Buffer])[]) => {
-    for (const [path, state] of states) if (selectTail.get(path) === null) updateState.run(state, path);
+    for (const [path, state] of states) updateState.run(state, path);
   };
   const selectState = db.prepare('SELECT state FROM files WHERE path = ?').pluck();
   const resumeOf = (state: Buffer | null | undefined): SessionResume | undefined => {
@@ -257,12 +262,29 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     return resume?.kind === 'codex' ? undefined : resume;
   };
 
+  /** Stores a file's resume state after an append (after its unterminated last line too, see settle-tail.ts). */
+  const saveResume = (path: string, resume: StoredResume) => {
+    updateState.run(packResume(resume), path);
+  };
+
   /**
-   * Stores a file's resume state after an append; none after a read that ended in an unterminated line (that
-   * line is read again from its start: no state goes on from there).
+   * A read's new lines, with the unterminated line the stored read ended in settled in the file's stored
+   * session (`settle-tail.ts`) and its retracted problems' rows removed; undefined when they do not fit.
    */
-  const saveResume = (path: string, resume: StoredResume, tail: boolean) => {
-    updateState.run(tail ? null : packResume(resume), path);
+  const settled = (
+    unitId: number,
+    session: Session | undefined,
+    read: AppendedRead,
+    fileProblems: number,
+  ): SettledTail | undefined => {
+    if (read.priorTail === undefined) return { part: read.part, retracted: [], fileProblems };
+    if (session === undefined) return undefined;
+    const result = settleTail(session, read.priorTail, read.part, fileProblems);
+    if (result === undefined) return undefined;
+    for (const { location, type, message } of result.retracted)
+      if (deleteProblem.run(unitId, session.id, location.file, location.line, type, message).changes !== 1)
+        return undefined;
+    return result;
   };
 
   /**
@@ -276,11 +298,16 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     added: ClaudeUnitChanges['added'],
   ): boolean => {
     if (added.length > 0) return false;
+    const byFile = sessionsByFile(root);
     const changes: Parameters<typeof appendCodexThread>[1][number][] = [];
     for (const [path, read] of reads) {
       const resume = unpackResume(read.state);
       if (resume?.kind !== 'codex') return false;
-      changes.push({ path, resume, part: read.part });
+      // A rollout's problems are all its file's.
+      const session = byFile.get(path);
+      const settledRead = settled(unitId, session, read, session?.problems.length ?? 0);
+      if (settledRead === undefined) return false;
+      changes.push({ path, resume, part: settledRead.part });
     }
     let result: ReturnType<typeof appendCodexThread>;
     try {
@@ -292,7 +319,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     // A Codex rollout's session row says whether it is a sub-agent thread, wherever it sits.
     for (const { path, change } of result.changes) {
       if (writeChange(unitId, root, change, {}, change.session.isSubagent) === undefined) return false;
-      saveResume(path, change.resume, reads.get(path)?.tail === true);
+      saveResume(path, change.resume);
     }
     for (const child of result.linked) {
       const sessionRow = selectSessionRow.get(unitId, child.id, child.isSubagent ? 1 : 0) as
@@ -316,11 +343,14 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     added: ClaudeUnitChanges['added'],
     order: readonly string[],
   ): boolean => {
+    const byFile = sessionsByFile(root);
     const changes: ClaudeUnitChanges['reads'][number][] = [];
     for (const [path, read] of reads) {
       const resume = resumeOf(read.state);
       if (resume === undefined) return false;
-      changes.push({ path, resume, part: read.part });
+      const settledRead = settled(unitId, byFile.get(path), read, resume.fileProblems);
+      if (settledRead === undefined) return false;
+      changes.push({ path, resume: { ...resume, fileProblems: settledRead.fileProblems }, part: settledRead.part });
     }
     const before = [...allSessions([root])];
     let result: ClaudeUnitAppend;
@@ -338,7 +368,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     for (const { path, change } of result.changes) {
       const emptyText = writeChange(unitId, root, change, change.resume.emptyText);
       if (emptyText === undefined) return false;
-      saveResume(path, { ...change.resume, emptyText }, reads.get(path)?.tail === true);
+      saveResume(path, { ...change.resume, emptyText });
     }
     if (result.relinked && !relayout(unitId, root, before, result)) return false;
     const mainPath = root.files[0];
@@ -377,6 +407,16 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     },
     saveResumes,
   };
+}
+
+/** The sessions of a tree by their own file (a sidechain's subagent has none). */
+function sessionsByFile(root: Session): Map<string, Session> {
+  const byFile = new Map<string, Session>();
+  for (const session of allSessions([root])) {
+    const file = session.files[0];
+    if (file !== undefined && !byFile.has(file)) byFile.set(file, session);
+  }
+  return byFile;
 }
 
 /**

@@ -54,3 +54,20 @@ export function encodePart(part: RecordPart): StoredPart {
     counts: JSON.stringify(part.counts),
   };
 }
+
+/** A stored tail (`files.tail`, JSON of {@link StoredPart}) of the file `file`, as it was read. */
+export function decodePart(file: string, stored: string): RecordPart {
+  const part = JSON.parse(stored) as StoredPart;
+  return {
+    records: (JSON.parse(part.records) as [number, Record<string, unknown>][]).map(([line, value]) => ({
+      value,
+      location: { file, line },
+    })),
+    problems: (JSON.parse(part.problems) as [number, string, string][]).map(([line, type, message]) => ({
+      location: { file, line },
+      type,
+      message,
+    })),
+    counts: JSON.parse(part.counts) as RecordPart['counts'],
+  };
+}

@@ -20,7 +20,7 @@ import { isAgent } from '../schemas/common/agent.js';
 import { fingerprintPrefix } from '../sources/fingerprint-prefix.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { fileIdentity } from './file-identity.js';
-import { encodePart, type FileRow, type StoredPart } from './file-store.js';
+import { decodePart, encodePart, type FileRow, type StoredPart } from './file-store.js';
 import { projectRecord } from './project-record.js';
 import { createValidationFactsWriter, packValidation, parseValidation } from './validation-facts.js';
 
@@ -40,9 +40,13 @@ export interface FileUpdate {
 /** The lines a file got since its stored end, with the file's stored resume state (deflated JSON). */
 export interface AppendedRead {
   part: RecordPart;
+  /** The file's resume state: after the lines read so far, the unterminated last one too. */
   state: Buffer | null;
-  /** Whether the read ends in an unterminated line (its record is in `part`, and is read again next time). */
-  tail: boolean;
+  /**
+   * The unterminated line the stored read ended in, which `part` reads again from its start: the stored
+   * session and `state` hold what it gave (see `settle-tail.ts`).
+   */
+  priorTail?: RecordPart;
 }
 
 /** A file whose read has started (or that needs none), to be finished in input order. */
@@ -303,8 +307,8 @@ export function createFileStore(db: Database.Database, beforeWrite: () => void):
                       counts: mergeCounts([body.counts, tail.counts]),
                     }
                   : body,
-                state: current?.tail === null ? (current.state ?? null) : null,
-                tail: tail !== undefined,
+                state: current?.state ?? null,
+                ...(current?.tail ? { priorTail: decodePart(ref.path, current.tail) } : {}),
               }
             : undefined;
         return {
