@@ -350,7 +350,11 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       if (resume === undefined) return false;
       const settledRead = settled(unitId, byFile.get(path), read, resume.fileProblems);
       if (settledRead === undefined) return false;
-      changes.push({ path, resume: { ...resume, fileProblems: settledRead.fileProblems }, part: settledRead.part });
+      changes.push({
+        path,
+        resume: { ...resume, fileProblems: settledRead.fileProblems },
+        part: settledRead.part,
+      });
     }
     const before = [...allSessions([root])];
     let result: ClaudeUnitAppend;

@@ -53,7 +53,8 @@ export function settleTail(
     };
   }
   const start = fileProblems - tail.problems.length;
-  if (start < 0 || !sameProblems(session.problems.slice(start, fileProblems), tail.problems)) return undefined;
+  if (start < 0 || !sameProblems(session.problems.slice(start, fileProblems), tail.problems))
+    return undefined;
   const retracted = session.problems.splice(start, tail.problems.length);
   session.counts = subtractCounts(session.counts, tail.counts);
   return { part, retracted, fileProblems: start };
