@@ -1,5 +1,5 @@
 /**
- * Inserts into a public table, with the columns its declaration in `index-tables.ts` lists: the DDL and the
+ * Inserts into a public table, with the columns its declaration in `public-tables.ts` lists: the DDL and the
  * writers share one list, so a column added to a table is written (a row without it fails at once with
  * "Missing named parameter") and never written to a column that does not exist.
  */

@@ -7,7 +7,10 @@
 import type Database from 'better-sqlite3';
 import { allSessions } from '../analytics/all-calls.js';
 import type { Session } from '../model/session.js';
-import { callRowColumns, type ModelRows, messageRowColumns, usageRowColumns } from './report-model-codec.js';
+import { callRowColumns } from './packed-call.js';
+import { messageRowColumns } from './packed-message.js';
+import { usageRowColumns } from './packed-usage.js';
+import type { ModelRows } from './report-model-codec.js';
 
 /** Whether the models of a unit built as these top-level sessions may be stored row-backed. */
 export function rowBackable(roots: readonly Session[]): boolean {

@@ -1,11 +1,27 @@
 // The report model's stored form (`_models`): packed, raw-deflated, and row-backed where the unit's rows give
-// the fields back (see the comment below).
+// the fields back (see the comment below). Each item kind's form is in its own module: `packed-message.ts`,
+// `packed-call.ts`, `packed-usage.ts`.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { Message } from '../model/message.js';
 import type { Session, Subagent } from '../model/session.js';
 import type { LocatedProblem, SourceLocation } from '../model/source-location.js';
-import type { ToolCall, ToolCallResult } from '../model/tool-call.js';
-import { type TokenUsage, type UsageEntry, usageFields } from '../model/usage.js';
+import type { UsageEntry } from '../model/usage.js';
+import {
+  callFromRow,
+  callsBeforeOrphans,
+  type PackedCall,
+  packCall,
+  type RowCall,
+  unpackCall,
+} from './packed-call.js';
+import type { Absent } from './packed-fields.js';
+import {
+  messageFromRow,
+  type PackedMessage,
+  packMessage,
+  type RowMessage,
+  unpackMessage,
+} from './packed-message.js';
+import { type PackedUsage, packUsage, unpackUsage, usageFromRow } from './packed-usage.js';
 
 /**
  * The stored form of a report model: file paths once, and messages, calls, usage entries and problems as
@@ -28,130 +44,18 @@ interface Packed {
 
 /**
  * The rows of one unit a row-backed model is decoded with, by session id, in rowid order: messages as
- * {@link messageRowColumns}, usage entries as {@link usageRowColumns}, calls as {@link callRowColumns}.
+ * `messageRowColumns` (packed-message.ts), usage entries as `usageRowColumns` (packed-usage.ts), calls as
+ * `callRowColumns` (packed-call.ts).
  */
 export interface ModelRows {
   messages(sessionId: string): readonly unknown[][];
   usage(sessionId: string): readonly unknown[][];
   /**
-   * Tool calls as {@link callRowColumns}: the calls in rowid order, then the results without a call in
+   * Tool calls as `callRowColumns`: the calls in rowid order, then the results without a call in
    * rowid order (the model's order, which an append keeps: see `queries/calls-in-order.ts`).
    */
   calls(sessionId: string): readonly unknown[][];
 }
-
-/** The `messages` columns a row-backed message takes its fields from, in this order. */
-export const messageRowColumns = [
-  'id',
-  'parent_id',
-  'role',
-  'kind',
-  'subtype',
-  'timestamp',
-  'model',
-  'off_branch',
-  'line',
-] as const;
-
-/** The `usage_entries` columns a row-backed usage entry is made of, in this order (counts as `usageFields`). */
-export const usageRowColumns = [
-  'message_id',
-  'timestamp',
-  'model',
-  'input_tokens',
-  'output_tokens',
-  'cache_write_tokens',
-  'cache_write_1h_tokens',
-  'cache_read_tokens',
-  'reasoning_tokens',
-  'web_search_requests',
-  'request_key',
-] as const;
-
-/** The `tool_calls` columns a row-backed call takes its fields from, in this order. */
-export const callRowColumns = [
-  'id',
-  'tool',
-  'canonical',
-  'kind',
-  'status',
-  'status_reason',
-  'start_time',
-  'end_time',
-  'duration_ms',
-  'model',
-  'subagent_id',
-  'mcp_server',
-  'line',
-] as const;
-
-/** Message fields of the trailing object that a row holds: stored as a 0 placeholder (keeps key order). */
-const rowHeldRest = ['model', 'subtype', 'offBranch'] as const;
-/** The same for a call's trailing object. */
-const rowHeldCallRest = ['statusReason', 'subagentId', 'mcpServer'] as const;
-
-/**
- * The last characters of a row-backed item's id, kept in its stored form: decoding checks them against the
- * row it is paired with, so rows out of the model's order make a damaged model (built again), never a
- * model with another item's fields.
- */
-const idTail = (id: string) => id.slice(-3);
-
-type Absent = 0;
-type PackedMessage = [
-  id: string,
-  parentId: string | Absent,
-  role: string,
-  kind: string,
-  timestamp: string | Absent,
-  file: number,
-  line: number,
-  rest: Record<string, unknown> | Absent,
-];
-type PackedResult = [
-  file: number,
-  line: number,
-  timestamp: string | Absent,
-  text: string,
-  rest: Record<string, unknown> | Absent,
-];
-type PackedCall = [
-  id: string,
-  name: string,
-  canonicalName: string | Absent,
-  kind: string,
-  status: string,
-  startTime: string | Absent,
-  endTime: string | Absent,
-  durationMs: number | Absent,
-  file: number,
-  line: number,
-  messageId: string | Absent,
-  model: string | Absent,
-  result: PackedResult | Absent,
-  rest: Record<string, unknown> | Absent,
-];
-type PackedUsage = [
-  messageId: string | Absent,
-  model: string | Absent,
-  timestamp: string | Absent,
-  requestKey: string | Absent,
-  ...counts: number[],
-];
-
-/**
- * A row-backed message: its file (paths are stored once per model, cheaper than reading them from each row)
- * and the trailing object of {@link PackedMessage}, row-held fields as 0.
- */
-type RowMessage = [file: number, rest: Record<string, unknown> | Absent, idTail: string];
-/** A row-backed call: what its row does not hold (row-held fields of the trailing object as 0). */
-type RowCall = [
-  file: number,
-  messageId: string | Absent,
-  result: PackedResult | Absent,
-  rest: Record<string, unknown> | Absent,
-  idTail: string,
-];
 
 interface PackedSession
   extends Omit<Session, 'messages' | 'toolCalls' | 'problems' | 'subagents' | 'usageEntries'> {
@@ -185,355 +89,15 @@ export function encodeReportModel(model: Session, rowBacked = false): string {
     const callsRowBacked = rowBacked && callsBeforeOrphans(session.toolCalls);
     return {
       ...session,
-      messages: session.messages.map((m): PackedMessage | RowMessage => {
-        const { id, parentId, role, kind, timestamp, location, parts, ...other } = m;
-        const rest: Record<string, unknown> = parts.length > 0 ? { ...other, parts } : other;
-        const packed: PackedMessage = [
-          id,
-          parentId ?? 0,
-          role,
-          kind,
-          timestamp ?? 0,
-          fileOf(location),
-          location.line,
-          orAbsent(rest),
-        ];
-        return rowBacked ? (rowMessageOf(m, rest, fileOf(location)) ?? packed) : packed;
-      }),
-      toolCalls: session.toolCalls.map((c): PackedCall | RowCall => {
-        const {
-          id,
-          name,
-          canonicalName,
-          kind,
-          status,
-          startTime,
-          endTime,
-          durationMs,
-          location,
-          messageId,
-          model,
-          result,
-          sessionId,
-          ...other
-        } = c;
-        const rest: Record<string, unknown> = sessionId === session.id ? other : { ...other, sessionId };
-        const packed: PackedCall = [
-          id,
-          name,
-          canonicalName === name ? 0 : canonicalName,
-          kind,
-          status,
-          startTime ?? 0,
-          endTime ?? 0,
-          durationMs ?? 0,
-          fileOf(location),
-          location.line,
-          messageId ?? 0,
-          model ?? 0,
-          result === undefined ? 0 : packResult(result, fileOf),
-          orAbsent({ ...rest, ...(durationMs === undefined ? { noDuration: true } : {}) }),
-        ];
-        return callsRowBacked ? (rowCallOf(c, packed) ?? packed) : packed;
-      }),
-      usageEntries: session.usageEntries.map((entry): PackedUsage | [UsageEntry] | Absent => {
-        const { messageId, model, timestamp, requestKey, usage, ...other } = entry;
-        if (Object.keys(other).length > 0 || Object.keys(usage).length !== usageFields.length) return [entry];
-        const packed: PackedUsage = [
-          messageId ?? 0,
-          model ?? 0,
-          timestamp ?? 0,
-          requestKey ?? 0,
-          ...usageFields.map((f) => usage[f]),
-        ];
-        return rowBacked && rowGivesUsage(entry) ? 0 : packed;
-      }),
+      messages: session.messages.map((m) => packMessage(m, fileOf, rowBacked)),
+      toolCalls: session.toolCalls.map((c) => packCall(c, session.id, fileOf, callsRowBacked)),
+      usageEntries: session.usageEntries.map((entry) => packUsage(entry, rowBacked)),
       problems: session.problems.map((p) => [p.type, p.message, fileOf(p.location), p.location.line]),
       subagents: session.subagents.map((s) => ({ ...s, session: packSession(s.session) })),
     };
   };
   const packed: Packed = { files, session: packSession(model), ...(rowBacked ? { rows: 1 as const } : {}) };
   return JSON.stringify(packed);
-}
-
-/** In a `u` regular expression, a surrogate that is not half of a pair. */
-const loneSurrogate = /\p{Cs}/u;
-
-/** A string SQLite gives back as it was written (UTF-8 cannot hold a lone surrogate). */
-function sqlText(value: unknown): boolean {
-  return typeof value === 'string' && !loneSurrogate.test(value);
-}
-
-/** A number SQLite gives back as it was written (no infinity, no integer past 2^53). */
-function sqlNumber(value: unknown): boolean {
-  return (
-    typeof value === 'number' &&
-    Number.isFinite(value) &&
-    (!Number.isInteger(value) || Number.isSafeInteger(value))
-  );
-}
-
-const optionalText = (value: unknown) => value === undefined || sqlText(value);
-
-/**
- * The row-backed form of a message, or undefined (its tuple is stored) when its row would not give it back:
- * a value SQLite would store otherwise than JSON (a string with a lone surrogate, a non-string where a TEXT
- * column is, an `offBranch` that is no boolean). With those excluded the row holds each field as written,
- * and {@link messageFromRow} rebuilds what {@link unpackMessage} does, key order included (the corpus test
- * compares them: model-rows.test.ts).
- */
-function rowMessageOf(message: Message, rest: Record<string, unknown>, file: number): RowMessage | undefined {
-  const { id, parentId, role, kind, timestamp, model, subtype, offBranch, location } = message;
-  if (
-    !sqlText(id) ||
-    !optionalText(parentId) ||
-    !sqlText(role) ||
-    !sqlText(kind) ||
-    !optionalText(timestamp) ||
-    !optionalText(model) ||
-    !optionalText(subtype) ||
-    !(offBranch === undefined || typeof offBranch === 'boolean') ||
-    !Number.isSafeInteger(location.line)
-  )
-    return undefined;
-  const kept: Record<string, unknown> = { ...rest };
-  for (const key of rowHeldRest) if (kept[key] !== undefined) kept[key] = 0;
-  return [file, orAbsent(kept), idTail(id)];
-}
-
-/** Whether a usage entry's row (as `usageRowOf` writes it) gives it back (as {@link rowMessageOf}). */
-function rowGivesUsage(entry: UsageEntry): boolean {
-  const { messageId, model, timestamp, requestKey, usage } = entry;
-  return (
-    optionalText(messageId) &&
-    optionalText(model) &&
-    optionalText(timestamp) &&
-    optionalText(requestKey) &&
-    usageFields.every((f) => sqlNumber(usage[f]))
-  );
-}
-
-function packResult(result: ToolCallResult, fileOf: (location: SourceLocation) => number): PackedResult {
-  const { location, timestamp, text, content: _content, ...other } = result;
-  return [fileOf(location), location.line, timestamp ?? 0, text, orAbsent(other)];
-}
-
-function orAbsent(rest: Record<string, unknown>): Record<string, unknown> | Absent {
-  for (const key in rest) if (rest[key] !== undefined) return rest;
-  return 0;
-}
-
-/** Whether no call of `calls` comes after a result without a call. */
-function callsBeforeOrphans(calls: readonly ToolCall[]): boolean {
-  let orphans = false;
-  for (const call of calls) {
-    if (call.status === 'orphan_result') orphans = true;
-    else if (orphans) return false;
-  }
-  return true;
-}
-
-/** The row-backed form of a call, or undefined when its row would not give it back (as {@link rowMessageOf}). */
-function rowCallOf(call: ToolCall, packed: PackedCall): RowCall | undefined {
-  const { id, name, canonicalName, kind, status, statusReason, startTime, endTime, durationMs } = call;
-  const { model, subagentId, mcpServer, location } = call;
-  if (
-    !sqlText(id) ||
-    !sqlText(name) ||
-    !sqlText(canonicalName) ||
-    !sqlText(kind) ||
-    !sqlText(status) ||
-    !optionalText(statusReason) ||
-    !optionalText(startTime) ||
-    !optionalText(endTime) ||
-    !(durationMs === undefined || sqlNumber(durationMs)) ||
-    !optionalText(model) ||
-    !optionalText(subagentId) ||
-    !optionalText(mcpServer) ||
-    !Number.isSafeInteger(location.line)
-  )
-    return undefined;
-  const rest = packed[13];
-  const kept: Record<string, unknown> | Absent = rest === 0 ? 0 : { ...rest };
-  if (kept !== 0) for (const key of rowHeldCallRest) if (kept[key] !== undefined) kept[key] = 0;
-  return [packed[8], packed[10], packed[12], kept, idTail(id)];
-}
-
-/** The result of a call's tuple or row-backed form. */
-function unpackResult(
-  [file, line, timestamp, text, rest]: PackedResult,
-  location: (file: number, line: number) => SourceLocation,
-): ToolCallResult {
-  return {
-    text,
-    content: undefined,
-    location: location(file, line),
-    ...(timestamp === 0 ? {} : { timestamp }),
-    ...(rest === 0 ? {} : rest),
-  } as ToolCallResult;
-}
-
-/** A call of its tuple. */
-function unpackCall(
-  [
-    id,
-    name,
-    canonical,
-    kind,
-    status,
-    start,
-    end,
-    duration,
-    file,
-    line,
-    messageId,
-    model,
-    result,
-    rest,
-  ]: PackedCall,
-  location: (file: number, line: number) => SourceLocation,
-  sessionId: string,
-): ToolCall {
-  const { noDuration, ...other } = rest === 0 ? { noDuration: false } : rest;
-  const call = {
-    id,
-    name,
-    canonicalName: canonical === 0 ? name : canonical,
-    kind,
-    status,
-    sessionId,
-    location: location(file, line),
-    ...(start === 0 ? {} : { startTime: start }),
-    ...(end === 0 ? {} : { endTime: end }),
-    ...(noDuration === true ? {} : { durationMs: duration }),
-    ...(messageId === 0 ? {} : { messageId }),
-    ...(model === 0 ? {} : { model }),
-    ...other,
-  } as ToolCall;
-  if (result !== 0) call.result = unpackResult(result, location);
-  return call;
-}
-
-/** A row-backed call: its row's fields and the stored form's, in {@link unpackCall}'s order. */
-function callFromRow(
-  row: readonly unknown[],
-  [file, messageId, result, rest, tail]: RowCall,
-  location: (file: number, line: number) => SourceLocation,
-  sessionId: string,
-): ToolCall {
-  const [
-    id,
-    name,
-    canonical,
-    kind,
-    status,
-    statusReason,
-    start,
-    end,
-    duration,
-    model,
-    subagentId,
-    mcpServer,
-    line,
-  ] = row;
-  if (typeof id !== 'string' || !id.endsWith(tail))
-    throw new Error(`The stored model of session ${sessionId} pairs a call with another call's row.`);
-  const { noDuration, ...other }: Record<string, unknown> = rest === 0 ? { noDuration: false } : { ...rest };
-  if (other.statusReason !== undefined) other.statusReason = statusReason;
-  if (other.subagentId !== undefined) other.subagentId = subagentId;
-  if (other.mcpServer !== undefined) other.mcpServer = mcpServer;
-  const call = {
-    id,
-    name,
-    canonicalName: canonical,
-    kind,
-    status,
-    sessionId,
-    location: location(file, line as number),
-    ...(start === null ? {} : { startTime: start }),
-    ...(end === null ? {} : { endTime: end }),
-    ...(noDuration === true ? {} : { durationMs: duration }),
-    ...(messageId === 0 ? {} : { messageId }),
-    ...(model === null ? {} : { model }),
-    ...other,
-  } as unknown as ToolCall;
-  if (result !== 0) call.result = unpackResult(result, location);
-  return call;
-}
-
-/** A message of its tuple; `location` resolves a file index. */
-function unpackMessage(
-  [id, parentId, role, kind, timestamp, file, line, rest]: PackedMessage,
-  location: (file: number, line: number) => SourceLocation,
-): Message {
-  return {
-    id,
-    ...(parentId === 0 ? {} : { parentId }),
-    role,
-    kind,
-    ...(timestamp === 0 ? {} : { timestamp }),
-    location: location(file, line),
-    parts: [],
-    ...(rest === 0 ? {} : rest),
-  } as Message;
-}
-
-/** A row-backed message: its row's fields (in {@link unpackMessage}'s order) and the stored form's. */
-function messageFromRow(
-  row: readonly unknown[],
-  [file, form, tail]: RowMessage,
-  location: (file: number, line: number) => SourceLocation,
-): Message {
-  const [id, parentId, role, kind, subtype, timestamp, model, offBranch, line] = row;
-  if (typeof id !== 'string' || !id.endsWith(tail))
-    throw new Error("A stored model pairs a message with another message's row.");
-  const rest: Record<string, unknown> = form === 0 ? {} : { ...form };
-  if (rest.model !== undefined) rest.model = model;
-  if (rest.subtype !== undefined) rest.subtype = subtype;
-  if (rest.offBranch !== undefined) rest.offBranch = offBranch === 1;
-  return {
-    id,
-    ...(parentId === null ? {} : { parentId }),
-    role,
-    kind,
-    ...(timestamp === null ? {} : { timestamp }),
-    location: location(file, line as number),
-    parts: [],
-    ...rest,
-  } as unknown as Message;
-}
-
-function unpackUsage(packedEntry: PackedUsage | [UsageEntry]): UsageEntry {
-  if (packedEntry.length === 1) return packedEntry[0] as UsageEntry;
-  const [messageId, model, timestamp, requestKey, ...counts] = packedEntry as PackedUsage;
-  const usage = {} as TokenUsage;
-  usageFields.forEach((field, i) => {
-    usage[field] = counts[i] as number;
-  });
-  return {
-    usage,
-    ...(messageId === 0 ? {} : { messageId }),
-    ...(model === 0 ? {} : { model }),
-    ...(timestamp === 0 ? {} : { timestamp }),
-    ...(requestKey === 0 ? {} : { requestKey }),
-  };
-}
-
-/** A row-backed usage entry, in {@link unpackUsage}'s order. */
-function usageFromRow(row: readonly unknown[]): UsageEntry {
-  const [messageId, timestamp, model] = row;
-  const requestKey = row[3 + usageFields.length];
-  const usage = {} as TokenUsage;
-  usageFields.forEach((field, i) => {
-    usage[field] = row[3 + i] as number;
-  });
-  return {
-    usage,
-    ...(messageId === null ? {} : { messageId: messageId as string }),
-    ...(model === null ? {} : { model: model as string }),
-    ...(timestamp === null ? {} : { timestamp: timestamp as string }),
-    ...(requestKey === null ? {} : { requestKey: requestKey as string }),
-  };
 }
 
 /** The rows of a session, which must be as many as the model holds. */

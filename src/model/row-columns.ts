@@ -1,5 +1,5 @@
 /**
- * The columns of agentlog's public rows, each declared once: the index's tables (`cache/index-tables.ts`, which
+ * The columns of agentlog's public rows, each declared once: the index's tables (`cache/public-tables.ts`, which
  * `agentlog sql` queries) and the export datasets (`exporters/*-dataset.ts`) take the columns they share from
  * here, and each types a column's kind its own way (SQLite: TEXT, INTEGER; DuckDB and Parquet: VARCHAR, BIGINT,
  * TIMESTAMP, JSON) and says how it writes times, flags and JSON. A column only one of them has (the index's
