@@ -1,5 +1,5 @@
 import type { IndexDb } from './open-index.js';
-import { createRowWriter } from './unit-rows.js';
+import { createRowWriter } from './row-writer.js';
 
 /** A unit as `_units` stores it. */
 export interface StoredUnit {
