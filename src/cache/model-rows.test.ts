@@ -8,7 +8,7 @@ import { createModelRowsReader, rowBackable } from './model-rows.js';
 import { openMemoryIndex } from './open-index.js';
 import { toReportModel } from './report-model.js';
 import { decodeReportModel, encodeReportModel } from './report-model-codec.js';
-import { createRowWriter } from './unit-rows.js';
+import { createRowWriter } from './row-writer.js';
 
 /** Every session of a tree, the root first. */
 function treeSessions(root: Session): Session[] {

@@ -1,14 +1,14 @@
 // A built unit made ready to store, without the index: each top-level session's report model packed, its
 // rows made (`planTreeRows`), its files' resume states packed. The refresh prepares the units it builds on
 // the main thread, and a scan worker those it read and built itself (`cli/scan-worker.ts`); both are stored
-// the same way (`refresh-index.ts`), so a unit's rows do not depend on the thread that built it.
+// the same way (`store-unit.ts`), so a unit's rows do not depend on the thread that built it.
 import type { BuiltSession } from '../lifecycle/build-unit.js';
 import type { Session } from '../model/session.js';
 import { rowBackable } from './model-rows.js';
 import { resumeStatesOf } from './packed-resume.js';
 import { toReportModel } from './report-model.js';
 import { packReportModel } from './report-model-codec.js';
-import { planTreeRows, type TreeRows } from './unit-rows.js';
+import { planTreeRows, type TreeRows } from './tree-rows.js';
 
 /**
  * One top-level session of a prepared unit: its rows made (a worker's), or the built session they are made

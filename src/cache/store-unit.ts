@@ -17,8 +17,8 @@ import { projectRecord } from './project-record.js';
 import { createReadMemory, type ReadMemory } from './read-memory.js';
 import type { WorkerBuilt } from './read-whole-unit.js';
 import type { RefreshStats } from './refresh-stats.js';
+import { createRowWriter } from './row-writer.js';
 import { removeUnits, type StoredUnit } from './stored-units.js';
-import { createRowWriter } from './unit-rows.js';
 import { type AppendedRead, wholeFileOf } from './update-file.js';
 import type { createBatch } from './write-batch.js';
 

@@ -1,6 +1,6 @@
 // The units the index stores (`_units`): what a refresh keeps of each, and their removal with their rows.
 import type { IndexDb } from './open-index.js';
-import { createRowWriter } from './unit-rows.js';
+import { createRowWriter } from './row-writer.js';
 
 /** A unit as `_units` stores it. */
 export interface StoredUnit {
