@@ -13,7 +13,8 @@ import { loadSessions, readSession } from '../src/lifecycle/load-sessions.js';
 import type { Session } from '../src/model/session.js';
 import { discoverPaths } from '../src/sources/index.js';
 import { renderSession } from '../src/viewer/render-session.js';
-import { createViewerServer, type ViewerSource } from '../src/viewer/server/viewer-server.js';
+import { createViewerServer } from '../src/viewer/server/viewer-server.js';
+import type { ViewerSource } from '../src/viewer/server/viewer-source.js';
 import { findByRouteId } from '../src/viewer/session-route-ids.js';
 import { corpusDir, corpusMoreDir, corpusPath } from './corpus.js';
 

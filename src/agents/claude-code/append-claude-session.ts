@@ -20,8 +20,8 @@ import {
 import { baseName, obj, optional, str, timeOf } from '../../schemas/common/value-access.js';
 import type { AppendedPart, LocatedRecord } from '../record-file.js';
 import { appendConversation, type ConversationAppend, NotAppendable } from './append-conversation.js';
+import { applyOrigin, applyTitle, metadataInputs, shorten } from './apply-metadata.js';
 import { agentProgressUsage, type ProgressUsage } from './build-conversation.js';
-import { applyOrigin, applyTitle, metadataInputs, shorten } from './build-session.js';
 import { agentToolNames, type CallClaim, callClaimOf } from './link-subagents.js';
 import type { MessageFoldState, UsageByKey } from './message-fold.js';
 import {

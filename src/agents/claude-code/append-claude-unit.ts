@@ -18,7 +18,6 @@ import {
 } from './append-claude-session.js';
 import { NotAppendable } from './append-conversation.js';
 import { buildConversation, type ProgressUsage } from './build-conversation.js';
-import { subagentFileAgentId, subagentOfInput } from './build-session.js';
 import {
   agentToolNames,
   type CallClaim,
@@ -29,6 +28,7 @@ import {
   topLevelLinks,
 } from './link-subagents.js';
 import type { ClaudeSessionResume, SessionResume } from './session-resume.js';
+import { subagentFileAgentId, subagentOfInput } from './subagent-of-input.js';
 
 /** What a unit got since it was stored. */
 export interface ClaudeUnitChanges {

@@ -26,11 +26,8 @@ import {
   SearchBusyError,
   SearchTooExpensiveError,
 } from '../../viewer/server/search-processes.js';
-import {
-  createViewerServer,
-  ViewerSearchError,
-  type ViewerSource,
-} from '../../viewer/server/viewer-server.js';
+import { createViewerServer } from '../../viewer/server/viewer-server.js';
+import { ViewerSearchError, type ViewerSource } from '../../viewer/server/viewer-source.js';
 import { findByRouteId, sessionOfFile, sessionRouteIds } from '../../viewer/session-route-ids.js';
 import { archiveScanAsked } from '../archive-source.js';
 import { CliError } from '../cli-error.js';

@@ -1,16 +1,9 @@
-import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { allSessions } from '../../analytics/all-calls.js';
 import { type SessionState, sessionState, sessionStates } from '../../analytics/session-state.js';
 import { allCalls } from '../../analytics/session-summary.js';
 import { computeToolInventory } from '../../analytics/tool-inventory.js';
-import { computeUsage, type Pricer } from '../../analytics/usage-report.js';
+import { computeUsage } from '../../analytics/usage-report.js';
 import type { Session } from '../../model/session.js';
-import { dashboardClientJs } from '../assets/dashboard-client.js';
-import { sessionClientJs } from '../assets/session-client.js';
-import { viewerCss } from '../assets/viewer-css.js';
 import { escapeHtml } from '../escape-html.js';
 import { listingOf, type SessionListing } from '../index-page.js';
 import { lastWriteMs } from '../last-write.js';
@@ -19,6 +12,10 @@ import { renderPage } from '../page-shell.js';
 import { renderSession, sessionTotals } from '../render-session.js';
 import { renderSessionDocument, sessionPageData } from '../session-page.js';
 import { sessionOfFile, sessionRouteIds } from '../session-route-ids.js';
+import { followSession } from './follow-session.js';
+import { fromItself } from './from-itself.js';
+import { servedAssets } from './served-assets.js';
+import { securityHeaders } from './served-policy.js';
 import {
   navBar,
   renderDashboardPage,
@@ -26,41 +23,7 @@ import {
   renderSearchPage,
   type SearchHitView,
 } from './viewer-pages.js';
-
-/** A full-text hit as the viewer needs it (the index's `SearchHit`). */
-export interface ViewerSearchHit {
-  sessionId: string;
-  subSessionId: string;
-  /** The file the text was read from: tells apart sessions that share an id. */
-  file?: string;
-  timestamp: string | null;
-  source: string;
-  kind: string;
-  refId: string;
-  snippet: string;
-}
-
-/** Where the viewer's data comes from (the CLI builds it over the index). */
-export interface ViewerSource {
-  /** Top-level sessions, newest first; the index's report models are enough. Called on every list request. */
-  sessions(): Promise<Session[]>;
-  /** The full session (texts, inputs, results) of a top-level session, or undefined. */
-  session(id: string): Promise<Session | undefined>;
-  /**
-   * Full-text search in these sessions, `page.limit` hits from `page.offset`. Throws a
-   * {@link ViewerSearchError} (its message for the user) on a query it will not run.
-   */
-  search(
-    query: string,
-    sessionIds: readonly string[],
-    page: { offset: number; limit: number },
-  ): Promise<ViewerSearchHit[]>;
-  /** Marks around hits in snippets. */
-  searchMarks: [string, string];
-  price: Pricer;
-  /** The time zone of the dashboard's days and of the list's date filters (IANA name; UTC unless given). */
-  timeZone?: string;
-}
+import { ViewerSearchError, type ViewerSearchHit, type ViewerSource } from './viewer-source.js';
 
 export interface ViewerServerOptions {
   /** How often a followed session's files are checked for new bytes (default 500 ms). */
@@ -69,67 +32,19 @@ export interface ViewerServerOptions {
   allowedHosts?: readonly string[];
 }
 
-/** A search the source will not run or could not finish: its message is for the user, with an HTTP status. */
-export class ViewerSearchError extends Error {
-  constructor(
-    message: string,
-    /** 400: a query beyond the bounds; 503: too expensive or too many at once. */
-    readonly status: 400 | 503,
-  ) {
-    super(message);
-    this.name = 'ViewerSearchError';
-  }
-}
-
 /** Search hits per page, and the pages one can go through. */
 export const searchPageSize = 100;
 export const maxSearchPages = 10;
 
-/** The policy of every served page: scripts only from this server (never inline), no other host at all. */
-export const servedPolicy = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-const securityHeaders = {
-  'content-security-policy': servedPolicy,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'x-frame-options': 'DENY',
-  'cache-control': 'no-store',
-};
-
-function chartJsSource(): string {
-  // The package's exports do not list the UMD build: it sits beside the CommonJS entry.
-  const entry = createRequire(import.meta.url).resolve('chart.js');
-  return readFileSync(path.join(path.dirname(entry), 'chart.umd.js'), 'utf8');
-}
-
 /**
  * The `serve` web app: a read-only HTTP server (GET and HEAD only) over a {@link ViewerSource}: the session
  * list with filters (`/`), a session's page (`/session/<id>`, followed live over server-sent events), search
- * (`/search?q=`), and the dashboard (`/dashboard`). Every response carries {@link servedPolicy}.
+ * (`/search?q=`), and the dashboard (`/dashboard`). Every response carries the served policy
+ * (`served-policy.ts`).
  */
 export function createViewerServer(source: ViewerSource, options: ViewerServerOptions = {}): Server {
   const pollMs = options.pollMs ?? 500;
-  let chartJs: string | undefined;
-  const assets: Record<string, () => [string, string]> = {
-    '/assets/viewer.css': () => ['text/css; charset=utf-8', viewerCss],
-    '/assets/session.js': () => ['text/javascript; charset=utf-8', sessionClientJs],
-    '/assets/dashboard.js': () => ['text/javascript; charset=utf-8', dashboardClientJs],
-    '/assets/chart.umd.js': () => {
-      chartJs ??= chartJsSource();
-      return ['text/javascript; charset=utf-8', chartJs];
-    },
-  };
+  const assets = servedAssets();
 
   const states = new Map<string, SessionState>();
   const stateOf = (session: Session) => {
@@ -308,7 +223,7 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
         return;
       }
       if (events && api) {
-        follow(req, res, session, pollMs);
+        followSession(req, res, session, pollMs);
         return;
       }
       const rendered = renderSession(session, { price: source.price, state: stateOf(session) });
@@ -362,59 +277,4 @@ export function createViewerServer(source: ViewerSource, options: ViewerServerOp
       res.end(`The viewer failed: ${error instanceof Error ? error.message : String(error)}\n`);
     });
   });
-}
-
-/**
- * Whether a browser sent the request for this viewer's own pages, or as a top-level navigation (a link
- * opened from elsewhere). Requests another site's page makes in the background (an image, a script, a
- * fetch) carry `Sec-Fetch-Site: cross-site` and are refused; clients that send no such header (curl,
- * older browsers) are let through.
- */
-function fromItself(req: IncomingMessage): boolean {
-  const site = req.headers['sec-fetch-site'];
-  if (site === undefined || site === 'same-origin' || site === 'none') return true;
-  return (
-    req.headers['sec-fetch-mode'] === 'navigate' &&
-    (req.headers['sec-fetch-dest'] ?? 'document') === 'document'
-  );
-}
-
-/** Sizes and modification times of a session tree's files: when it changes, the session grew. */
-function signature(session: Session): string {
-  const parts: string[] = [];
-  for (const s of allSessions([session]))
-    for (const file of s.files) {
-      try {
-        const st = statSync(file);
-        parts.push(`${file}:${st.size}:${st.mtimeMs}`);
-      } catch {
-        parts.push(`${file}:gone`);
-      }
-    }
-  return parts.join('|');
-}
-
-/** Server-sent events: `update` whenever the session's files change (checked every `pollMs`). */
-function follow(req: IncomingMessage, res: ServerResponse, session: Session, pollMs: number): void {
-  res.writeHead(200, {
-    ...securityHeaders,
-    'content-type': 'text/event-stream; charset=utf-8',
-    connection: 'keep-alive',
-  });
-  res.write('retry: 1000\n\n');
-  let last = signature(session);
-  let beats = 0;
-  const timer = setInterval(() => {
-    const now = signature(session);
-    if (now !== last) {
-      last = now;
-      res.write(`event: update\ndata: ${Date.now()}\n\n`);
-    } else if (++beats * pollMs >= 15_000) {
-      beats = 0;
-      res.write(': keep-alive\n\n');
-    }
-  }, pollMs);
-  const stop = () => clearInterval(timer);
-  req.on('close', stop);
-  res.on('error', stop);
 }

@@ -1,0 +1,90 @@
+import { buildTurns } from '../../model/build-turns.js';
+import { mergeCounts } from '../../model/merge-counts.js';
+import type { Session } from '../../model/session.js';
+import { addUsage, addUsageTo, emptyUsage } from '../../model/usage.js';
+import { baseName, obj, optional, str, timeOf } from '../../schemas/common/value-access.js';
+import type { LocatedRecord, RecordFile } from '../record-file.js';
+import type { Conversation } from './build-conversation.js';
+
+/**
+ * A conversation as a session (the main one or a subagent's) with what its records say (versions, models,
+ * working folders, branch, times). Usage rule: a request counts here only when no conversation before it
+ * counted its key (`counted`, which this adds to), so a request counts once in the whole tree.
+ */
+export function sessionFrom(
+  conversation: Conversation,
+  records: readonly LocatedRecord[],
+  files: readonly RecordFile[],
+  identity: { sessionId: string; isSubagent: boolean },
+  counted: Set<string>,
+): Session {
+  const usage = emptyUsage();
+  const usageByModel: Session['usageByModel'] = {};
+  const usageEntries: Session['usageEntries'] = [];
+  const messagesById = new Map(conversation.messages.map((m) => [m.id, m]));
+  for (const [key, entry] of conversation.usageByKey) {
+    if (counted.has(key)) continue;
+    counted.add(key);
+    addUsage(usage, entry.usage);
+    addUsageTo(usageByModel, entry.model ?? 'unknown', entry.usage);
+    const message = messagesById.get(entry.messageId);
+    if (message) message.usage = entry.usage;
+    usageEntries.push({
+      usage: entry.usage,
+      messageId: entry.messageId,
+      ...optional('requestKey', key.startsWith('uuid:') ? undefined : key),
+      ...optional('model', entry.model),
+      ...optional('timestamp', message?.timestamp ?? entry.timestamp),
+    });
+  }
+
+  const versions = new Set<string>();
+  const models = new Set<string>();
+  const cwds: string[] = [];
+  let gitBranch: string | undefined;
+  let first: number | undefined;
+  let last: number | undefined;
+  for (const { value } of records) {
+    const version = str(value.version);
+    if (version !== undefined) versions.add(version);
+    const cwd = str(value.cwd);
+    if (cwd !== undefined && cwds[cwds.length - 1] !== cwd && !cwds.includes(cwd)) cwds.push(cwd);
+    gitBranch = str(value.gitBranch) || gitBranch;
+    const model = str(obj(value.message)?.model);
+    if (value.type === 'assistant' && model !== undefined && model !== '<synthetic>') models.add(model);
+    const t = timeOf(value.timestamp);
+    if (t !== undefined) {
+      if (first === undefined || t < first) first = t;
+      if (last === undefined || t > last) last = t;
+    }
+  }
+  const cwd = cwds[0];
+  const session: Session = {
+    id: identity.sessionId,
+    agent: 'claude-code',
+    files: files.map((f) => f.file),
+    cwds,
+    versions: [...versions],
+    models: [...models],
+    messages: conversation.messages,
+    turns: buildTurns(conversation.messages, conversation.toolCalls),
+    toolCalls: conversation.toolCalls,
+    subagents: [],
+    usage,
+    usageByModel,
+    usageEntries,
+    counts: mergeCounts(files.map((f) => f.counts)),
+    problems: [...files.flatMap((f) => f.problems), ...conversation.problems],
+    meta: conversation.duplicateRecords > 0 ? { duplicateRecords: conversation.duplicateRecords } : {},
+    isSubagent: identity.isSubagent,
+    ...optional('cwd', cwd),
+    ...optional('project', cwd === undefined ? undefined : baseName(cwd)),
+    ...optional('gitBranch', gitBranch),
+  };
+  if (first !== undefined && last !== undefined) {
+    session.startTime = new Date(first).toISOString();
+    session.endTime = new Date(last).toISOString();
+    session.durationMs = last - first;
+  }
+  return session;
+}
