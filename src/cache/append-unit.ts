@@ -3,9 +3,9 @@
 // new records (lifecycle's `appendClaudeUnit` for a Claude Code session with its subagent files,
 // `appendCodexThread` for a Codex thread family or a rollout alone), and only the rows that changed are written:
 // new messages, calls, usage entries and problems are inserted; calls a result closed, usage merged under its
-// key, messages that got parts or changed branch, the session and tree rows are updated. The rows then equal
-// those of a build of the whole unit (test/index-append.test.ts, index-append-codex.test.ts). Anything the
-// fold cannot redo is left to a build (`undefined`).
+// key, messages that got parts or changed branch, the session and tree rows are updated (`change-writer.ts`).
+// The rows then equal those of a build of the whole unit (test/index-append.test.ts,
+// index-append-codex.test.ts). Anything the fold cannot redo is left to a build (`undefined`).
 import type Database from 'better-sqlite3';
 import { allSessions } from '../analytics/all-calls.js';
 import {
@@ -17,24 +17,14 @@ import {
   type StoredResume,
 } from '../lifecycle/append-session.js';
 import type { Session } from '../model/session.js';
-import type { SessionChange } from '../model/session-change.js';
-import { prepareInsert, prepareUpdate, type Row } from './insert-row.js';
+import { createChangeWriter } from './change-writer.js';
+import { prepareInsert } from './insert-row.js';
 import { createModelRowsReader, rowBackable } from './model-rows.js';
 import { packResume, resumeStatesOf, unpackResume } from './packed-resume.js';
 import { toReportModel } from './report-model.js';
 import { packReportModel, unpackReportModel } from './report-model-codec.js';
 import { type SettledTail, settleTail } from './settle-tail.js';
-import {
-  callOutcomeColumns,
-  callRowOf,
-  excerpt,
-  messageRowOf,
-  messageText,
-  problemRowOf,
-  sessionRowOf,
-  treeRow,
-  usageRowOf,
-} from './unit-rows.js';
+import { sessionRowOf, treeRow } from './unit-rows.js';
 import type { AppendedRead } from './update-file.js';
 
 /** A unit's top-level session after an append, as `refreshIndex` lists built ones. */
@@ -67,122 +57,10 @@ export interface UnitAppender {
 export function createUnitAppender(db: Database.Database): UnitAppender {
   const selectModel = db.prepare('SELECT rowid, anchor, phase, model FROM _models WHERE unit_id = ?');
   const rowsOf = createModelRowsReader(db);
+  const writer = createChangeWriter(db);
   const selectTree = db.prepare('SELECT id FROM trees WHERE unit_id = ?').pluck();
-  const selectSessionRow = db
-    .prepare('SELECT rowid FROM sessions WHERE unit_id = ? AND id = ? AND is_subagent = ?')
-    .pluck();
-  // The rows of the messages and calls an append changed, by id (a JSON array): SQLite picks them out of
-  // the session's rows, so a long session's other rows never become objects here.
-  const selectMessages = db.prepare(
-    `SELECT rowid, id, text FROM messages WHERE unit_id = ? AND session_id = ?
-      AND id IN (SELECT value FROM json_each(?)) ORDER BY rowid`,
-  );
-  const selectCalls = db.prepare(
-    `SELECT rowid, id, status FROM tool_calls WHERE unit_id = ? AND session_id = ?
-      AND id IN (SELECT value FROM json_each(?)) ORDER BY rowid`,
-  );
-  const selectUsage = db
-    .prepare('SELECT rowid FROM usage_entries WHERE unit_id = ? AND session_id = ? ORDER BY rowid')
-    .pluck();
-  const insertMessage = prepareInsert(db, 'messages');
-  const insertCall = prepareInsert(db, 'tool_calls');
-  const insertUsage = prepareInsert(db, 'usage_entries');
-  const insertProblem = prepareInsert(db, 'problems');
-  // Updates by rowid, one statement per table and set of columns (the row builders decide the columns).
-  const updates = new Map<string, (rowid: number, row: Row) => void>();
-  const update = (table: string, rowid: number, row: Row) => {
-    const key = `${table}:${Object.keys(row).join(',')}`;
-    let run = updates.get(key);
-    if (!run) {
-      run = prepareUpdate(db, table, Object.keys(row));
-      updates.set(key, run);
-    }
-    run(rowid, row);
-  };
   const updateModel = db.prepare('UPDATE _models SET model = ? WHERE rowid = ?');
   const updateState = db.prepare('UPDATE files SET state = ? WHERE path = ?');
-  const deleteProblem = db.prepare(
-    `DELETE FROM problems WHERE rowid = (SELECT rowid FROM problems WHERE unit_id = ? AND session_id = ?
-      AND file = ? AND line = ? AND type = ? AND message = ? LIMIT 1)`,
-  );
-
-  /**
-   * Writes the rows an append changed; returns the resume state's `emptyText` settled with the stored texts
-   * of the messages that got parts, or undefined (nothing written) when a stored row to update is missing.
-   * `subagent`: the session row's `is_subagent` (a Claude Code session is one below the root).
-   */
-  const writeChange = (
-    unitId: number,
-    root: Session,
-    change: SessionChange,
-    storedEmptyText: Record<string, number>,
-    subagent = change.session !== root,
-  ): Record<string, number> | undefined => {
-    const session = change.session;
-    // Rowids of the stored rows to update, all found before anything is written.
-    const sessionRow = selectSessionRow.get(unitId, session.id, subagent ? 1 : 0) as number | undefined;
-    if (sessionRow === undefined) return undefined;
-    const changedMessages = new Set([...change.mergedInto.map((m) => m.message), ...change.branchChanged]);
-    const messageRows = new Map<string, { rowid: number; text: string }>();
-    if (changedMessages.size > 0) {
-      const ids = JSON.stringify([...changedMessages].map((m) => m.id));
-      for (const row of selectMessages.iterate(unitId, session.id, ids) as Iterable<{
-        rowid: number;
-        id: string;
-        text: string;
-      }>)
-        if (!messageRows.has(row.id)) messageRows.set(row.id, row);
-    }
-    const callRows = new Map<string, number>();
-    if (change.changedCalls.length > 0) {
-      const ids = JSON.stringify(change.changedCalls.map((c) => c.id));
-      for (const row of selectCalls.iterate(unitId, session.id, ids) as Iterable<{
-        rowid: number;
-        id: string;
-        status: string;
-      }>)
-        if (row.status !== 'orphan_result' && !callRows.has(row.id)) callRows.set(row.id, row.rowid);
-    }
-    const usageRows = change.changedUsage.length > 0 ? (selectUsage.all(unitId, session.id) as number[]) : [];
-    if (
-      [...changedMessages].some((m) => !messageRows.has(m.id)) ||
-      change.changedCalls.some((c) => !callRows.has(c.id)) ||
-      change.changedUsage.some((u) => usageRows[u.index] === undefined)
-    )
-      return undefined;
-
-    update('sessions', sessionRow, sessionRowOf(session, root));
-    const emptyText = { ...storedEmptyText };
-    const texts = new Map<string, string>();
-    for (const { message, addedText } of change.mergedInto) {
-      const row = messageRows.get(message.id) as { text: string };
-      const joined = joinedText(row.text, emptyText[message.id] ?? 0, addedText);
-      texts.set(message.id, joined.text);
-      if (joined.emptyParts > 0) emptyText[message.id] = joined.emptyParts;
-      else delete emptyText[message.id];
-    }
-    for (const message of changedMessages) {
-      const row = messageRows.get(message.id) as { rowid: number; text: string };
-      update('messages', row.rowid, {
-        text: texts.get(message.id) ?? row.text,
-        off_branch: message.offBranch ? 1 : 0,
-      });
-    }
-    for (const message of change.newMessages)
-      insertMessage({ ...messageRowOf(message, session, root, messageText(message)), unit_id: unitId });
-    for (const call of change.changedCalls)
-      update('tool_calls', callRows.get(call.id) as number, callOutcomeColumns(call));
-    for (const call of change.newCalls)
-      insertCall({ ...callRowOf(call, session, root), session_row: sessionRow, unit_id: unitId });
-    for (const { index, entry } of change.changedUsage)
-      update('usage_entries', usageRows[index] as number, usageRowOf(entry, session, root));
-    for (const entry of change.newUsage)
-      insertUsage({ ...usageRowOf(entry, session, root), session_row: sessionRow, unit_id: unitId });
-    for (const problem of change.newProblems)
-      insertProblem({ ...problemRowOf(problem, session, root), unit_id: unitId });
-    return emptyText;
-  };
-
   const selectSessionRows = db.prepare(
     'SELECT rowid, id, tree FROM sessions WHERE unit_id = ? ORDER BY rowid',
   );
@@ -190,12 +68,6 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
   const moveCalls = db.prepare('UPDATE tool_calls SET session_row = ? WHERE session_row = ?');
   const moveUsage = db.prepare('UPDATE usage_entries SET session_row = ? WHERE session_row = ?');
   const deleteSession = db.prepare('DELETE FROM sessions WHERE rowid = ?');
-  const selectCallRow = db
-    .prepare(
-      `SELECT rowid FROM tool_calls WHERE unit_id = ? AND session_id = ? AND id = ? AND status != 'orphan_result'
-        ORDER BY rowid LIMIT 1`,
-    )
-    .pluck();
 
   /**
    * Writes the sessions rows of a tree whose subagents changed (`before`: its sessions in the stored rows'
@@ -225,7 +97,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       const row = { ...sessionRowOf(session, root), tree: treeId, parent_row: parentRow, unit_id: unitId };
       const old = rowOf.get(session);
       if (i < moved && old !== undefined && !added.has(session)) {
-        update('sessions', old, sessionRowOf(session, root));
+        writer.update('sessions', old, sessionRowOf(session, root));
         continue;
       }
       const rowid = insertSession(row);
@@ -236,19 +108,12 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
         deleteSession.run(old);
         continue;
       }
-      for (const message of session.messages)
-        insertMessage({ ...messageRowOf(message, session, root, messageText(message)), unit_id: unitId });
-      for (const call of session.toolCalls)
-        insertCall({ ...callRowOf(call, session, root), session_row: rowid, unit_id: unitId });
-      for (const entry of session.usageEntries)
-        insertUsage({ ...usageRowOf(entry, session, root), session_row: rowid, unit_id: unitId });
-      for (const problem of session.problems)
-        insertProblem({ ...problemRowOf(problem, session, root), unit_id: unitId });
+      writer.insertItems(unitId, session, root, rowid);
     }
     for (const call of result.linked) {
-      const rowid = selectCallRow.get(unitId, root.id, call.id) as number | undefined;
+      const rowid = writer.callRow(unitId, root.id, call.id);
       if (rowid === undefined) return false;
-      update('tool_calls', rowid, { subagent_id: call.subagentId ?? null });
+      writer.update('tool_calls', rowid, { subagent_id: call.subagentId ?? null });
     }
     return true;
   };
@@ -281,9 +146,8 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     if (session === undefined) return undefined;
     const result = settleTail(session, read.priorTail, read.part, fileProblems);
     if (result === undefined) return undefined;
-    for (const { location, type, message } of result.retracted)
-      if (deleteProblem.run(unitId, session.id, location.file, location.line, type, message).changes !== 1)
-        return undefined;
+    for (const problem of result.retracted)
+      if (!writer.removeProblem(unitId, session.id, problem)) return undefined;
     return result;
   };
 
@@ -318,19 +182,15 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     }
     // A Codex rollout's session row says whether it is a sub-agent thread, wherever it sits.
     for (const { path, change } of result.changes) {
-      if (writeChange(unitId, root, change, {}, change.session.isSubagent) === undefined) return false;
+      if (writer.writeChange(unitId, root, change, {}, change.session.isSubagent) === undefined) return false;
       saveResume(path, change.resume);
     }
     for (const child of result.linked) {
-      const sessionRow = selectSessionRow.get(unitId, child.id, child.isSubagent ? 1 : 0) as
-        | number
-        | undefined;
-      const callRow = selectCallRow.get(unitId, child.parentSessionId, child.parentToolCallId) as
-        | number
-        | undefined;
+      const sessionRow = writer.sessionRow(unitId, child.id, child.isSubagent);
+      const callRow = writer.callRow(unitId, child.parentSessionId, child.parentToolCallId);
       if (sessionRow === undefined || callRow === undefined) return false;
-      update('sessions', sessionRow, sessionRowOf(child, root));
-      update('tool_calls', callRow, { subagent_id: child.id });
+      writer.update('sessions', sessionRow, sessionRowOf(child, root));
+      writer.update('tool_calls', callRow, { subagent_id: child.id });
     }
     return true;
   };
@@ -370,7 +230,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       return false;
     }
     for (const { path, change } of result.changes) {
-      const emptyText = writeChange(unitId, root, change, change.resume.emptyText);
+      const emptyText = writer.writeChange(unitId, root, change, change.resume.emptyText);
       if (emptyText === undefined) return false;
       saveResume(path, { ...change.resume, emptyText });
     }
@@ -404,7 +264,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
           ? appendThread(unitId, root, reads, added)
           : root.agent === 'claude-code' && appendClaude(unitId, root, reads, added, order);
       if (!appended) return undefined;
-      update('trees', tree, treeRow(root, { anchor: stored.anchor, phase: stored.phase }));
+      writer.update('trees', tree, treeRow(root, { anchor: stored.anchor, phase: stored.phase }));
       const model = toReportModel(root);
       updateModel.run(packReportModel(model, rowBackable([root])), stored.rowid);
       return { phase: stored.phase, anchor: stored.anchor, session: model };
@@ -421,21 +281,4 @@ function sessionsByFile(root: Session): Map<string, Session> {
     if (file !== undefined && !byFile.has(file)) byFile.set(file, session);
   }
   return byFile;
-}
-
-/**
- * The stored text of a message that got more text parts: `stored` is its stored excerpt (its whole text
- * joined when not cut), `emptyParts` how many text parts it had when all were empty.
- */
-function joinedText(
-  stored: string,
-  emptyParts: number,
-  added: readonly string[],
-): { text: string; emptyParts: number } {
-  if (added.length === 0) return { text: stored, emptyParts };
-  // A cut excerpt keeps its first 300 characters whatever comes after.
-  if (stored.length > 300) return { text: stored, emptyParts: 0 };
-  const parts = stored === '' ? [...new Array<string>(emptyParts).fill(''), ...added] : [stored, ...added];
-  const whole = parts.join('\n');
-  return { text: excerpt(whole), emptyParts: whole === '' ? parts.length : 0 };
 }

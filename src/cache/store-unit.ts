@@ -1,7 +1,8 @@
 // How the refresh stores a unit whose files changed (ARCHITECTURE.md, "The index", step 3): appended to the
 // stored unit when its files only grew (`append-unit.ts`), else built from its files (those read in this run,
-// the others read back as far as they were indexed) and written in place of the stored unit. `refresh-index.ts`
-// reads the files and decides which units changed; the state both share for one run is a `RefreshRun`.
+// the others read back as far as they were indexed) and written in place of the stored unit.
+// `read-and-store-units.ts` reads the files and decides which units changed; the state both share for one run
+// is a `RefreshRun`.
 import type Database from 'better-sqlite3';
 import { type BuiltSession, buildUnit, type UnitFile } from '../lifecycle/build-unit.js';
 import { claimSubagentFiles } from '../lifecycle/claim-subagent-files.js';
