@@ -13,6 +13,7 @@ import {
   appendCodexThread,
   type ClaudeUnitAppend,
   type ClaudeUnitChanges,
+  type CodexThreadRead,
   type SessionResume,
   type StoredResume,
 } from '../lifecycle/append-session.js';
@@ -163,7 +164,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
   ): boolean => {
     if (added.length > 0) return false;
     const byFile = sessionsByFile(root);
-    const changes: Parameters<typeof appendCodexThread>[1][number][] = [];
+    const changes: CodexThreadRead[] = [];
     for (const [path, read] of reads) {
       const resume = unpackResume(read.state);
       if (resume?.kind !== 'codex') return false;

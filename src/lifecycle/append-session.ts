@@ -17,7 +17,7 @@ export {
   type ClaudeUnitChanges,
 } from '../agents/claude-code/append-claude-unit.js';
 export type { SessionResume } from '../agents/claude-code/session-resume.js';
-export { appendCodexThread } from '../agents/codex/append-codex-thread.js';
+export { appendCodexThread, type CodexThreadRead } from '../agents/codex/append-codex-thread.js';
 
 /** A file's resume state as the index stores it: a Claude Code session or subagent file's, or a rollout's. */
 export type StoredResume = SessionResume | CodexResume;
