@@ -24,6 +24,18 @@ describe('terminal behaviour', () => {
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(90);
   });
 
+  it('keeps every header of the tools table whole at 80 columns, what each tool does too', async () => {
+    const io = terminalIo(80, { NO_COLOR: '1' });
+    expect(await runCli(['tools', '--demo'], io)).toBe(0);
+    const lines = io.out().split('\n');
+    const head = (lines.find((l) => l.startsWith('│ tool')) ?? '').split('│').map((c) => c.trim());
+    expect(head.filter(Boolean)).toEqual(['tool', 'calls', 'errors', 'median', 'p95', 'what it does']);
+    expect(Math.max(...lines.filter((l) => /^[┌│├└]/.test(l)).map((l) => l.length))).toBe(80);
+    expect(io.out()).toMatch(
+      /hidden to fit the terminal: share, error rate, denied, interrupted,\s+missing;/,
+    );
+  });
+
   it('leaves out right-hand columns on a very narrow terminal, and says so', async () => {
     const io = terminalIo(50);
     expect(await runCli(['tools', '--demo'], io)).toBe(0);

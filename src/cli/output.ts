@@ -227,8 +227,9 @@ function keptColumns(
 /**
  * Column widths for a terminal, one line per row (cells cut with an ellipsis, never wrapped). When the
  * natural widths do not fit, columns give up width in this order: long text columns down to 20 characters,
- * number columns down to their values (the header is cut, never a number), text columns down to 6, and the
- * first column (the row's key) last, down to 12. If even that is too wide, the right-most columns are left out.
+ * then 16 (where `dropOrder` counts them), number columns down to their values (the header is cut, never a
+ * number), text columns down to 6, and the first column (the row's key) last, down to 12. If even that is too
+ * wide, the right-most columns are left out.
  */
 function fitColumns(
   io: Io,
@@ -245,6 +246,8 @@ function fitColumns(
   const text = (i: number) => i > 0 && !numeric.has(i);
   const phases: { applies: (i: number) => boolean; floor: (i: number) => number }[] = [
     { applies: (i) => !numeric.has(i), floor: () => 22 },
+    // The width `dropOrder` counts a text column at (16): a table that kept its columns for it fits there.
+    { applies: (i) => !numeric.has(i), floor: () => 18 },
     { applies: (i) => numeric.has(i), floor: (i) => Math.max(5, (cellWidths[i] ?? 0) + 2) },
     { applies: text, floor: () => 8 },
     { applies: (i) => i === 0, floor: () => 14 },
