@@ -107,6 +107,10 @@ describe('report and unreadable input', () => {
         'Could not read 2 lines (1 file with no readable line at all): agentlog validate shows where.\nNo sessions in these logs.\n',
       );
       expect(text.out).not.toMatch(/0 sessions/);
+      // Every section says it is empty, as a plain read of the file finds nothing.
+      expect(text.out).toContain('\nTools\nNo tool calls in these sessions.\n');
+      const tools = await run(['tools', 'only-broken', ...cache]);
+      expect(tools.out).toBe('No tool calls in these sessions.\n');
     }
   });
 });

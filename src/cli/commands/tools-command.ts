@@ -96,6 +96,10 @@ export function parseSplit(value: string | undefined): InventorySplit | undefine
 
 /** The inventory as a terminal table (one table per group with --by). */
 export function printTools(io: Io, rows: ToolInventoryRow[], limit: number): void {
+  if (rows.length === 0) {
+    writeLine(io, 'No tool calls in these sessions.');
+    return;
+  }
   const groups = new Map<string | null, ToolInventoryRow[]>();
   for (const row of rows) groups.set(row.group, [...(groups.get(row.group) ?? []), row]);
   for (const [group, list] of groups) {
