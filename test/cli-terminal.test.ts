@@ -36,6 +36,16 @@ describe('terminal behaviour', () => {
     );
   });
 
+  it('keeps the cost in the usage table at 80 columns, leaving out the cache reads first', async () => {
+    const io = terminalIo(80, { NO_COLOR: '1' });
+    expect(await runCli(['usage', corpusDir, '--no-cache'], io)).toBe(0);
+    const lines = io.out().split('\n');
+    const head = (lines.find((l) => l.startsWith('│ day')) ?? '').split('│').map((c) => c.trim());
+    expect(head.filter(Boolean)).toEqual(['day', 'input', 'output', 'cache write', 'total', 'cost']);
+    expect(lines.find((l) => l.startsWith('│ Total'))).toMatch(/\$\d+\.\d\d │$/);
+    expect(io.out()).toMatch(/1 column hidden to fit the terminal: cache read;/);
+  });
+
   it('leaves out right-hand columns on a very narrow terminal, and says so', async () => {
     const io = terminalIo(50);
     expect(await runCli(['tools', '--demo'], io)).toBe(0);
