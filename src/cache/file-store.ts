@@ -26,7 +26,10 @@ export interface FileRow {
    * selected (a refresh loads it only for a file that grew, see `withValidation`).
    */
   validation?: string | null;
-  /** Deflated JSON resume state of a Claude Code session file (see `appendClaudeSession`); not always selected. */
+  /**
+   * Deflated JSON resume state of a Claude Code file or a Codex rollout (`packed-resume.ts`), after every line
+   * read, an unterminated last one too (`settle-tail.ts`); not always selected.
+   */
   state?: Buffer | null;
   ref: string;
   session_key: string | null;

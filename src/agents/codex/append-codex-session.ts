@@ -22,10 +22,10 @@ export interface CodexAppend extends SessionChange {
 
 /**
  * Folds `part` into `session` (the stored session of one rollout, mutated: its messages, calls, usage,
- * counts, times, title...; the sub-agent threads linked under it are `appendCodexThread`'s). Throws `CodexNotAppendable` when the result would differ from a
- * build of the whole file: the rollout's first `session_meta` or its first `response_item` message comes
- * after the stored end (both decide how every earlier record reads), or a call comes for a stored result
- * that had none.
+ * counts, times, title...; the sub-agent threads linked under it are `appendCodexThread`'s). Throws
+ * `CodexNotAppendable` when the result would differ from a build of the whole file: the rollout's first
+ * `session_meta` or its first `response_item` message comes after the stored end (both decide how every
+ * earlier record reads), or a call comes for a stored result that had none.
  */
 export function appendCodexSession(session: Session, resume: CodexResume, part: AppendedPart): CodexAppend {
   if (session.agent !== 'codex' || session.files.length !== 1)
