@@ -24,6 +24,7 @@ import { applyOrigin, applyTitle, metadataInputs, shorten } from './apply-metada
 import { agentProgressUsage, type ProgressUsage } from './build-conversation.js';
 import { agentToolNames, type CallClaim, callClaimOf } from './link-subagents.js';
 import type { MessageFoldState, UsageByKey } from './message-fold.js';
+import { foldAggregates, type RecordAggregates } from './record-aggregates.js';
 import {
   type ClaudeSessionResume,
   type ClaudeSubagentResume,
@@ -359,30 +360,21 @@ function startFold(session: Session, resume: SessionResume, usage: UsageByKey) {
   };
 }
 
-/** Versions, working directories, branch, models and times from new records (as `sessionFrom` does). */
+/** Versions, working directories, branch, models and times from new records (as `sessionFrom` takes them). */
 function applyAggregates(session: Session, records: readonly LocatedRecord[]): void {
-  const versions = new Set(session.versions);
-  const models = new Set(session.models);
-  let first = timeOf(session.startTime);
-  let last = timeOf(session.endTime);
-  for (const { value } of records) {
-    const version = str(value.version);
-    if (version !== undefined) versions.add(version);
-    const cwd = str(value.cwd);
-    if (cwd !== undefined && session.cwds[session.cwds.length - 1] !== cwd && !session.cwds.includes(cwd))
-      session.cwds.push(cwd);
-    const branch = str(value.gitBranch);
-    if (branch) session.gitBranch = branch;
-    const model = str(obj(value.message)?.model);
-    if (value.type === 'assistant' && model !== undefined && model !== '<synthetic>') models.add(model);
-    const t = timeOf(value.timestamp);
-    if (t !== undefined) {
-      if (first === undefined || t < first) first = t;
-      if (last === undefined || t > last) last = t;
-    }
-  }
-  session.versions = [...versions];
-  session.models = [...models];
+  const aggregates: RecordAggregates = {
+    versions: new Set(session.versions),
+    models: new Set(session.models),
+    cwds: session.cwds,
+    gitBranch: session.gitBranch,
+    first: timeOf(session.startTime),
+    last: timeOf(session.endTime),
+  };
+  foldAggregates(aggregates, records);
+  const { first, last, gitBranch } = aggregates;
+  session.versions = [...aggregates.versions];
+  session.models = [...aggregates.models];
+  if (gitBranch !== undefined) session.gitBranch = gitBranch;
   const cwd = session.cwds[0];
   if (cwd !== undefined) {
     session.cwd = cwd;

@@ -2,9 +2,10 @@ import { buildTurns } from '../../model/build-turns.js';
 import { mergeCounts } from '../../model/merge-counts.js';
 import type { Session } from '../../model/session.js';
 import { addUsage, addUsageTo, emptyUsage } from '../../model/usage.js';
-import { baseName, obj, optional, str, timeOf } from '../../schemas/common/value-access.js';
+import { baseName, optional } from '../../schemas/common/value-access.js';
 import type { LocatedRecord, RecordFile } from '../record-file.js';
 import type { Conversation } from './build-conversation.js';
+import { emptyAggregates, foldAggregates } from './record-aggregates.js';
 
 /**
  * A conversation as a session (the main one or a subagent's) with what its records say (versions, models,
@@ -38,34 +39,17 @@ export function sessionFrom(
     });
   }
 
-  const versions = new Set<string>();
-  const models = new Set<string>();
-  const cwds: string[] = [];
-  let gitBranch: string | undefined;
-  let first: number | undefined;
-  let last: number | undefined;
-  for (const { value } of records) {
-    const version = str(value.version);
-    if (version !== undefined) versions.add(version);
-    const cwd = str(value.cwd);
-    if (cwd !== undefined && cwds[cwds.length - 1] !== cwd && !cwds.includes(cwd)) cwds.push(cwd);
-    gitBranch = str(value.gitBranch) || gitBranch;
-    const model = str(obj(value.message)?.model);
-    if (value.type === 'assistant' && model !== undefined && model !== '<synthetic>') models.add(model);
-    const t = timeOf(value.timestamp);
-    if (t !== undefined) {
-      if (first === undefined || t < first) first = t;
-      if (last === undefined || t > last) last = t;
-    }
-  }
+  const aggregates = emptyAggregates();
+  foldAggregates(aggregates, records);
+  const { cwds, gitBranch, first, last } = aggregates;
   const cwd = cwds[0];
   const session: Session = {
     id: identity.sessionId,
     agent: 'claude-code',
     files: files.map((f) => f.file),
     cwds,
-    versions: [...versions],
-    models: [...models],
+    versions: [...aggregates.versions],
+    models: [...aggregates.models],
     messages: conversation.messages,
     turns: buildTurns(conversation.messages, conversation.toolCalls),
     toolCalls: conversation.toolCalls,
