@@ -1,6 +1,5 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allSessions } from '../src/analytics/all-calls.js';
 import { countedRequests } from '../src/analytics/counted-requests.js';
 import { computeErrors } from '../src/analytics/error-report.js';
 import { sessionState } from '../src/analytics/session-state.js';
@@ -21,6 +20,7 @@ import { describeTool } from '../src/cli/describe-tool.js';
 import { holdsConversation } from '../src/lifecycle/holds-conversation.js';
 import { loadSessions, matchesFilter, type SessionFilter } from '../src/lifecycle/load-sessions.js';
 import { readRecordSlice } from '../src/lifecycle/read-record-slice.js';
+import { allSessions } from '../src/model/all-sessions.js';
 import type { Session } from '../src/model/session.js';
 import { discoverPaths, type SessionFileRef } from '../src/sources/index.js';
 import { lastWriteMs } from '../src/viewer/last-write.js';

@@ -19,14 +19,3 @@ export function* sessionCalls(sessions: readonly Session[]): Generator<SessionCa
     }
   }
 }
-
-/** Every session of the trees (top-level and subagents). */
-export function* allSessions<S extends { subagents: readonly { session: S }[] } = Session>(
-  sessions: readonly S[],
-): Generator<S> {
-  const stack = [...sessions].reverse();
-  for (let session = stack.pop(); session; session = stack.pop()) {
-    yield session;
-    for (const sub of [...session.subagents].reverse()) stack.push(sub.session);
-  }
-}

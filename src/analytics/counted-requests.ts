@@ -4,8 +4,9 @@
  * subagents included, see `requestsOnce`), so that sums of costs come out identical; the index's twin is
  * `queryCountedRequests` (cache/queries/usage-query.ts).
  */
+
+import { allSessions } from '../model/all-sessions.js';
 import type { Session } from '../model/session.js';
-import { allSessions } from './all-calls.js';
 import { requestsOnce } from './requests-once.js';
 import type { TimedUsage } from './usage-blocks.js';
 

@@ -11,9 +11,9 @@
  * rollout outside that layout counts under its own folder.
  */
 
+import { allSessions } from '../model/all-sessions.js';
 import type { RateLimitSnapshot, RateLimitWindow } from '../model/rate-limits.js';
 import type { Session } from '../model/session.js';
-import { allSessions } from './all-calls.js';
 
 /** The limit id of a snapshot that records none (Codex's default limit). */
 export const defaultLimitId = 'codex';

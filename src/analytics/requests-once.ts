@@ -1,6 +1,6 @@
+import { allSessions } from '../model/all-sessions.js';
 import type { Session } from '../model/session.js';
 import { maxUsage, type TokenUsage, type UsageEntry } from '../model/usage.js';
-import { allSessions } from './all-calls.js';
 
 /**
  * One API request counted once across session files. Within one session tree the lifecycle already counts

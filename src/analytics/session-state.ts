@@ -1,7 +1,7 @@
+import { allSessions } from '../model/all-sessions.js';
 import type { Message } from '../model/message.js';
 import type { Session } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
-import { allSessions } from './all-calls.js';
 
 /**
  * Where a session stands:

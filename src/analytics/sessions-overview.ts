@@ -1,5 +1,5 @@
+import { allSessions } from '../model/all-sessions.js';
 import type { Session } from '../model/session.js';
-import { allSessions } from './all-calls.js';
 
 export interface SessionsOverview {
   sessions: number;

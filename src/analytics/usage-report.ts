@@ -1,5 +1,5 @@
+import { allSessions } from '../model/all-sessions.js';
 import { addUsage, emptyUsage, type TokenUsage, totalTokens } from '../model/usage.js';
-import { allSessions } from './all-calls.js';
 import { requestsOnce, type UsageTreeSession } from './requests-once.js';
 import { dayKey, monthKey, type WeekStart, weekKeyFor } from './time-keys.js';
 

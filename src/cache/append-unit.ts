@@ -7,7 +7,7 @@
 // The rows then equal those of a build of the whole unit (test/index-append.test.ts,
 // index-append-codex.test.ts). Anything the fold cannot redo is left to a build (`undefined`).
 import type Database from 'better-sqlite3';
-import { allSessions } from '../analytics/all-calls.js';
+import { allSessions } from '../model/all-sessions.js';
 import {
   appendClaudeUnit,
   appendCodexThread,

@@ -5,7 +5,7 @@
  * session's rows).
  */
 import type Database from 'better-sqlite3';
-import { allSessions } from '../analytics/all-calls.js';
+import { allSessions } from '../model/all-sessions.js';
 import type { Session } from '../model/session.js';
 import { callRowColumns } from './packed-call.js';
 import { messageRowColumns } from './packed-message.js';

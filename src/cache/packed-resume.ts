@@ -1,8 +1,8 @@
 // A file's resume state as `files.state` stores it (see `lifecycle/append-session.ts`): packed when a unit is
 // built or appended to, unpacked when the file's next lines are appended.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { allSessions } from '../analytics/all-calls.js';
 import { type StoredResume, storedResumeOf } from '../lifecycle/append-session.js';
+import { allSessions } from '../model/all-sessions.js';
 import type { Session } from '../model/session.js';
 
 /** The packed resume states of a session tree just built from whole files, by file (for `files.state`). */

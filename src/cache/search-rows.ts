@@ -1,6 +1,6 @@
 // The full-text rows of a built session tree (the `search` table, filled for `search` and `cache update`):
 // each message's text, each call's input and result, with the session and place they come from.
-import { allSessions } from '../analytics/all-calls.js';
+import { allSessions } from '../model/all-sessions.js';
 import type { Session } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
 import type { Row } from './insert-row.js';

@@ -1,6 +1,6 @@
 // The order a built session tree's public rows are written in, one order for both writers: the refresh
 // inserting them as they come (`row-writer.ts`) and a scan worker planning them to hand over (`prepare-unit.ts`).
-import { allSessions } from '../analytics/all-calls.js';
+import { allSessions } from '../model/all-sessions.js';
 import type { Session } from '../model/session.js';
 import type { Row } from './insert-row.js';
 import {

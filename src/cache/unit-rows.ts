@@ -1,11 +1,12 @@
 // The public rows of a built unit: each session, tree, message, tool call, usage entry and problem as the row
 // `agentlog sql` and the reports query (unit and SQLite's ids apart). `tree-rows.ts` gives them in the order
 // they are written, `row-writer.ts` writes them; the appends (`append-unit.ts`) make single rows here too.
-import { allSessions } from '../analytics/all-calls.js';
+
 import { failedStatuses, firstMeaningfulLine, normalizeErrorMessage } from '../analytics/error-report.js';
 import { openTurn } from '../analytics/session-state.js';
 import { clip, summarizeToolInput } from '../analytics/summarize-tool-input.js';
 import { holdsConversation } from '../lifecycle/holds-conversation.js';
+import { allSessions } from '../model/all-sessions.js';
 import type { Message } from '../model/message.js';
 import type { Session } from '../model/session.js';
 import type { LocatedProblem } from '../model/source-location.js';

@@ -3,7 +3,7 @@
  * used): the sessions are read and the analytics functions compute the reports the index's queries give
  * (`index-report-data.ts`), byte for byte.
  */
-import { allSessions } from '../analytics/all-calls.js';
+
 import { countedRequests } from '../analytics/counted-requests.js';
 import { computeErrors } from '../analytics/error-report.js';
 import { sessionRateLimits } from '../analytics/rate-limit-report.js';
@@ -13,6 +13,7 @@ import { computeSessionsOverview } from '../analytics/sessions-overview.js';
 import { computeToolInventory } from '../analytics/tool-inventory.js';
 import { computeUsage } from '../analytics/usage-report.js';
 import type { SessionFilter } from '../lifecycle/load-sessions.js';
+import { allSessions } from '../model/all-sessions.js';
 import { lastWriteMs } from '../viewer/last-write.js';
 import { readSessions } from './load-data.js';
 import type { Io } from './output.js';

@@ -1,4 +1,4 @@
-import { allSessions } from '../analytics/all-calls.js';
+import { allSessions } from '../model/all-sessions.js';
 import type { MessagePart } from '../model/message.js';
 import { messageColumns as M } from '../model/row-columns.js';
 import { type ExportDataset, exportColumns, isoTime, orNull } from './dataset.js';

@@ -1,5 +1,5 @@
-import { allSessions } from '../analytics/all-calls.js';
 import { summarizeToolInput } from '../analytics/summarize-tool-input.js';
+import { allSessions } from '../model/all-sessions.js';
 import { sessionColumns as S, toolCallColumns as T } from '../model/row-columns.js';
 import { type ExportDataset, exportColumns, isoTime, orNull } from './dataset.js';
 

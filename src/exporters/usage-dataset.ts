@@ -1,4 +1,4 @@
-import { allSessions } from '../analytics/all-calls.js';
+import { allSessions } from '../model/all-sessions.js';
 import { sessionColumns as S, usageColumns as U } from '../model/row-columns.js';
 import { totalTokens } from '../model/usage.js';
 import { type ExportDataset, exportColumns, isoTime, orNull } from './dataset.js';

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { allSessions } from '../analytics/all-calls.js';
+import { allSessions } from '../model/all-sessions.js';
 import type { Session } from '../model/session.js';
 
 /**

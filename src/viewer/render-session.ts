@@ -1,5 +1,5 @@
-import { allSessions } from '../analytics/all-calls.js';
 import type { Pricer } from '../analytics/usage-report.js';
+import { allSessions } from '../model/all-sessions.js';
 import type { Message, MessagePart } from '../model/message.js';
 import type { Session, Subagent } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';

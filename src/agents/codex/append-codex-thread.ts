@@ -5,6 +5,7 @@
 // first new or newly answered call that names it (its parent's `spawn_agent` output comes after the child's
 // rollout starts). Links do not otherwise move: which thread is whose parent is in each rollout's first line,
 // and a thread linked to a call stays linked to it (it is the first call that names it).
+import { allSessions } from '../../model/all-sessions.js';
 import type { Session } from '../../model/session.js';
 import type { AppendedPart } from '../record-file.js';
 import { appendCodexSession, type CodexAppend } from './append-codex-session.js';
@@ -34,7 +35,7 @@ export interface CodexThreadAppend {
  */
 export function appendCodexThread(root: Session, reads: readonly CodexThreadRead[]): CodexThreadAppend {
   const byFile = new Map<string, Session>();
-  for (const session of familySessions(root)) {
+  for (const session of allSessions([root])) {
     const file = session.files[0];
     if (file !== undefined) byFile.set(file, session);
   }
@@ -62,12 +63,4 @@ export function appendCodexThread(root: Session, reads: readonly CodexThreadRead
     }
   }
   return { changes, linked };
-}
-
-/** The sessions of a family, the root first. */
-function familySessions(root: Session): Session[] {
-  const sessions = [root];
-  for (let i = 0; i < sessions.length; i++)
-    for (const sub of (sessions[i] as Session).subagents) sessions.push(sub.session);
-  return sessions;
 }

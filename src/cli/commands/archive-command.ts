@@ -4,7 +4,6 @@
  */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { allSessions } from '../../analytics/all-calls.js';
 import { terminalText } from '../../analytics/terminal-text.js';
 import { systemTimeZone } from '../../analytics/time-zone.js';
 import { archiveFiles } from '../../archive/archive-files.js';
@@ -13,6 +12,7 @@ import { allVersions } from '../../archive/catalogue.js';
 import type { Archive } from '../../archive/open-archive.js';
 import { planRestore, RestoreError, restoreSession } from '../../archive/restore-session.js';
 import { verifyArchive } from '../../archive/verify-archive.js';
+import { allSessions } from '../../model/all-sessions.js';
 import { type ArchiveFlags, archiveDirFor, openArchiveFor, warnArchiveFailures } from '../archive-source.js';
 import { CliError, quote } from '../cli-error.js';
 import { parseDate } from '../filter-options.js';

@@ -3,7 +3,6 @@ import { statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { allSessions } from '../../analytics/all-calls.js';
 import { refreshIndex } from '../../cache/refresh-index.js';
 import { QueryError } from '../../cache/run-query.js';
 import {
@@ -19,6 +18,7 @@ import { snippetAround } from '../../cache/snippet-around.js';
 import { holdsConversation } from '../../lifecycle/holds-conversation.js';
 import { loadSessions, matchesFilter } from '../../lifecycle/load-sessions.js';
 import { readRecordSlice } from '../../lifecycle/read-record-slice.js';
+import { allSessions } from '../../model/all-sessions.js';
 import type { Session } from '../../model/session.js';
 import type { SessionFileRef } from '../../sources/index.js';
 import {

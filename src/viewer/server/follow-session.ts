@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { allSessions } from '../../analytics/all-calls.js';
+import { allSessions } from '../../model/all-sessions.js';
 import type { Session } from '../../model/session.js';
 import { securityHeaders } from './served-policy.js';
 
