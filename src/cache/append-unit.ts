@@ -7,7 +7,6 @@
 // The rows then equal those of a build of the whole unit (test/index-append.test.ts,
 // index-append-codex.test.ts). Anything the fold cannot redo is left to a build (`undefined`).
 import type Database from 'better-sqlite3';
-import { allSessions } from '../model/all-sessions.js';
 import {
   appendClaudeUnit,
   appendCodexThread,
@@ -17,6 +16,7 @@ import {
   type SessionResume,
   type StoredResume,
 } from '../lifecycle/append-session.js';
+import { allSessions } from '../model/all-sessions.js';
 import type { Session } from '../model/session.js';
 import { createChangeWriter } from './change-writer.js';
 import { prepareInsert } from './insert-row.js';
@@ -95,13 +95,13 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     for (const [i, session] of after.entries()) {
       const parent = parentOf.get(session);
       const parentRow = parent === undefined ? null : (rowOf.get(parent) ?? null);
-      const row = { ...sessionRowOf(session, root), tree: treeId, parent_row: parentRow, unit_id: unitId };
+      const columns = sessionRowOf(session, root);
       const old = rowOf.get(session);
       if (i < moved && old !== undefined && !added.has(session)) {
-        writer.update('sessions', old, sessionRowOf(session, root));
+        writer.update('sessions', old, columns);
         continue;
       }
-      const rowid = insertSession(row);
+      const rowid = insertSession({ ...columns, tree: treeId, parent_row: parentRow, unit_id: unitId });
       rowOf.set(session, rowid);
       if (old !== undefined && !added.has(session)) {
         moveCalls.run(rowid, old);
@@ -237,7 +237,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     }
     if (result.relinked && !relayout(unitId, root, before, result)) return false;
     const mainPath = root.files[0];
-    if (result.mainResume && mainPath !== undefined) updateState.run(packResume(result.mainResume), mainPath);
+    if (result.mainResume && mainPath !== undefined) saveResume(mainPath, result.mainResume);
     saveResumes(result.added.flatMap(resumeStatesOf));
     return true;
   };

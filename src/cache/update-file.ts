@@ -20,7 +20,7 @@ import { isAgent } from '../schemas/common/agent.js';
 import { fingerprintPrefix } from '../sources/fingerprint-prefix.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { fileIdentity } from './file-identity.js';
-import { decodePart, encodePart, type FileRow, type StoredPart } from './file-store.js';
+import { decodePart, encodePart, type FileRow } from './file-store.js';
 import { projectRecord } from './project-record.js';
 import { createValidationFactsWriter, packValidation, parseValidation } from './validation-facts.js';
 
@@ -260,7 +260,7 @@ export function createFileStore(db: Database.Database, beforeWrite: () => void):
         if (appended && !sameState(current, previous)) throw new ConcurrentUpdate();
         const body = slice.body;
         const base = appended ? previous : undefined;
-        const priorTail = base?.tail ? tailCounts(base.tail) : undefined;
+        const priorTail = base?.tail ? decodePart(ref.path, base.tail).counts : undefined;
         const tail = slice.tail;
         const sum = (field: 'lines' | 'records' | 'errors' | 'blankLines', prior: number | undefined) =>
           (prior ?? 0) - (priorTail?.[field] ?? 0) + body.counts[field] + (tail?.counts[field] ?? 0);
@@ -325,10 +325,6 @@ export function createFileStore(db: Database.Database, beforeWrite: () => void):
       return { ...row, ref };
     },
   };
-}
-
-function tailCounts(tail: string): RecordSlice['body']['counts'] {
-  return JSON.parse((JSON.parse(tail) as StoredPart).counts) as RecordSlice['body']['counts'];
 }
 
 function sameState(a: FileRow | undefined, b: FileRow | undefined): boolean {
