@@ -25,65 +25,67 @@ const droppedKeys = new Set([
 ]);
 
 /**
- * The skeleton of a decoded record: the same object with what the lifecycle builders read and little else,
- * by generic rules only (no wire format knowledge beyond key names):
+ * The skeleton of a decoded record, made in place: the record given, changed to keep what the lifecycle
+ * builders read and little else, by generic rules only (no wire format knowledge beyond key names):
  * - a string over {@link skeletonStringLimit} characters (conversation text: over
  *   {@link skeletonMessageTextLimit}) keeps its first and last halves around a marker that names its length
  *   and a hash of the whole, so equal strings stay equal and different ones stay different;
  * - a long string that holds a JSON object or array (Codex `arguments`, JSON tool outputs) is decoded,
  *   projected by the same rules and encoded again, so it still parses;
- * - base64 payloads (`data` beside `type: "base64"`) and the {@link droppedKeys} are dropped.
+ * - base64 payloads (`data` beside `type: "base64"`) and the {@link droppedKeys} are deleted.
  * Builders read prefixes (status texts, exit codes, headers), ids, numbers and short fields; the
  * cache-equivalence tests prove that reports built from skeletons equal reports built from full records.
+ * In place because a copy of every object of every record was a third of the reading's allocations: the
+ * value is the reader's own (`JSON.parse` shares nothing), and the reader projects it only once the drift
+ * validation has seen it whole.
  */
 export function projectRecord(value: Record<string, unknown>): Record<string, unknown> {
-  return projectObject(value, 'record');
+  projectObject(value, 'record');
+  return value;
 }
 
 type Place = 'record' | 'message' | 'message-content' | 'other';
 
-function projectObject(value: Record<string, unknown>, place: Place): Record<string, unknown> {
+function projectObject(value: Record<string, unknown>, place: Place): void {
   const base64 = value.type === 'base64';
-  const out: Record<string, unknown> = {};
   for (const key in value) {
-    if (droppedKeys.has(key) || (base64 && key === 'data')) continue;
+    if (droppedKeys.has(key) || (base64 && key === 'data')) {
+      delete value[key];
+      continue;
+    }
     const inner = value[key];
-    const childPlace: Place =
-      place === 'record' && key === 'message'
-        ? 'message'
-        : place === 'message' && key === 'content'
-          ? 'message-content'
-          : 'other';
     if (typeof inner === 'string') {
       const limit =
-        childPlace === 'message-content' || (place === 'message-content' && key === 'text')
+        (place === 'message' && key === 'content') || (place === 'message-content' && key === 'text')
           ? skeletonMessageTextLimit
           : skeletonStringLimit;
-      out[key] = projectString(inner, limit);
-    } else {
-      out[key] = projectValue(inner, childPlace);
+      if (inner.length > limit) value[key] = projectString(inner, limit);
+    } else if (inner !== null && typeof inner === 'object') {
+      const childPlace: Place =
+        place === 'record' && key === 'message'
+          ? 'message'
+          : place === 'message' && key === 'content'
+            ? 'message-content'
+            : 'other';
+      projectValue(inner, childPlace);
     }
   }
-  return out;
 }
 
-function projectValue(value: unknown, place: Place): unknown {
-  if (typeof value === 'string') return projectString(value, skeletonStringLimit);
-  if (Array.isArray(value)) {
-    // Blocks of `message.content` are objects whose `text` is conversation text.
-    const itemPlace: Place = place === 'message-content' ? 'message-content' : 'other';
-    return value.map((item) =>
-      typeof item === 'string'
-        ? projectString(item, skeletonStringLimit)
-        : item !== null && typeof item === 'object'
-          ? projectValue(item, itemPlace)
-          : item,
-    );
+/** Projects an object or array in place (see {@link projectRecord}). */
+function projectValue(value: object, place: Place): void {
+  if (!Array.isArray(value)) {
+    projectObject(value as Record<string, unknown>, place);
+    return;
   }
-  if (value !== null && typeof value === 'object') {
-    return projectObject(value as Record<string, unknown>, place);
+  // Blocks of `message.content` are objects whose `text` is conversation text.
+  const itemPlace: Place = place === 'message-content' ? 'message-content' : 'other';
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
+    if (typeof item === 'string') {
+      if (item.length > skeletonStringLimit) value[i] = projectString(item, skeletonStringLimit);
+    } else if (item !== null && typeof item === 'object') projectValue(item, itemPlace);
   }
-  return value;
 }
 
 function projectString(text: string, limit: number): string {
@@ -92,7 +94,10 @@ function projectString(text: string, limit: number): string {
   if (first === 0x7b /* { */ || first === 0x5b /* [ */) {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (parsed !== null && typeof parsed === 'object') return JSON.stringify(projectValue(parsed, 'other'));
+      if (parsed !== null && typeof parsed === 'object') {
+        projectValue(parsed, 'other');
+        return JSON.stringify(parsed);
+      }
     } catch {
       // Not JSON after all: cut it as text.
     }

@@ -47,7 +47,11 @@ export const readRecordSlice: RecordSliceReader = async (file, options = {}) => 
   try {
     for await (const result of reader) {
       if (validator) {
-        if (held) validator.add(held);
+        if (held) {
+          validator.add(held);
+          // Projected in place once the validator has seen it whole (see `project` in record-slice.ts).
+          if (project && held.ok) project(held.value);
+        }
         held = result;
       }
       const location = { file, line: result.location.line };
@@ -63,7 +67,7 @@ export const readRecordSlice: RecordSliceReader = async (file, options = {}) => 
       countType(body, type, 1);
       for (const cut of result.cuts ?? [])
         body.problems.push({ location, type: TOO_DEEP, message: describeCut(cut, MAX_JSON_DEPTH) });
-      const record = { value: project ? project(result.value) : result.value, location };
+      const record = { value: project && !validator ? project(result.value) : result.value, location };
       body.records.push(record);
       const recordProblems = result.cuts?.length ?? 0;
       last = { byteOffset: result.location.byteOffset, record, type, recordProblems, agent: before };
@@ -109,6 +113,7 @@ export const readRecordSlice: RecordSliceReader = async (file, options = {}) => 
     if (held && !heldIsTail) validator.add(held);
     const bodyState = validator.state();
     if (held && heldIsTail) validator.add(held);
+    if (held?.ok && project) project(held.value);
     validation = { body: bodyState, facts: validator.facts(stats.physicalLines, stats.blankLines) };
   }
   let fingerprint: string;

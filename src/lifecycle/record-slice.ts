@@ -52,8 +52,9 @@ export interface RecordSlice {
 
 /**
  * Reads a file from `start` (default: its beginning) into records, like lifecycle's `readRecordFile`,
- * and keeps an unterminated last line apart. `project` maps each decoded record as it is read (the index
- * passes {@link projectRecord}), so full records of large files are never held together.
+ * and keeps an unterminated last line apart. `project` cuts each decoded record down in place as it is read
+ * (the index passes {@link projectRecord}; after the drift validation saw the record whole), so full records
+ * of large files are never held together.
  */
 export type RecordSliceReader = (path: string, options?: RecordSliceOptions) => Promise<RecordSlice>;
 
@@ -61,6 +62,7 @@ export interface RecordSliceOptions {
   start?: ResumePoint;
   /** The byte offset to stop at (default: the end of the file): a file read as it was when indexed. */
   end?: number;
+  /** Changes a record in place (and returns it). */
   project?: (value: Record<string, unknown>) => Record<string, unknown>;
   /** Validate the lines too, going on from `state` (the validation of the lines before `start`). */
   validate?: { state?: ValidatorState };
