@@ -28,17 +28,18 @@ import { type SettledTail, settleTail } from './settle-tail.js';
 import { sessionRowOf, treeRow } from './unit-rows.js';
 import type { AppendedRead } from './update-file.js';
 
-/** A unit's top-level session after an append, as `refreshIndex` lists built ones. */
+/** A unit's top-level session after an append, with what orders it as `refreshIndex` lists built ones. */
 export interface AppendedUnit {
   phase: number;
   anchor: string;
-  session: Session;
+  /** Its report model (made when asked: the stored form is packed from the session itself). */
+  model(): Session;
 }
 
 export interface UnitAppender {
   /**
    * Appends the new lines of the unit's Claude Code files (`reads`, by path: its session file first) to
-   * the stored unit `unitId`; returns its report model, or undefined when the unit must be built again
+   * the stored unit `unitId`; returns its top-level session, or undefined when the unit must be built again
    * (then what was written for it is removed by that build).
    */
   append(
@@ -266,9 +267,8 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
           : root.agent === 'claude-code' && appendClaude(unitId, root, reads, added, order);
       if (!appended) return undefined;
       writer.update('trees', tree, treeRow(root, { anchor: stored.anchor, phase: stored.phase }));
-      const model = toReportModel(root);
-      updateModel.run(packReportModel(model, rowBackable([root])), stored.rowid);
-      return { phase: stored.phase, anchor: stored.anchor, session: model };
+      updateModel.run(packReportModel(root, rowBackable([root])), stored.rowid);
+      return { phase: stored.phase, anchor: stored.anchor, model: () => toReportModel(root) };
     },
     saveResumes,
   };

@@ -3,6 +3,7 @@
 import type { SourceLocation } from '../model/source-location.js';
 import type { ToolCall, ToolCallResult } from '../model/tool-call.js';
 import { type Absent, idTail, optionalText, orAbsent, sqlNumber, sqlText } from './packed-fields.js';
+import { reportResult } from './report-model.js';
 
 /** The `tool_calls` columns a row-backed call takes its fields from, in this order. */
 export const callRowColumns = [
@@ -69,7 +70,8 @@ export function callsBeforeOrphans(calls: readonly ToolCall[]): boolean {
 
 /**
  * A call's stored form in the model of session `ownSessionId`: its tuple, or with `rowBacked` its row-backed
- * form where its row gives it back. `fileOf` gives a file's index in the model's paths.
+ * form where its row gives it back. `fileOf` gives a file's index in the model's paths. A built call and its
+ * report model's (`toReportModel`) give the same form: its input and its result's content are left out here.
  */
 export function packCall(
   call: ToolCall,
@@ -91,6 +93,8 @@ export function packCall(
     model,
     result,
     sessionId,
+    input: _input,
+    rawInput: _rawInput,
     ...other
   } = call;
   const rest: Record<string, unknown> = sessionId === ownSessionId ? other : { ...other, sessionId };
@@ -107,7 +111,7 @@ export function packCall(
     location.line,
     messageId ?? 0,
     model ?? 0,
-    result === undefined ? 0 : packResult(result, fileOf),
+    result === undefined ? 0 : packResult(reportResult(call, result), fileOf),
     orAbsent({ ...rest, ...(durationMs === undefined ? { noDuration: true } : {}) }),
   ];
   return rowBacked ? (rowCallOf(call, packed) ?? packed) : packed;

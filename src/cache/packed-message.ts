@@ -3,6 +3,7 @@
 import type { Message } from '../model/message.js';
 import type { SourceLocation } from '../model/source-location.js';
 import { type Absent, idTail, optionalText, orAbsent, sqlText } from './packed-fields.js';
+import { reportParts } from './report-model.js';
 
 /** The `messages` columns a row-backed message takes its fields from, in this order. */
 export const messageRowColumns = [
@@ -39,14 +40,16 @@ export type RowMessage = [file: number, rest: Record<string, unknown> | Absent, 
 
 /**
  * A message's stored form: its tuple, or with `rowBacked` its row-backed form where its row gives it back.
- * `fileOf` gives a file's index in the model's paths.
+ * `fileOf` gives a file's index in the model's paths. A built message and its report model's
+ * (`toReportModel`) give the same form: its usage and its parts other than references are left out here.
  */
 export function packMessage(
   message: Message,
   fileOf: (location: SourceLocation) => number,
   rowBacked: boolean,
 ): PackedMessage | RowMessage {
-  const { id, parentId, role, kind, timestamp, location, parts, ...other } = message;
+  const { id, parentId, role, kind, timestamp, location, parts: all, usage: _usage, ...other } = message;
+  const parts = reportParts(all);
   const rest: Record<string, unknown> = parts.length > 0 ? { ...other, parts } : other;
   const packed: PackedMessage = [
     id,

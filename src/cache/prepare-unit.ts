@@ -29,26 +29,27 @@ export interface PreparedUnit {
 }
 
 /**
- * Prepares the sessions of a unit just built; `models` are their report models, in the same order. `rows`:
- * make the rows now (a worker's unit, handed over as data), else keep the built sessions to write them from.
+ * Prepares the sessions of a unit just built. `rows`: make the rows now (a worker's unit, handed over as
+ * data), else keep the built sessions to write them from. `models`: also give their report models, in the
+ * same order (for a run that hands sessions on; the stored form is packed from the sessions themselves).
  */
 export function prepareBuilt(
   built: readonly BuiltSession[],
   rows: boolean,
+  models = false,
 ): { prepared: PreparedUnit; models: Session[] } {
   const rowBacked = rowBackable(built.map((entry) => entry.session));
-  const models: Session[] = [];
+  const reportModels: Session[] = [];
   const prepared: PreparedUnit = { trees: [], resumes: [] };
   for (const entry of built) {
-    const model = toReportModel(entry.session);
-    models.push(model);
+    if (models) reportModels.push(toReportModel(entry.session));
     prepared.trees.push({
       anchor: entry.anchor,
       phase: entry.phase,
-      model: packReportModel(model, rowBacked),
+      model: packReportModel(entry.session, rowBacked),
       ...(rows ? { rows: planTreeRows(entry.session, entry) } : { session: entry.session }),
     });
     prepared.resumes.push(...resumeStatesOf(entry.session));
   }
-  return { prepared, models };
+  return { prepared, models: reportModels };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { corpusDir as sharedCorpusDir } from '../../test/corpus.js';
+import { corpusMoreDir, corpusDir as sharedCorpusDir } from '../../test/corpus.js';
 import { loadSessions } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
 import { discoverPaths } from '../sources/index.js';
@@ -99,5 +99,23 @@ describe('report model codec', () => {
       packed += encoded.length;
     }
     expect(packed / plain).toBeLessThan(0.5);
+  });
+
+  it('packs a built session as it packs its report model, leaving the session as it was', async () => {
+    const sessions = await loadSessions((await discoverPaths([corpusDir, corpusMoreDir])).files);
+    let withText = 0;
+    for (const session of sessions) {
+      const before = JSON.stringify(session);
+      const model = toReportModel(session);
+      for (const rowBacked of [false, true]) {
+        const fromSession = encodeReportModel(session, rowBacked);
+        expect(fromSession).toBe(encodeReportModel(model, rowBacked));
+        if (!rowBacked) expect(canonical(decodeReportModel(fromSession))).toEqual(canonical(model));
+      }
+      expect(JSON.stringify(session)).toBe(before);
+      // What the reduction leaves out was there to leave out (the test is not of empty sessions).
+      if (session.messages.some((m) => m.parts.some((p) => p.type === 'text'))) withText += 1;
+    }
+    expect(withText).toBeGreaterThan(sessions.length / 2);
   });
 });

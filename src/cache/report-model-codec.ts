@@ -68,11 +68,12 @@ interface PackedSession
 }
 
 /**
- * Encodes a report model (see `toReportModel`) for storage; {@link decodeReportModel} gives it back.
- * `rowBacked`: the unit's rows are written from these sessions and every session id of the unit is unique
- * (see {@link Packed}).
+ * Encodes the report model of a session for storage; {@link decodeReportModel} gives the model
+ * (`toReportModel`) back. `model` is a built session or its report model: both give the same text, since
+ * each item is reduced as it is packed (no copy of the session is made). `rowBacked`: the unit's rows are
+ * written from these sessions and every session id of the unit is unique (see {@link Packed}).
  */
-export function encodeReportModel(model: Session, rowBacked = false): string {
+export function encodeReportModel(session: Session, rowBacked = false): string {
   const files: string[] = [];
   const fileIndex = new Map<string, number>();
   const fileOf = (location: SourceLocation): number => {
@@ -90,13 +91,14 @@ export function encodeReportModel(model: Session, rowBacked = false): string {
     return {
       ...session,
       messages: session.messages.map((m) => packMessage(m, fileOf, rowBacked)),
+      turns: [],
       toolCalls: session.toolCalls.map((c) => packCall(c, session.id, fileOf, callsRowBacked)),
       usageEntries: session.usageEntries.map((entry) => packUsage(entry, rowBacked)),
       problems: session.problems.map((p) => [p.type, p.message, fileOf(p.location), p.location.line]),
       subagents: session.subagents.map((s) => ({ ...s, session: packSession(s.session) })),
     };
   };
-  const packed: Packed = { files, session: packSession(model), ...(rowBacked ? { rows: 1 as const } : {}) };
+  const packed: Packed = { files, session: packSession(session), ...(rowBacked ? { rows: 1 as const } : {}) };
   return JSON.stringify(packed);
 }
 
@@ -153,13 +155,14 @@ export function decodeReportModel(text: string, rows?: ModelRows): Session {
 }
 
 /**
- * A report model as the index stores it: encoded, then raw-deflated (about a quarter of the text). Level 1:
+ * The report model of a session (a built one, or its model) as the index stores it: encoded, then
+ * raw-deflated (about a quarter of the text). Level 1:
  * row-backed models are a small part of the index (3.6 MB of its 76 MB on the benchmark corpus), and an append
  * to a long session packs its model again (the 64 MiB session's: 10 ms at level 1, 24 ms at level 6, for 9%
  * more bytes).
  */
-export function packReportModel(model: Session, rowBacked = false): Buffer {
-  return deflateRawSync(encodeReportModel(model, rowBacked), { level: 1 });
+export function packReportModel(session: Session, rowBacked = false): Buffer {
+  return deflateRawSync(encodeReportModel(session, rowBacked), { level: 1 });
 }
 
 /** The report model of {@link packReportModel}'s bytes (with its unit's rows when it is row-backed). */

@@ -1,8 +1,9 @@
 // The report model: a session reduced to what the commands that still take sessions read (`serve`, `search`,
-// `otlp`, the MCP server) and what an append needs; stored per top-level session in `_models`.
-import type { Message } from '../model/message.js';
+// `otlp`, the MCP server) and what an append needs; stored per top-level session in `_models`. The stored form
+// (`report-model-codec.ts`) applies the same reduction as it packs, from a built session or from its model.
+import type { Message, MessagePart } from '../model/message.js';
 import type { Session, Subagent } from '../model/session.js';
-import type { ToolCall, ToolCallStatus } from '../model/tool-call.js';
+import type { ToolCall, ToolCallResult, ToolCallStatus } from '../model/tool-call.js';
 
 const failed: ReadonlySet<ToolCallStatus> = new Set(['error', 'denied', 'interrupted', 'hook_blocked']);
 
@@ -24,18 +25,36 @@ export function toReportModel(session: Session): Session {
   };
 }
 
+/** The parts a report model keeps of a message's: its tool call and result references. */
+export function reportParts(parts: readonly MessagePart[]): MessagePart[] {
+  return parts.filter((p) => p.type === 'tool_call' || p.type === 'tool_result');
+}
+
+/**
+ * The result a report model keeps of a call's, without its content: the text only where a failed call has
+ * no status reason (else ''), and `content` undefined. Its keys are in the order of the result's.
+ */
+export function reportResult(call: ToolCall, result: ToolCallResult): ToolCallResult {
+  const {
+    content: _content,
+    structured: _structured,
+    text,
+    ...kept
+  } = result as ToolCallResult & {
+    structured?: unknown;
+  };
+  const needsText = failed.has(call.status) && call.statusReason === undefined;
+  return { ...kept, text: needsText ? text : '', content: undefined };
+}
+
 function reportMessage(message: Message): Message {
   const { parts, usage: _usage, ...rest } = message;
-  return { ...rest, parts: parts.filter((p) => p.type === 'tool_call' || p.type === 'tool_result') };
+  return { ...rest, parts: reportParts(parts) };
 }
 
 function reportCall(call: ToolCall): ToolCall {
   const { input: _input, rawInput: _rawInput, result, ...rest } = call;
   const reduced: ToolCall = { ...rest, input: undefined };
-  if (result) {
-    const { content: _content, structured: _structured, text, ...kept } = result;
-    const needsText = failed.has(call.status) && call.statusReason === undefined;
-    reduced.result = { ...kept, text: needsText ? text : '', content: undefined };
-  }
+  if (result) reduced.result = reportResult(call, result);
   return reduced;
 }

@@ -201,7 +201,7 @@ export function createUnitStore(run: RefreshRun) {
         return [];
       }
       sessions = fromFiles;
-      ({ prepared, models: reportModels } = prepareBuilt(sessions, false));
+      ({ prepared, models: reportModels } = prepareBuilt(sessions, false, options.sessions !== false));
     }
     removeStored(unit);
     const unitId = Number(
@@ -296,7 +296,10 @@ export function createUnitStore(run: RefreshRun) {
     batch.maybeCommit();
     stats.unitsAppended += 1;
     builtIds.add(previous.id);
-    if (options.sessions !== false) earlyModels.set(previous.id, [appended]);
+    if (options.sessions !== false)
+      earlyModels.set(previous.id, [
+        { phase: appended.phase, anchor: appended.anchor, session: appended.model() },
+      ]);
     return true;
   };
 
