@@ -18,9 +18,11 @@ import {
 } from '../lifecycle/append-session.js';
 import { allSessions } from '../model/all-sessions.js';
 import type { Session } from '../model/session.js';
+import type { ToolCall } from '../model/tool-call.js';
 import { createChangeWriter } from './change-writer.js';
 import { prepareInsert } from './insert-row.js';
 import { createModelRowsReader, rowBackable } from './model-rows.js';
+import { callDetail } from './packed-call.js';
 import { packResume, resumeStatesOf, unpackResume } from './packed-resume.js';
 import { toReportModel } from './report-model.js';
 import { packReportModel, unpackReportModel } from './report-model-codec.js';
@@ -115,7 +117,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     for (const call of result.linked) {
       const rowid = writer.callRow(unitId, root.id, call.id);
       if (rowid === undefined) return false;
-      writer.update('tool_calls', rowid, { subagent_id: call.subagentId ?? null });
+      writer.update('tool_calls', rowid, linkColumns(call, root.id));
     }
     return true;
   };
@@ -191,8 +193,10 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       const sessionRow = writer.sessionRow(unitId, child.id, child.isSubagent);
       const callRow = writer.callRow(unitId, child.parentSessionId, child.parentToolCallId);
       if (sessionRow === undefined || callRow === undefined) return false;
+      const call = parentCallOf(root, child);
+      if (call?.subagentId !== child.id) return false;
       writer.update('sessions', sessionRow, sessionRowOf(child, root));
-      writer.update('tool_calls', callRow, { subagent_id: child.id });
+      writer.update('tool_calls', callRow, linkColumns(call, child.parentSessionId as string));
     }
     return true;
   };
@@ -282,4 +286,20 @@ function sessionsByFile(root: Session): Map<string, Session> {
     if (file !== undefined && !byFile.has(file)) byFile.set(file, session);
   }
   return byFile;
+}
+
+/**
+ * The columns of a stored call's row that a link to a subagent changes (its result's text is not in the
+ * stored session: the columns made from it stay as they are).
+ */
+function linkColumns(call: ToolCall, sessionId: string) {
+  return { subagent_id: call.subagentId ?? null, detail: callDetail(call, sessionId) };
+}
+
+/** The call of its parent session that a sub-agent thread is linked to. */
+function parentCallOf(root: Session, child: Session) {
+  for (const session of allSessions([root]))
+    if (session.id === child.parentSessionId)
+      return session.toolCalls.find((c) => c.id === child.parentToolCallId && c.status !== 'orphan_result');
+  return undefined;
 }

@@ -7,6 +7,7 @@ import type { Session } from '../model/session.js';
 import type { SessionChange } from '../model/session-change.js';
 import type { LocatedProblem } from '../model/source-location.js';
 import { prepareInsert, prepareUpdate, type Row } from './insert-row.js';
+import { messageDetail } from './packed-message.js';
 import {
   callOutcomeColumns,
   callRowOf,
@@ -143,12 +144,13 @@ export function createChangeWriter(db: Database.Database): ChangeWriter {
       update('messages', row.rowid, {
         text: texts.get(message.id) ?? row.text,
         off_branch: message.offBranch ? 1 : 0,
+        detail: messageDetail(message, session.toolCalls),
       });
     }
     for (const message of change.newMessages)
       insertMessage({ ...messageRowOf(message, session, root, messageText(message)), unit_id: unitId });
     for (const call of change.changedCalls)
-      update('tool_calls', callRows.get(call.id) as number, callOutcomeColumns(call));
+      update('tool_calls', callRows.get(call.id) as number, callOutcomeColumns(call, session.id));
     for (const call of change.newCalls)
       insertCall({ ...callRowOf(call, session, root), session_row: sessionRow, unit_id: unitId });
     for (const { index, entry } of change.changedUsage)

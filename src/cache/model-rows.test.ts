@@ -19,13 +19,13 @@ function treeSessions(root: Session): Session[] {
 function rowBackedCounts(encoded: string): { messages: number; calls: number; usage: number } {
   const counts = { messages: 0, calls: 0, usage: 0 };
   const visit = (session: {
-    messages: unknown[][];
-    toolCalls: unknown[][];
+    messages: unknown[];
+    toolCalls: unknown[];
     usageEntries: unknown[];
     subagents: { session: never }[];
   }) => {
-    counts.messages += session.messages.filter((m) => m.length === 3).length;
-    counts.calls += session.toolCalls.filter((c) => c.length === 5).length;
+    counts.messages += session.messages.filter((m) => typeof m === 'string').length;
+    counts.calls += session.toolCalls.filter((c) => typeof c === 'string').length;
     counts.usage += session.usageEntries.filter((u) => u === 0).length;
     for (const sub of session.subagents) visit(sub.session);
   };
@@ -229,6 +229,90 @@ describe('row-backed report models', () => {
       // Rows in another order than the model's: found, never decoded into another message's fields.
       const reversed = { ...rows, messages: (id: string) => [...rows.messages(id)].reverse() };
       expect(() => decodeReportModel(text, reversed)).toThrow(/another message/);
+    } finally {
+      index.db.close();
+    }
+  });
+
+  it('give back references to calls by their place, results by their time, whatever the calls', () => {
+    const call = (id: string, status: string, line: number, extra: object = {}) => ({
+      id,
+      name: 'Bash',
+      canonicalName: 'Bash',
+      kind: 'builtin',
+      status,
+      sessionId: 's',
+      input: undefined,
+      location: { file: '/f', line },
+      ...extra,
+    });
+    const result = (timestamp: string | undefined, file = '/f') => ({
+      text: '',
+      content: undefined,
+      location: { file, line: 9 },
+      ...(timestamp === undefined ? {} : { timestamp }),
+    });
+    const session = {
+      id: 's',
+      agent: 'claude-code',
+      files: ['/f'],
+      cwds: [],
+      versions: [],
+      models: [],
+      messages: [
+        {
+          id: 'm1',
+          role: 'assistant',
+          kind: 'response',
+          parts: [
+            { type: 'tool_call', callId: 'a' },
+            { type: 'text', text: 'left out' },
+            { type: 'tool_call', callId: 'b' },
+            { type: 'tool_call', callId: 'a' },
+            { type: 'tool_call', callId: 'elsewhere' },
+          ],
+          location: { file: '/f', line: 1 },
+        },
+        {
+          id: 'm2',
+          role: 'user',
+          kind: 'tool_results',
+          parts: [
+            { type: 'tool_result', callId: 'b' },
+            { type: 'tool_result', callId: 'x' },
+            { type: 'tool_result', callId: 'a' },
+          ],
+          location: { file: '/f', line: 2 },
+        },
+      ],
+      turns: [],
+      toolCalls: [
+        call('a', 'ok', 1, { endTime: 'T2', result: result('T2') }),
+        call('b', 'ok', 1, { endTime: 'T3', result: result('T4', '/g') }),
+        call('a', 'missing', 1),
+        call('x', 'orphan_result', 2, { result: result(undefined) }),
+      ],
+      subagents: [],
+      usage: emptyUsage(),
+      usageByModel: {},
+      usageEntries: [],
+      counts: { lines: 2, blankLines: 0, records: 2, errors: 0, recordsByType: {}, unknownRecordTypes: {} },
+      problems: [],
+      meta: {},
+      isSubagent: false,
+    } as unknown as Session;
+    const index = openMemoryIndex('test');
+    try {
+      createRowWriter(index.db).write(session, 1);
+      const details = index.db.prepare('SELECT detail FROM messages ORDER BY rowid').pluck().all() as string[];
+      // Places among the calls without the result without a call: a is 0 (its first place), b is 1.
+      expect(JSON.parse(details[0] as string).parts).toEqual([0, 1, 0, 'celsewhere']);
+      expect(JSON.parse(details[1] as string).parts).toEqual([-2, 'rx', -1]);
+      const text = encodeReportModel(session, true);
+      expect(rowBackedCounts(text)).toEqual({ messages: 2, calls: 4, usage: 0 });
+      const fromRows = decodeReportModel(text, createModelRowsReader(index.db)(1));
+      expect(JSON.stringify(fromRows)).toBe(JSON.stringify(decodeReportModel(encodeReportModel(session))));
+      expect(fromRows.toolCalls.map((c) => c.result?.timestamp)).toEqual(['T2', 'T4', undefined, undefined]);
     } finally {
       index.db.close();
     }

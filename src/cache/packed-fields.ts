@@ -1,5 +1,5 @@
 // What the packed items of a stored report model (`report-model-codec.ts`) share: 0 for an absent field, and for
-// their row-backed forms, whether SQLite gives a value back as written and the id tail that checks a row's
+// the items their rows hold, whether SQLite gives a value back as written and the id tail that checks a row's
 // pairing.
 
 /** An absent field in a packed tuple. */
@@ -12,8 +12,8 @@ export function orAbsent(rest: Record<string, unknown>): Record<string, unknown>
 }
 
 /**
- * The last characters of a row-backed item's id, kept in its stored form: decoding checks them against the
- * row it is paired with, so rows out of the model's order make a damaged model (built again), never a
+ * The last characters of a row-held item's id, its stored form in the model: decoding checks them against
+ * the row it is paired with, so rows out of the model's order make a damaged model (built again), never a
  * model with another item's fields.
  */
 export const idTail = (id: string) => id.slice(-3);

@@ -141,6 +141,12 @@ export const publicTables: TableDoc[] = [
         description: 'the first 300 characters of the text parts (search has the whole text)',
       },
       ...sharedColumns(M.file, M.line),
+      {
+        name: 'detail',
+        type: 'TEXT',
+        description:
+          'internal: what the index keeps of the message beyond the other columns, as JSON (its tool call and result references as c<id> and r<id>, its API message id...), or NULL',
+      },
       unitColumn,
     ],
     // By unit only: the appends find a session's rows among its unit's (unit_id = ? AND session_id = ?); a
@@ -185,6 +191,12 @@ export const publicTables: TableDoc[] = [
       ...sharedColumns(T.input_summary),
       { name: 'result_excerpt', type: 'TEXT', description: 'first 300 characters of the result text' },
       ...sharedColumns(T.file, T.line),
+      {
+        name: 'detail',
+        type: 'TEXT',
+        description:
+          "internal: what the index keeps of the call beyond the other columns, as JSON (the message that made it, its result's place and time...), or NULL",
+      },
       unitColumn,
     ],
     // By unit only, as messages: no query filters by session_id alone or by tool (the MCP tool filter

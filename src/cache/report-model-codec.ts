@@ -5,20 +5,13 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Session, Subagent } from '../model/session.js';
 import type { LocatedProblem, SourceLocation } from '../model/source-location.js';
 import type { UsageEntry } from '../model/usage.js';
-import {
-  callFromRow,
-  callsBeforeOrphans,
-  type PackedCall,
-  packCall,
-  type RowCall,
-  unpackCall,
-} from './packed-call.js';
+import { callFromRow, callsBeforeOrphans, type PackedCall, packCall, unpackCall } from './packed-call.js';
 import type { Absent } from './packed-fields.js';
 import {
   messageFromRow,
   type PackedMessage,
   packMessage,
-  type RowMessage,
+  placedCallIds,
   unpackMessage,
 } from './packed-message.js';
 import { type PackedUsage, packUsage, unpackUsage, usageFromRow } from './packed-usage.js';
@@ -28,13 +21,14 @@ import { type PackedUsage, packUsage, unpackUsage, usageFromRow } from './packed
  * tuples of their frequent fields (0 for absent) with every other field kept in a trailing object, so that
  * nothing is lost and the JSON is a third of the plain one. Parsing it is what a warm run spends its time on.
  *
- * Row-backed (`rows: 1`, see {@link ModelRows}): a message, call or usage entry whose `messages`,
- * `tool_calls` or `usage_entries` row gives back every field the row holds is stored without them (a message
- * or call keeps the fields rows do not hold and its id's last characters, a usage entry nothing), and decoding
- * takes them from the rows: they were half of a model's deflated bytes, and the rows are stored anyway. A
- * session's rows are paired with its items by position (the model's order), so the writer asks for it only
- * where every session id of the unit is unique; a session whose row count differs, or a row whose id does not
- * end as the item's, is a damaged model (built again).
+ * Row-backed (`rows: 1`, see {@link ModelRows}): a message, call or usage entry that its `messages`,
+ * `tool_calls` or `usage_entries` row holds is only its id's last characters here (a usage entry: 0): the
+ * row's columns give its fields back, and a
+ * message's or call's `detail` column what else the model keeps of it (`messageDetail`, `callDetail`), so
+ * that a session's items are stored once, in its rows. A session's rows are paired with its items by position
+ * (the model's order), so the writer asks for it only where every session id of the unit is unique; a
+ * session whose row count differs, or a row whose id does not end as the item's, is a damaged model (built
+ * again).
  */
 interface Packed {
   files: string[];
@@ -59,8 +53,10 @@ export interface ModelRows {
 
 interface PackedSession
   extends Omit<Session, 'messages' | 'toolCalls' | 'problems' | 'subagents' | 'usageEntries'> {
-  messages: (PackedMessage | RowMessage)[];
-  toolCalls: (PackedCall | RowCall)[];
+  /** A string: a row-held message (its id's last characters). */
+  messages: (PackedMessage | string)[];
+  /** A string: a row-held call (its id's last characters). */
+  toolCalls: (PackedCall | string)[];
   /** 0: a row-backed entry. */
   usageEntries: (PackedUsage | [UsageEntry] | Absent)[];
   problems: [string, string, number, number][];
@@ -119,6 +115,14 @@ export function decodeReportModel(text: string, rows?: ModelRows): Session {
   const { files, session, rows: rowBacked } = JSON.parse(text) as Packed;
   if (rowBacked === 1 && rows === undefined) throw new Error('A row-backed report model needs its rows.');
   const location = (file: number, line: number): SourceLocation => ({ file: files[file] as string, line });
+  // The rows' paths, one string each (as the model's paths are).
+  const paths = new Map(files.map((file) => [file, file]));
+  const pathOf = (path: string): string => {
+    const known = paths.get(path);
+    if (known !== undefined) return known;
+    paths.set(path, path);
+    return path;
+  };
   const unpackSession = (packed: PackedSession): Session => {
     const messageRows =
       rowBacked === 1 && rows
@@ -132,16 +136,20 @@ export function decodeReportModel(text: string, rows?: ModelRows): Session {
       rowBacked === 1 && rows
         ? rowsFor(rows.usage(packed.id), packed.usageEntries.length, 'usage entries', packed.id)
         : undefined;
+    const toolCalls = packed.toolCalls.map((c, i) =>
+      typeof c === 'string'
+        ? callFromRow(callRows?.[i] ?? [], c, packed.id, pathOf)
+        : unpackCall(c, location, packed.id),
+    );
+    const placed = placedCallIds(toolCalls);
     return {
       ...packed,
       messages: packed.messages.map((m, i) =>
-        m.length === 3 ? messageFromRow(messageRows?.[i] ?? [], m, location) : unpackMessage(m, location),
+        typeof m === 'string'
+          ? messageFromRow(messageRows?.[i] ?? [], m, placed, pathOf)
+          : unpackMessage(m, location),
       ),
-      toolCalls: packed.toolCalls.map((c, i) =>
-        c.length === 5
-          ? callFromRow(callRows?.[i] ?? [], c, location, packed.id)
-          : unpackCall(c, location, packed.id),
-      ),
+      toolCalls,
       usageEntries: packed.usageEntries.map((entry, i) =>
         entry === 0 ? usageFromRow(usageRows?.[i] ?? []) : unpackUsage(entry),
       ),

@@ -13,6 +13,8 @@ import type { LocatedProblem } from '../model/source-location.js';
 import type { ToolCall } from '../model/tool-call.js';
 import type { UsageEntry } from '../model/usage.js';
 import type { Row } from './insert-row.js';
+import { callDetail } from './packed-call.js';
+import { messageDetail } from './packed-message.js';
 
 /** Where a tree stands among the inputs: see `BuiltSession` (build-unit.ts). */
 export interface TreePlace {
@@ -75,6 +77,7 @@ export function messageRowOf(message: Message, session: Session, root: Session, 
     text: excerpt(text),
     file: message.location.file,
     line: message.location.line,
+    detail: messageDetail(message, session.toolCalls),
   };
 }
 
@@ -95,16 +98,18 @@ export function callRowOf(call: ToolCall, session: Session, root: Session): Row 
     mcp_server: call.mcpServer ?? null,
     start_time: call.startTime ?? null,
     model: call.model ?? null,
-    subagent_id: call.subagentId ?? null,
     input_summary: summarizeToolInput(call, 200),
     file: call.location.file,
     line: call.location.line,
-    ...callOutcomeColumns(call),
+    ...callOutcomeColumns(call, session.id),
   };
 }
 
-/** The columns of a call row that its result and status decide. */
-export function callOutcomeColumns(call: ToolCall): Row {
+/**
+ * The columns of the row of a call of session `sessionId` that its result, status and links decide (an
+ * append writes them again).
+ */
+export function callOutcomeColumns(call: ToolCall, sessionId: string): Row {
   const resultText = call.result?.text ?? '';
   return {
     status: call.status,
@@ -114,6 +119,8 @@ export function callOutcomeColumns(call: ToolCall): Row {
     exit_code: call.result?.exitCode ?? null,
     result_excerpt: resultText === '' ? null : clip(resultText, 300),
     ...errorColumns(call),
+    subagent_id: call.subagentId ?? null,
+    detail: callDetail(call, sessionId),
   };
 }
 
