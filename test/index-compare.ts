@@ -2,17 +2,17 @@
 // report queries answer. An index brought up to date by appends must equal one built from the whole files.
 import { chmodSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { UsageSplit } from '../src/analytics/usage-report.js';
 import { indexFileName } from '../src/cache/cache-location.js';
-import { createModelRowsReader } from '../src/cache/model-rows.js';
+import { createStoredTreesReader } from '../src/cache/model-rows.js';
 import { openIndex } from '../src/cache/open-index.js';
 import { queryErrors } from '../src/cache/queries/errors-query.js';
 import { selectTrees } from '../src/cache/queries/select-trees.js';
 import { querySessionsOverview } from '../src/cache/queries/sessions-overview-query.js';
 import { queryToolInventory } from '../src/cache/queries/tool-inventory-query.js';
 import { queryUsage } from '../src/cache/queries/usage-query.js';
-import { unpackReportModel } from '../src/cache/report-model-codec.js';
 import { discoverPaths } from '../src/sources/index.js';
 import { testPrice } from './index-helpers.js';
 
@@ -26,12 +26,22 @@ const numbering = new Set(['unit_id', 'session_row', 'tree', 'parent_row']);
 export function indexContents(cacheDir: string) {
   const db = new Database(path.join(cacheDir, indexFileName), { readonly: true });
   try {
-    const rowsOf = createModelRowsReader(db);
+    const treesOf = createStoredTreesReader(db);
     const table = (name: string, order: string) => {
       // A tree's id is the number its sessions name it by.
       const omit = name === 'trees' ? new Set([...numbering, 'id']) : numbering;
       return (db.prepare(`SELECT * FROM ${name} ORDER BY ${order}`).all() as Record<string, unknown>[]).map(
-        (row) => Object.fromEntries(Object.entries(row).filter(([key]) => !omit.has(key))),
+        (row) =>
+          Object.fromEntries(
+            Object.entries(row)
+              .filter(([key]) => !omit.has(key))
+              // A stored session as what it holds (its keys' order is not compared, as the models' is not).
+              .map(([key, value]) =>
+                name === 'sessions' && key === 'detail' && value instanceof Uint8Array
+                  ? [key, JSON.parse(inflateRawSync(value).toString('utf8'))]
+                  : [key, value],
+              ),
+          ),
       );
     };
     return {
@@ -43,17 +53,11 @@ export function indexContents(cacheDir: string) {
       // A session's problems are its files' problems, then its conversation's; an append writes its own
       // after the stored ones, and nothing reads problems rows in rowid order (the models keep the order).
       problems: table('problems', 'root_session_id, session_id, file, line, type, message'),
-      models: (
-        db.prepare('SELECT unit_id, anchor, phase, model FROM _models ORDER BY anchor').all() as {
-          unit_id: number;
-          anchor: string;
-          phase: number;
-          model: Buffer;
-        }[]
-      ).map(({ unit_id, ...m }) => ({
-        ...m,
-        model: unpackReportModel(m.model, rowsOf(unit_id)),
-      })),
+      // The stored sessions, decoded (the `detail` columns are compared as rows above too).
+      models: (db.prepare('SELECT id FROM _units').pluck().all() as number[])
+        .flatMap((unit) => treesOf(unit))
+        .sort((a, b) => (a.anchor < b.anchor ? -1 : a.anchor > b.anchor ? 1 : 0))
+        .map(({ anchor, phase, session }) => ({ anchor, phase, model: session })),
     };
   } finally {
     db.close();

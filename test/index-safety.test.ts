@@ -186,11 +186,11 @@ describe('the index cache, from the command line', () => {
     const expected = await run(['ls', '--json', 'logs', '--no-cache']);
     const db = new Database(path.join(dir, 'index.sqlite'));
     const damaged = db
-      .prepare('UPDATE _models SET model = \'{"files": [\' WHERE rowid = (SELECT MIN(rowid) FROM _models)')
+      .prepare("UPDATE sessions SET detail = X'00ff' WHERE rowid = (SELECT MIN(rowid) FROM sessions)")
       .run();
     db.close();
     expect(damaged.changes).toBe(1);
-    // ls, report, tools and errors answer by SQL over the rows and decode no model: cache update does.
+    // ls, report, tools and errors answer by SQL over the rows and decode no stored session: cache update does.
     const first = await run(['cache', 'update', 'logs', '--cache-dir', dir]);
     expect(first.code).toBe(0);
     expect((await run(['ls', '--json', 'logs', '--cache-dir', dir])).out).toBe(expected.out);

@@ -21,12 +21,12 @@ import type { Session } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
 import { createChangeWriter } from './change-writer.js';
 import { prepareInsert } from './insert-row.js';
-import { createModelRowsReader, rowBackable } from './model-rows.js';
+import { createStoredTreesReader, rowBackable } from './model-rows.js';
 import { callDetail } from './packed-call.js';
 import { packResume, resumeStatesOf, unpackResume } from './packed-resume.js';
 import { toReportModel } from './report-model.js';
-import { packReportModel, unpackReportModel } from './report-model-codec.js';
 import { type SettledTail, settleTail } from './settle-tail.js';
+import { storedSessions } from './tree-rows.js';
 import { sessionRowOf, treeRow } from './unit-rows.js';
 import type { AppendedRead } from './update-file.js';
 
@@ -59,11 +59,10 @@ export interface UnitAppender {
 }
 
 export function createUnitAppender(db: Database.Database): UnitAppender {
-  const selectModel = db.prepare('SELECT rowid, anchor, phase, model FROM _models WHERE unit_id = ?');
-  const rowsOf = createModelRowsReader(db);
+  const storedTrees = createStoredTreesReader(db);
   const writer = createChangeWriter(db);
   const selectTree = db.prepare('SELECT id FROM trees WHERE unit_id = ?').pluck();
-  const updateModel = db.prepare('UPDATE _models SET model = ? WHERE rowid = ?');
+  const updateDetail = db.prepare('UPDATE sessions SET detail = ? WHERE rowid = ?');
   const updateState = db.prepare('UPDATE files SET state = ? WHERE path = ?');
   const selectSessionRows = db.prepare(
     'SELECT rowid, id, tree FROM sessions WHERE unit_id = ? ORDER BY rowid',
@@ -104,7 +103,14 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
         writer.update('sessions', old, columns);
         continue;
       }
-      const rowid = insertSession({ ...columns, tree: treeId, parent_row: parentRow, unit_id: unitId });
+      // Its stored form is written with the others', after the append (see `saveStored`).
+      const rowid = insertSession({
+        ...columns,
+        tree: treeId,
+        parent_row: parentRow,
+        detail: null,
+        unit_id: unitId,
+      });
       rowOf.set(session, rowid);
       if (old !== undefined && !added.has(session)) {
         moveCalls.run(rowid, old);
@@ -247,22 +253,32 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     return true;
   };
 
+  /**
+   * Writes the stored form of every session of the tree after an append (`detail`, in the rows' order: a
+   * tree's sessions rows are in `allSessions` order); false when the rows are not the tree's sessions.
+   */
+  const saveStored = (unitId: number, root: Session): boolean => {
+    const rows = selectSessionRows.all(unitId) as { rowid: number; id: string }[];
+    const sessions = [...storedSessions(root, rowBackable([root]))];
+    if (rows.length !== sessions.length || rows.some((row, i) => row.id !== sessions[i]?.session.id))
+      return false;
+    sessions.forEach(({ detail }, i) => {
+      updateDetail.run(detail, (rows[i] as { rowid: number }).rowid);
+    });
+    return true;
+  };
+
   return {
     append(unitId, reads, added = [], order = [...reads.keys()]) {
-      const models = selectModel.all(unitId) as {
-        rowid: number;
-        anchor: string;
-        phase: number;
-        model: Buffer;
-      }[];
-      const stored = models[0];
-      if (models.length !== 1 || stored === undefined) return undefined;
-      let root: Session;
+      let trees: ReturnType<typeof storedTrees>;
       try {
-        root = unpackReportModel(stored.model, rowsOf(unitId));
+        trees = storedTrees(unitId);
       } catch {
         return undefined;
       }
+      const stored = trees[0];
+      if (trees.length !== 1 || stored === undefined) return undefined;
+      const root = stored.session;
       const tree = selectTree.get(unitId) as number | undefined;
       if (tree === undefined) return undefined;
       const appended =
@@ -271,7 +287,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
           : root.agent === 'claude-code' && appendClaude(unitId, root, reads, added, order);
       if (!appended) return undefined;
       writer.update('trees', tree, treeRow(root, { anchor: stored.anchor, phase: stored.phase }));
-      updateModel.run(packReportModel(root, rowBackable([root])), stored.rowid);
+      if (!saveStored(unitId, root)) return undefined;
       return { phase: stored.phase, anchor: stored.anchor, model: () => toReportModel(root) };
     },
     saveResumes,

@@ -36,7 +36,7 @@ export function indexInfo(db: Database.Database, file: string): IndexInfo {
     createdAt: meta('created_at'),
     updatedAt: meta('updated_at'),
     files: count('SELECT COUNT(*) AS n FROM files'),
-    sessions: count('SELECT COUNT(*) AS n FROM _models'),
+    sessions: count('SELECT COUNT(*) AS n FROM trees'),
     allSessions: count('SELECT COUNT(*) AS n FROM sessions'),
     toolCalls: count('SELECT COUNT(*) AS n FROM tool_calls'),
     resumeBytes: count('SELECT SUM(LENGTH(state)) AS n FROM files'),

@@ -69,33 +69,6 @@ export const internalTables: TableDoc[] = [
     withoutRowid: ['path', 'kind'],
   },
   {
-    name: '_models',
-    internal: true,
-    description: 'the built report model of each top-level session',
-    columns: [
-      { name: 'unit_id', type: 'INTEGER', description: 'unit', constraint: 'NOT NULL' },
-      {
-        name: 'anchor',
-        type: 'TEXT',
-        description: 'the file that orders the session',
-        constraint: 'NOT NULL',
-      },
-      {
-        name: 'phase',
-        type: 'INTEGER',
-        description: '0: a session file; 1: an unclaimed subagent file',
-        constraint: 'NOT NULL',
-      },
-      {
-        name: 'model',
-        type: 'BLOB',
-        description: 'packed JSON report model, raw-deflated',
-        constraint: 'NOT NULL',
-      },
-    ],
-    indexes: [['unit_id']],
-  },
-  {
     name: '_session_costs',
     internal: true,
     description:

@@ -1,13 +1,14 @@
+import { inflateRawSync } from 'node:zlib';
+import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { corpusDir, corpusMoreDir } from '../../test/corpus.js';
 import { loadSessions } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
 import { emptyUsage } from '../model/usage.js';
 import { discoverPaths } from '../sources/index.js';
-import { createModelRowsReader, rowBackable } from './model-rows.js';
+import { createModelRowsReader, createStoredTreesReader, rowBackable } from './model-rows.js';
 import { openMemoryIndex } from './open-index.js';
-import { toReportModel } from './report-model.js';
-import { decodeReportModel, encodeReportModel } from './report-model-codec.js';
+import { decodeStoredTrees } from './report-model-codec.js';
 import { createRowWriter } from './row-writer.js';
 
 /** Every session of a tree, the root first. */
@@ -15,22 +16,39 @@ function treeSessions(root: Session): Session[] {
   return [root, ...root.subagents.flatMap((s) => treeSessions(s.session))];
 }
 
-/** The stored forms of a row-backed encoding: how many messages and usage entries went to the rows. */
-function rowBackedCounts(encoded: string): { messages: number; calls: number; usage: number } {
+/** How many messages, calls and usage entries of a unit's stored sessions are left to their rows. */
+function rowHeldCounts(
+  db: Database.Database,
+  unitId = 1,
+): { messages: number; calls: number; usage: number } {
   const counts = { messages: 0, calls: 0, usage: 0 };
-  const visit = (session: {
-    messages: unknown[];
-    toolCalls: unknown[];
-    usageEntries: unknown[];
-    subagents: { session: never }[];
-  }) => {
+  for (const detail of db.prepare('SELECT detail FROM sessions WHERE unit_id = ?').pluck().all(unitId)) {
+    const { session } = JSON.parse(inflateRawSync(detail as Buffer).toString('utf8')) as {
+      session: { messages: unknown[]; toolCalls: unknown[]; usageEntries: unknown[] };
+    };
     counts.messages += session.messages.filter((m) => typeof m === 'string').length;
     counts.calls += session.toolCalls.filter((c) => typeof c === 'string').length;
     counts.usage += session.usageEntries.filter((u) => u === 0).length;
-    for (const sub of session.subagents) visit(sub.session);
-  };
-  visit((JSON.parse(encoded) as { session: never }).session);
+  }
   return counts;
+}
+
+/** The top-level session of unit `unitId` as the index gives it back. */
+function storedRoot(db: Database.Database, unitId = 1): Session {
+  const [tree] = createStoredTreesReader(db)(unitId);
+  if (!tree) throw new Error(`no stored tree for unit ${unitId}`);
+  return tree.session;
+}
+
+/** `root` stored alone in an index of its own (with or without its items left to their rows), given back. */
+function storedAlone(root: Session, rowBacked: boolean): Session {
+  const index = openMemoryIndex('test');
+  try {
+    createRowWriter(index.db).write(root, 1, undefined, rowBacked);
+    return storedRoot(index.db);
+  } finally {
+    index.db.close();
+  }
 }
 
 describe('row-backed report models', () => {
@@ -39,32 +57,28 @@ describe('row-backed report models', () => {
     const index = openMemoryIndex('test');
     try {
       const writer = createRowWriter(index.db);
-      const encoded = sessions.map((root, i) => {
-        writer.write(root, i + 1);
-        return encodeReportModel(toReportModel(root), rowBackable([root]));
+      sessions.forEach((root, i) => {
+        writer.write(root, i + 1, undefined, rowBackable([root]));
       });
-      const rowsOf = createModelRowsReader(index.db);
       let backed = { messages: 0, calls: 0, usage: 0 };
       let messages = 0;
       let calls = 0;
       let usage = 0;
       sessions.forEach((root, i) => {
-        const model = toReportModel(root);
-        const text = encoded[i] as string;
-        // Counted from the sessions, not from what the encoding says about itself.
+        // Counted from the sessions, not from what the stored forms say about themselves.
         for (const session of treeSessions(root)) {
           messages += session.messages.length;
           calls += session.toolCalls.length;
           usage += session.usageEntries.length;
         }
-        const counts = rowBackedCounts(text);
+        const counts = rowHeldCounts(index.db, i + 1);
         backed = {
           messages: backed.messages + counts.messages,
           calls: backed.calls + counts.calls,
           usage: backed.usage + counts.usage,
         };
-        const fromRows = decodeReportModel(text, rowsOf(i + 1));
-        const plain = decodeReportModel(encodeReportModel(model));
+        const fromRows = storedRoot(index.db, i + 1);
+        const plain = storedAlone(root, false);
         expect(fromRows).toEqual(plain);
         // Key order included: what a command prints of a session is the same.
         expect(JSON.stringify(fromRows)).toBe(JSON.stringify(plain));
@@ -213,22 +227,25 @@ describe('row-backed report models', () => {
     } as unknown as Session;
     const index = openMemoryIndex('test');
     try {
-      createRowWriter(index.db).write(session, 1);
-      const text = encodeReportModel(session, true);
-      expect(rowBackedCounts(text)).toEqual({ messages: 3, calls: 3, usage: 2 });
-      const rows = createModelRowsReader(index.db)(1);
-      const fromRows = decodeReportModel(text, rows);
-      const plain = decodeReportModel(encodeReportModel(session));
+      createRowWriter(index.db).write(session, 1, undefined, true);
+      expect(rowHeldCounts(index.db)).toEqual({ messages: 3, calls: 3, usage: 2 });
+      const fromRows = storedRoot(index.db);
+      const plain = storedAlone(session, false);
       expect(fromRows).toEqual(plain);
       expect(JSON.stringify(fromRows)).toBe(JSON.stringify(plain));
       expect(fromRows.usageEntries[2]?.usage.inputTokens).toBe(null);
-      expect(() => decodeReportModel(text)).toThrow();
-      expect(() => decodeReportModel(text, createModelRowsReader(index.db)(2))).toThrow(
-        /4 messages, its rows 0/,
-      );
-      // Rows in another order than the model's: found, never decoded into another message's fields.
+      const sessionRows = index.db
+        .prepare(
+          'SELECT rowid, parent_row AS parentRow, detail FROM sessions WHERE unit_id = 1 ORDER BY rowid',
+        )
+        .all() as { rowid: number; parentRow: number | null; detail: Buffer }[];
+      const rows = createModelRowsReader(index.db)(1);
+      // Rows in another order than the stored session's: found, never decoded into another message's fields.
       const reversed = { ...rows, messages: (id: string) => [...rows.messages(id)].reverse() };
-      expect(() => decodeReportModel(text, reversed)).toThrow(/another message/);
+      expect(() => decodeStoredTrees(sessionRows, reversed)).toThrow(/another message/);
+      // A row missing: the stored session is damaged.
+      index.db.prepare('DELETE FROM messages WHERE rowid = (SELECT MAX(rowid) FROM messages)').run();
+      expect(() => storedRoot(index.db)).toThrow(/4 messages, its rows 3/);
     } finally {
       index.db.close();
     }
@@ -303,15 +320,17 @@ describe('row-backed report models', () => {
     } as unknown as Session;
     const index = openMemoryIndex('test');
     try {
-      createRowWriter(index.db).write(session, 1);
-      const details = index.db.prepare('SELECT detail FROM messages ORDER BY rowid').pluck().all() as string[];
+      createRowWriter(index.db).write(session, 1, undefined, true);
+      const details = index.db
+        .prepare('SELECT detail FROM messages ORDER BY rowid')
+        .pluck()
+        .all() as string[];
       // Places among the calls without the result without a call: a is 0 (its first place), b is 1.
       expect(JSON.parse(details[0] as string).parts).toEqual([0, 1, 0, 'celsewhere']);
       expect(JSON.parse(details[1] as string).parts).toEqual([-2, 'rx', -1]);
-      const text = encodeReportModel(session, true);
-      expect(rowBackedCounts(text)).toEqual({ messages: 2, calls: 4, usage: 0 });
-      const fromRows = decodeReportModel(text, createModelRowsReader(index.db)(1));
-      expect(JSON.stringify(fromRows)).toBe(JSON.stringify(decodeReportModel(encodeReportModel(session))));
+      expect(rowHeldCounts(index.db)).toEqual({ messages: 2, calls: 4, usage: 0 });
+      const fromRows = storedRoot(index.db);
+      expect(JSON.stringify(fromRows)).toBe(JSON.stringify(storedAlone(session, false)));
       expect(fromRows.toolCalls.map((c) => c.result?.timestamp)).toEqual(['T2', 'T4', undefined, undefined]);
     } finally {
       index.db.close();
@@ -343,14 +362,11 @@ describe('row-backed report models', () => {
       createRowWriter(index.db).write(
         { ...session, counts: { records: 1, errors: 0 }, usage: {} } as Session,
         1,
+        undefined,
+        true,
       );
-      const text = encodeReportModel(session, true);
-      expect(rowBackedCounts(text).calls).toBe(0);
-      expect(decodeReportModel(text, createModelRowsReader(index.db)(1)).toolCalls.map((c) => c.id)).toEqual([
-        'a',
-        'b',
-        'c',
-      ]);
+      expect(rowHeldCounts(index.db).calls).toBe(0);
+      expect(storedRoot(index.db).toolCalls.map((c) => c.id)).toEqual(['a', 'b', 'c']);
     } finally {
       index.db.close();
     }

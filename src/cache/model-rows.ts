@@ -1,5 +1,5 @@
 /**
- * The rows a row-backed report model is decoded with (`report-model-codec.ts`, {@link ModelRows}): each
+ * The rows a row-backed stored session is decoded with (`report-model-codec.ts`, {@link ModelRows}): each
  * unit's `messages`, `tool_calls` and `usage_entries` rows by session id, in the model's order, and the rule for when a unit's
  * models may be stored row-backed (every session id of the unit unique, so a session id names one
  * session's rows).
@@ -10,7 +10,7 @@ import type { Session } from '../model/session.js';
 import { callRowColumns } from './packed-call.js';
 import { messageRowColumns } from './packed-message.js';
 import { usageRowColumns } from './packed-usage.js';
-import type { ModelRows } from './report-model-codec.js';
+import { decodeStoredTrees, type ModelRows } from './report-model-codec.js';
 
 /** Whether the models of a unit built as these top-level sessions may be stored row-backed. */
 export function rowBackable(roots: readonly Session[]): boolean {
@@ -65,4 +65,41 @@ export function createModelRowsReader(db: Database.Database): (unitId: number) =
   // A session's calls, then its results without a call (`status`, the fifth of the columns).
   const calls = reader('tool_calls', callRowColumns, (row) => row[4] === 'orphan_result');
   return (unitId) => ({ messages: messages(unitId), usage: usage(unitId), calls: calls(unitId) });
+}
+
+/** A top-level session of a unit as the index stores it, with what orders it (its `trees` row's). */
+export interface StoredTree {
+  anchor: string;
+  phase: number;
+  session: Session;
+}
+
+/**
+ * Reads the stored sessions of one unit at a time (`report-model-codec.ts`): its top-level sessions' report
+ * models with their subagents, in the order their rows were written. Throws when a row is damaged.
+ */
+export function createStoredTreesReader(db: Database.Database): (unitId: number) => StoredTree[] {
+  const rowsOf = createModelRowsReader(db);
+  const sessions = db
+    .prepare('SELECT rowid, parent_row, tree, detail FROM sessions WHERE unit_id = ? ORDER BY rowid')
+    .raw();
+  const trees = db.prepare('SELECT id, anchor, phase FROM trees WHERE unit_id = ?').raw();
+  return (unitId) => {
+    const rows = sessions.all(unitId) as [number, number | null, number, Uint8Array | null][];
+    const treeOf = new Map(rows.map(([rowid, , tree]) => [rowid, tree]));
+    const places = new Map(
+      (trees.all(unitId) as [number, string | null, number][]).map(([id, anchor, phase]) => [
+        id,
+        { anchor, phase },
+      ]),
+    );
+    return decodeStoredTrees(
+      rows.map(([rowid, parentRow, , detail]) => ({ rowid, parentRow, detail })),
+      rowsOf(unitId),
+    ).map(({ rowid, session }) => {
+      const place = places.get(treeOf.get(rowid) ?? -1);
+      if (place?.anchor == null) throw new Error(`The session row ${rowid} has no tree.`);
+      return { anchor: place.anchor, phase: place.phase, session };
+    });
+  };
 }

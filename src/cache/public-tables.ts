@@ -60,6 +60,12 @@ export const publicTables: TableDoc[] = [
         description:
           'Codex: the last rate limits the session recorded, as JSON (time, limitId, planType, primary and secondary windows with usedPercent, windowMinutes, resetsAt; file and line), or NULL',
       },
+      {
+        name: 'detail',
+        type: 'BLOB',
+        description:
+          'internal: the session as the index keeps it beyond the other columns and its rows (packed JSON, raw-deflated)',
+      },
       unitColumn,
     ],
     // The sessions that recorded rate limits (Codex), found without reading the others: the status line's.

@@ -1,6 +1,6 @@
-// The report model's stored form (`_models`): packed, raw-deflated, and row-backed where the unit's rows give
-// the fields back (see the comment below). Each item kind's form is in its own module: `packed-message.ts`,
-// `packed-call.ts`, `packed-usage.ts`.
+// The report model's stored form: each session of a tree packed and raw-deflated in its `sessions` row
+// (`detail`), row-backed where the unit's rows give the items back (see the comment below). Each item kind's
+// form is in its own module: `packed-message.ts`, `packed-call.ts`, `packed-usage.ts`.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Session, Subagent } from '../model/session.js';
 import type { LocatedProblem, SourceLocation } from '../model/source-location.js';
@@ -17,27 +17,29 @@ import {
 import { type PackedUsage, packUsage, unpackUsage, usageFromRow } from './packed-usage.js';
 
 /**
- * The stored form of a report model: file paths once, and messages, calls, usage entries and problems as
- * tuples of their frequent fields (0 for absent) with every other field kept in a trailing object, so that
- * nothing is lost and the JSON is a third of the plain one. Parsing it is what a warm run spends its time on.
+ * The stored form of a session in its `sessions` row (`detail`): file paths once, and messages, calls,
+ * usage entries and problems as tuples of their frequent fields (0 for absent) with every other field kept
+ * in a trailing object, so that nothing is lost; a subagent also keeps what its parent's `subagents` entry
+ * says of it (`sub`). Its subagents are the rows whose `parent_row` is its row, in rowid order.
  *
  * Row-backed (`rows: 1`, see {@link ModelRows}): a message, call or usage entry that its `messages`,
  * `tool_calls` or `usage_entries` row holds is only its id's last characters here (a usage entry: 0): the
- * row's columns give its fields back, and a
- * message's or call's `detail` column what else the model keeps of it (`messageDetail`, `callDetail`), so
- * that a session's items are stored once, in its rows. A session's rows are paired with its items by position
- * (the model's order), so the writer asks for it only where every session id of the unit is unique; a
- * session whose row count differs, or a row whose id does not end as the item's, is a damaged model (built
- * again).
+ * row's columns give its fields back, and a message's or call's `detail` column what else the report model
+ * keeps of it (`messageDetail`, `callDetail`), so that a session's items are stored once, in its rows. A
+ * session's rows are paired with its items by position (the model's order), so the writer asks for it only
+ * where every session id of the unit is unique; a session whose row count differs, or a row whose id does
+ * not end as the item's, is damaged (its unit is built again).
  */
-interface Packed {
+interface StoredSession {
   files: string[];
   session: PackedSession;
+  /** A subagent's entry in its parent's `subagents`, `session` as a 0 placeholder (keeps the key order). */
+  sub?: Record<string, unknown>;
   rows?: 1;
 }
 
 /**
- * The rows of one unit a row-backed model is decoded with, by session id, in rowid order: messages as
+ * The rows of one unit a row-backed session is decoded with, by session id, in rowid order: messages as
  * `messageRowColumns` (packed-message.ts), usage entries as `usageRowColumns` (packed-usage.ts), calls as
  * `callRowColumns` (packed-call.ts).
  */
@@ -60,16 +62,21 @@ interface PackedSession
   /** 0: a row-backed entry. */
   usageEntries: (PackedUsage | [UsageEntry] | Absent)[];
   problems: [string, string, number, number][];
-  subagents: (Omit<Subagent, 'session'> & { session: PackedSession })[];
+  /** Empty: the subagents are rows of their own (keeps the key order). */
+  subagents: [];
 }
 
 /**
- * Encodes the report model of a session for storage; {@link decodeReportModel} gives the model
- * (`toReportModel`) back. `model` is a built session or its report model: both give the same text, since
- * each item is reduced as it is packed (no copy of the session is made). `rowBacked`: the unit's rows are
- * written from these sessions and every session id of the unit is unique (see {@link Packed}).
+ * The stored form of one session of a tree (a built session or its report model, `toReportModel`: both give
+ * the same, each item being reduced as it is packed, with no copy of the session made), without its
+ * subagents; `entry` is its parent's `subagents` entry for it. `rowBacked`: the unit's rows are written from
+ * these sessions and every session id of the unit is unique (see {@link StoredSession}).
  */
-export function encodeReportModel(session: Session, rowBacked = false): string {
+export function encodeStoredSession(
+  session: Session,
+  entry: Subagent | undefined,
+  rowBacked: boolean,
+): string {
   const files: string[] = [];
   const fileIndex = new Map<string, number>();
   const fileOf = (location: SourceLocation): number => {
@@ -81,21 +88,66 @@ export function encodeReportModel(session: Session, rowBacked = false): string {
     }
     return index;
   };
-  const packSession = (session: Session): PackedSession => {
-    // Calls pair with rows in calls-then-orphans order: a session in another order keeps its calls whole.
-    const callsRowBacked = rowBacked && callsBeforeOrphans(session.toolCalls);
-    return {
-      ...session,
-      messages: session.messages.map((m) => packMessage(m, fileOf, rowBacked)),
-      turns: [],
-      toolCalls: session.toolCalls.map((c) => packCall(c, session.id, fileOf, callsRowBacked)),
-      usageEntries: session.usageEntries.map((entry) => packUsage(entry, rowBacked)),
-      problems: session.problems.map((p) => [p.type, p.message, fileOf(p.location), p.location.line]),
-      subagents: session.subagents.map((s) => ({ ...s, session: packSession(s.session) })),
-    };
+  // Calls pair with rows in calls-then-orphans order: a session in another order keeps its calls whole.
+  const callsRowBacked = rowBacked && callsBeforeOrphans(session.toolCalls);
+  const packed: PackedSession = {
+    ...session,
+    messages: session.messages.map((m) => packMessage(m, fileOf, rowBacked)),
+    turns: [],
+    toolCalls: session.toolCalls.map((c) => packCall(c, session.id, fileOf, callsRowBacked)),
+    usageEntries: session.usageEntries.map((u) => packUsage(u, rowBacked)),
+    problems: session.problems.map((p) => [p.type, p.message, fileOf(p.location), p.location.line]),
+    subagents: [],
   };
-  const packed: Packed = { files, session: packSession(session), ...(rowBacked ? { rows: 1 as const } : {}) };
-  return JSON.stringify(packed);
+  const stored: StoredSession = {
+    files,
+    session: packed,
+    ...(entry === undefined ? {} : { sub: { ...entry, session: 0 } }),
+    ...(rowBacked ? { rows: 1 as const } : {}),
+  };
+  return JSON.stringify(stored);
+}
+
+/**
+ * The stored form of a session as its row holds it: {@link encodeStoredSession}'s JSON raw-deflated at level 1
+ * (an append packs the sessions of its tree again: the 64 MiB session's in a few milliseconds).
+ */
+export function packStoredSession(session: Session, entry: Subagent | undefined, rowBacked: boolean): Buffer {
+  return deflateRawSync(encodeStoredSession(session, entry, rowBacked), { level: 1 });
+}
+
+/** One `sessions` row of a unit, as {@link decodeStoredTrees} reads them (in rowid order). */
+export interface StoredSessionRow {
+  rowid: number;
+  parentRow: number | null;
+  detail: Uint8Array | null;
+}
+
+/**
+ * The top-level sessions of a unit (their report models, subagents linked), from its `sessions` rows in
+ * rowid order and, for row-backed ones, its item rows; each with the row of its top-level session. Throws
+ * when a row is damaged or does not pair with the stored session.
+ */
+export function decodeStoredTrees(
+  sessionRows: readonly StoredSessionRow[],
+  rows: ModelRows,
+): { rowid: number; session: Session }[] {
+  const byRow = new Map<number, Session>();
+  const roots: { rowid: number; session: Session }[] = [];
+  for (const row of sessionRows) {
+    if (row.detail === null) throw new Error(`The session row ${row.rowid} holds no stored session.`);
+    const stored = JSON.parse(inflateRawSync(row.detail).toString('utf8')) as StoredSession;
+    const session = unpackSession(stored, rows);
+    byRow.set(row.rowid, session);
+    if (row.parentRow === null) {
+      roots.push({ rowid: row.rowid, session });
+      continue;
+    }
+    const parent = byRow.get(row.parentRow);
+    if (!parent || !stored.sub) throw new Error(`The session row ${row.rowid} has no parent before it.`);
+    parent.subagents.push({ ...stored.sub, session } as Subagent);
+  }
+  return roots;
 }
 
 /** The rows of a session, which must be as many as the model holds. */
@@ -107,15 +159,10 @@ function rowsFor(rows: readonly unknown[][], count: number, what: string, sessio
   return rows;
 }
 
-/**
- * Decodes {@link encodeReportModel}; a row-backed model needs its unit's rows (throws without them, or when
- * a session's rows are not as many as its messages and usage entries).
- */
-export function decodeReportModel(text: string, rows?: ModelRows): Session {
-  const { files, session, rows: rowBacked } = JSON.parse(text) as Packed;
-  if (rowBacked === 1 && rows === undefined) throw new Error('A row-backed report model needs its rows.');
+/** A session of its stored form, its subagents left out (a row-backed one with its unit's rows). */
+function unpackSession({ files, session: packed, rows: rowBacked }: StoredSession, rows: ModelRows): Session {
   const location = (file: number, line: number): SourceLocation => ({ file: files[file] as string, line });
-  // The rows' paths, one string each (as the model's paths are).
+  // The rows' paths, one string each (as the stored paths are).
   const paths = new Map(files.map((file) => [file, file]));
   const pathOf = (path: string): string => {
     const known = paths.get(path);
@@ -123,57 +170,34 @@ export function decodeReportModel(text: string, rows?: ModelRows): Session {
     paths.set(path, path);
     return path;
   };
-  const unpackSession = (packed: PackedSession): Session => {
-    const messageRows =
-      rowBacked === 1 && rows
-        ? rowsFor(rows.messages(packed.id), packed.messages.length, 'messages', packed.id)
-        : undefined;
-    const callRows =
-      rowBacked === 1 && rows
-        ? rowsFor(rows.calls(packed.id), packed.toolCalls.length, 'tool calls', packed.id)
-        : undefined;
-    const usageRows =
-      rowBacked === 1 && rows
-        ? rowsFor(rows.usage(packed.id), packed.usageEntries.length, 'usage entries', packed.id)
-        : undefined;
-    const toolCalls = packed.toolCalls.map((c, i) =>
-      typeof c === 'string'
-        ? callFromRow(callRows?.[i] ?? [], c, packed.id, pathOf)
-        : unpackCall(c, location, packed.id),
-    );
-    const placed = placedCallIds(toolCalls);
-    return {
-      ...packed,
-      messages: packed.messages.map((m, i) =>
-        typeof m === 'string'
-          ? messageFromRow(messageRows?.[i] ?? [], m, placed, pathOf)
-          : unpackMessage(m, location),
-      ),
-      toolCalls,
-      usageEntries: packed.usageEntries.map((entry, i) =>
-        entry === 0 ? usageFromRow(usageRows?.[i] ?? []) : unpackUsage(entry),
-      ),
-      problems: packed.problems.map(
-        ([type, message, file, line]): LocatedProblem => ({ location: location(file, line), type, message }),
-      ),
-      subagents: packed.subagents.map((s) => ({ ...s, session: unpackSession(s.session) })),
-    };
+  const messageRows =
+    rowBacked === 1 ? rowsFor(rows.messages(packed.id), packed.messages.length, 'messages', packed.id) : [];
+  const callRows =
+    rowBacked === 1 ? rowsFor(rows.calls(packed.id), packed.toolCalls.length, 'tool calls', packed.id) : [];
+  const usageRows =
+    rowBacked === 1
+      ? rowsFor(rows.usage(packed.id), packed.usageEntries.length, 'usage entries', packed.id)
+      : [];
+  const toolCalls = packed.toolCalls.map((c, i) =>
+    typeof c === 'string'
+      ? callFromRow(callRows[i] ?? [], c, packed.id, pathOf)
+      : unpackCall(c, location, packed.id),
+  );
+  const placed = placedCallIds(toolCalls);
+  return {
+    ...packed,
+    messages: packed.messages.map((m, i) =>
+      typeof m === 'string'
+        ? messageFromRow(messageRows[i] ?? [], m, placed, pathOf)
+        : unpackMessage(m, location),
+    ),
+    toolCalls,
+    usageEntries: packed.usageEntries.map((entry, i) =>
+      entry === 0 ? usageFromRow(usageRows[i] ?? []) : unpackUsage(entry),
+    ),
+    problems: packed.problems.map(
+      ([type, message, file, line]): LocatedProblem => ({ location: location(file, line), type, message }),
+    ),
+    subagents: [],
   };
-  return unpackSession(session);
-}
-
-/**
- * The report model of a session (a built one, or its model) as the index stores it: encoded, then
- * raw-deflated (about a quarter of the text). Level 1:
- * row-backed models are a small part of the index (3.6 MB of its 76 MB on the benchmark corpus), and an append
- * to a long session packs its model again (the 64 MiB session's: 10 ms at level 1, 24 ms at level 6, for 9%
- * more bytes).
- */
-export function packReportModel(session: Session, rowBacked = false): Buffer {
-  return deflateRawSync(encodeReportModel(session, rowBacked), { level: 1 });
-}
-
-/** The report model of {@link packReportModel}'s bytes (with its unit's rows when it is row-backed). */
-export function unpackReportModel(packed: Uint8Array, rows?: ModelRows): Session {
-  return decodeReportModel(inflateRawSync(packed).toString('utf8'), rows);
 }

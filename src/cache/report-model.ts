@@ -1,5 +1,5 @@
 // The report model: a session reduced to what the commands that still take sessions read (`serve`, `search`,
-// `otlp`, the MCP server) and what an append needs; stored per top-level session in `_models`. The stored form
+// `otlp`, the MCP server) and what an append needs, as decoding a unit's rows gives it back. The stored form
 // (`report-model-codec.ts`) applies the same reduction as it packs, from a built session or from its model.
 import type { Message, MessagePart } from '../model/message.js';
 import type { Session, Subagent } from '../model/session.js';

@@ -12,8 +12,9 @@ export interface RowWriter {
   /**
    * Writes the rows of one top-level session tree (search rows apart). `place` orders the tree among the
    * inputs (see `BuiltSession`): reports list trees by phase, then by the anchor's input position.
+   * `rowBacked`: the stored sessions leave their items to the rows (see `encodeStoredSession`).
    */
-  write(root: Session, unitId: number, place?: TreePlace): void;
+  write(root: Session, unitId: number, place: TreePlace | undefined, rowBacked: boolean): void;
   /** Writes rows `planTreeRows` made (on this thread or a scan worker): what `write` writes. */
   writePlanned(rows: TreeRows, unitId: number): void;
   /** Writes the full-text rows of one tree; returns the first and last rowid written. */
@@ -39,7 +40,6 @@ export function createRowWriter(db: Database.Database): RowWriter {
     'tool_calls',
     'usage_entries',
     'problems',
-    '_models',
     '_session_costs',
   ].map((t) => db.prepare(`DELETE FROM ${t} WHERE unit_id = ?`));
   const removeSearch = db.prepare('DELETE FROM search WHERE rowid BETWEEN ? AND ?');
@@ -84,8 +84,8 @@ export function createRowWriter(db: Database.Database): RowWriter {
   };
 
   return {
-    write(root, unitId, place) {
-      emitTreeRows(root, place, inserting(unitId));
+    write(root, unitId, place, rowBacked) {
+      emitTreeRows(root, place, rowBacked, inserting(unitId));
     },
     writePlanned(rows, unitId) {
       const sink = inserting(unitId);

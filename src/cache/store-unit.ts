@@ -105,7 +105,6 @@ export function createUnitStore(run: RefreshRun) {
   const setSearchRange = db.prepare(
     'UPDATE _units SET searchable = 1, search_first = ?, search_last = ? WHERE id = ?',
   );
-  const insertModel = db.prepare('INSERT INTO _models (unit_id, anchor, phase, model) VALUES (?, ?, ?, ?)');
   const assignUnit = db.prepare('UPDATE files SET unit_id = ? WHERE path = ?');
   const clearState = db.prepare('UPDATE files SET state = NULL WHERE path = ?');
   const setSignature = db.prepare('UPDATE _units SET signature = ?, built_at = ? WHERE id = ?');
@@ -210,9 +209,8 @@ export function createUnitStore(run: RefreshRun) {
     // Resume states are those of the sessions just built (an append that gave up may have left others).
     for (const ref of unit.refs) clearState.run(ref.path);
     for (const tree of prepared.trees) {
-      insertModel.run(unitId, tree.anchor, tree.phase, tree.model);
       if ('rows' in tree) rowWriter.writePlanned(tree.rows, unitId);
-      else rowWriter.write(tree.session, unitId, tree);
+      else rowWriter.write(tree.session, unitId, tree, prepared.rowBacked);
     }
     appender.saveResumes(prepared.resumes);
     const models = reportModels.map((session, i) => {

@@ -1,8 +1,9 @@
 // The order a built session tree's public rows are written in, one order for both writers: the refresh
 // inserting them as they come (`row-writer.ts`) and a scan worker planning them to hand over (`prepare-unit.ts`).
 import { allSessions } from '../model/all-sessions.js';
-import type { Session } from '../model/session.js';
+import type { Session, Subagent } from '../model/session.js';
 import type { Row } from './insert-row.js';
+import { packStoredSession } from './report-model-codec.js';
 import {
   callRowOf,
   messageRowOf,
@@ -47,18 +48,24 @@ export interface TreeRowSink {
 
 /**
  * Gives `sink` the rows of a built tree, in the one order both writers keep: the tree row, then each session
- * of the tree (`allSessions` order, a parent before its subagents) followed by its messages, calls, usage
- * entries and problems. `place` orders the tree among the inputs (see `TreePlace`).
+ * of the tree (`allSessions` order, a parent before its subagents, with its stored form: see
+ * {@link storedSessions}) followed by its messages, calls, usage entries and problems. `place` orders the tree
+ * among the inputs (see `TreePlace`); `rowBacked`: see `encodeStoredSession`.
  */
-export function emitTreeRows(root: Session, place: TreePlace | undefined, sink: TreeRowSink): void {
+export function emitTreeRows(
+  root: Session,
+  place: TreePlace | undefined,
+  rowBacked: boolean,
+  sink: TreeRowSink,
+): void {
   sink.tree(treeRow(root, place));
   const position = new Map<Session, number>();
-  const parentOf = new Map<Session, Session>();
-  for (const session of allSessions([root])) {
-    for (const sub of session.subagents) parentOf.set(sub.session, session);
-    const parent = parentOf.get(session);
+  for (const { session, parent, detail } of storedSessions(root, rowBacked)) {
     position.set(session, position.size);
-    sink.session(sessionRowOf(session, root), parent === undefined ? -1 : (position.get(parent) ?? -1));
+    sink.session(
+      { ...sessionRowOf(session, root), detail },
+      parent === undefined ? -1 : (position.get(parent) ?? -1),
+    );
     for (const message of session.messages)
       sink.message(messageRowOf(message, session, root, messageText(message)));
     for (const call of session.toolCalls) sink.call(callRowOf(call, session, root));
@@ -67,15 +74,31 @@ export function emitTreeRows(root: Session, place: TreePlace | undefined, sink: 
   }
 }
 
+/**
+ * The sessions of a tree in the order their rows are written (`allSessions` order), each with its parent and
+ * its stored form (`detail`, `packStoredSession`: with the entry its parent's `subagents` has for it).
+ */
+export function* storedSessions(
+  root: Session,
+  rowBacked: boolean,
+): Generator<{ session: Session; parent: Session | undefined; detail: Buffer }> {
+  const entries = new Map<Session, { parent: Session; entry: Subagent }>();
+  for (const session of allSessions([root])) {
+    for (const entry of session.subagents) entries.set(entry.session, { parent: session, entry });
+    const up = entries.get(session);
+    yield { session, parent: up?.parent, detail: packStoredSession(session, up?.entry, rowBacked) };
+  }
+}
+
 /** {@link TreeRows} of a built tree, for a worker to hand over (see {@link emitTreeRows}). */
-export function planTreeRows(root: Session, place?: TreePlace): TreeRows {
+export function planTreeRows(root: Session, place: TreePlace | undefined, rowBacked: boolean): TreeRows {
   let tree: Row = {};
   const sessions: TreeRows['sessions'] = [];
   let current: TreeRows['sessions'][number] | undefined;
   const into = (pick: (s: TreeRows['sessions'][number]) => Row[]) => (row: Row) => {
     if (current) pick(current).push(row);
   };
-  emitTreeRows(root, place, {
+  emitTreeRows(root, place, rowBacked, {
     tree: (row) => {
       tree = row;
     },
