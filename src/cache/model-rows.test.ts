@@ -2,6 +2,7 @@ import { inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { corpusDir, corpusMoreDir } from '../../test/corpus.js';
+import { bashCall, sessionOf } from '../../test/session-fixtures.js';
 import { loadSessions } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
 import { emptyUsage } from '../model/usage.js';
@@ -93,13 +94,7 @@ describe('row-backed report models', () => {
   });
 
   it('keep whole what SQLite would not give back, and refuse rows that are not the model’s', () => {
-    const session = {
-      id: 's',
-      agent: 'claude-code',
-      files: ['/f'],
-      cwds: [],
-      versions: [],
-      models: [],
+    const session = sessionOf({
       messages: [
         { id: 'a', role: 'user', kind: 'prompt', parts: [], location: { file: '/f', line: 1 } },
         // A lone surrogate becomes U+FFFD in SQLite's UTF-8.
@@ -135,7 +130,6 @@ describe('row-backed report models', () => {
           location: { file: '/f', line: 4 },
         },
       ],
-      turns: [],
       toolCalls: [
         {
           id: 'k1',
@@ -185,9 +179,7 @@ describe('row-backed report models', () => {
           location: { file: '/f', line: 7 },
         },
       ],
-      subagents: [],
       usage: {},
-      usageByModel: {},
       usageEntries: [
         {
           usage: {
@@ -220,11 +212,7 @@ describe('row-backed report models', () => {
           usage: { ...emptyUsage(), inputTokens: Number.POSITIVE_INFINITY },
         },
       ],
-      counts: { lines: 2, blankLines: 0, records: 2, errors: 0, recordsByType: {}, unknownRecordTypes: {} },
-      problems: [],
-      meta: {},
-      isSubagent: false,
-    } as unknown as Session;
+    });
     const index = openMemoryIndex('test');
     try {
       createRowWriter(index.db).write(session, 1, undefined, true);
@@ -252,16 +240,12 @@ describe('row-backed report models', () => {
   });
 
   it('give back references to calls by their place, results by their time, whatever the calls', () => {
-    const call = (id: string, status: string, line: number, extra: object = {}) => ({
+    const reply = (id: string, line: number, parts: unknown[]) => ({
       id,
-      name: 'Bash',
-      canonicalName: 'Bash',
-      kind: 'builtin',
-      status,
-      sessionId: 's',
-      input: undefined,
+      role: 'assistant',
+      kind: 'response',
+      parts,
       location: { file: '/f', line },
-      ...extra,
     });
     const result = (timestamp: string | undefined, file = '/f') => ({
       text: '',
@@ -269,55 +253,32 @@ describe('row-backed report models', () => {
       location: { file, line: 9 },
       ...(timestamp === undefined ? {} : { timestamp }),
     });
-    const session = {
-      id: 's',
-      agent: 'claude-code',
-      files: ['/f'],
-      cwds: [],
-      versions: [],
-      models: [],
+    const session = sessionOf({
       messages: [
+        reply('m1', 1, [
+          { type: 'tool_call', callId: 'a' },
+          { type: 'text', text: 'left out' },
+          { type: 'tool_call', callId: 'b' },
+          { type: 'tool_call', callId: 'a' },
+          { type: 'tool_call', callId: 'elsewhere' },
+        ]),
         {
-          id: 'm1',
-          role: 'assistant',
-          kind: 'response',
-          parts: [
-            { type: 'tool_call', callId: 'a' },
-            { type: 'text', text: 'left out' },
-            { type: 'tool_call', callId: 'b' },
-            { type: 'tool_call', callId: 'a' },
-            { type: 'tool_call', callId: 'elsewhere' },
-          ],
-          location: { file: '/f', line: 1 },
-        },
-        {
-          id: 'm2',
-          role: 'user',
-          kind: 'tool_results',
-          parts: [
+          ...reply('m2', 2, [
             { type: 'tool_result', callId: 'b' },
             { type: 'tool_result', callId: 'x' },
             { type: 'tool_result', callId: 'a' },
-          ],
-          location: { file: '/f', line: 2 },
+          ]),
+          role: 'user',
+          kind: 'tool_results',
         },
       ],
-      turns: [],
       toolCalls: [
-        call('a', 'ok', 1, { endTime: 'T2', result: result('T2') }),
-        call('b', 'ok', 1, { endTime: 'T3', result: result('T4', '/g') }),
-        call('a', 'missing', 1),
-        call('x', 'orphan_result', 2, { result: result(undefined) }),
+        bashCall('a', 'ok', 1, { endTime: 'T2', result: result('T2') }),
+        bashCall('b', 'ok', 1, { endTime: 'T3', result: result('T4', '/g') }),
+        bashCall('a', 'missing', 1),
+        bashCall('x', 'orphan_result', 2, { result: result(undefined) }),
       ],
-      subagents: [],
-      usage: emptyUsage(),
-      usageByModel: {},
-      usageEntries: [],
-      counts: { lines: 2, blankLines: 0, records: 2, errors: 0, recordsByType: {}, unknownRecordTypes: {} },
-      problems: [],
-      meta: {},
-      isSubagent: false,
-    } as unknown as Session;
+    });
     const index = openMemoryIndex('test');
     try {
       createRowWriter(index.db).write(session, 1, undefined, true);
@@ -338,33 +299,12 @@ describe('row-backed report models', () => {
   });
 
   it('keep the calls of a session whole when a call comes after a result without a call', () => {
-    const call = (id: string, status: string) => ({
-      id,
-      name: 'Bash',
-      canonicalName: 'Bash',
-      kind: 'builtin',
-      status,
-      sessionId: 's',
-      input: undefined,
-      location: { file: '/f', line: 1 },
+    const session = sessionOf({
+      toolCalls: [bashCall('a', 'ok'), bashCall('b', 'orphan_result'), bashCall('c', 'ok')],
     });
-    const session = {
-      id: 's',
-      files: ['/f'],
-      messages: [],
-      toolCalls: [call('a', 'ok'), call('b', 'orphan_result'), call('c', 'ok')],
-      subagents: [],
-      usageEntries: [],
-      problems: [],
-    } as unknown as Session;
     const index = openMemoryIndex('test');
     try {
-      createRowWriter(index.db).write(
-        { ...session, counts: { records: 1, errors: 0 }, usage: {} } as Session,
-        1,
-        undefined,
-        true,
-      );
+      createRowWriter(index.db).write(session, 1, undefined, true);
       expect(rowHeldCounts(index.db).calls).toBe(0);
       expect(storedRoot(index.db).toolCalls.map((c) => c.id)).toEqual(['a', 'b', 'c']);
     } finally {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { corpusMoreDir, corpusDir as sharedCorpusDir } from '../../test/corpus.js';
+import { bashCall, sessionOf } from '../../test/session-fixtures.js';
 import { loadSessions } from '../lifecycle/load-sessions.js';
 import type { Session } from '../model/session.js';
+import { emptyUsage } from '../model/usage.js';
 import { discoverPaths } from '../sources/index.js';
 import { createStoredTreesReader } from './model-rows.js';
 import { openMemoryIndex } from './open-index.js';
@@ -46,68 +48,31 @@ function storedForms(root: Session, rowBacked: boolean): string[] {
 
 describe('report model codec', () => {
   it('keeps zero durations, absent fields and calls of another session id', () => {
-    const model = {
-      id: 's',
-      agent: 'claude-code',
-      files: ['/f'],
-      cwds: [],
-      versions: [],
-      models: [],
+    const model = sessionOf({
       messages: [{ id: 'm', role: 'user', kind: 'prompt', parts: [], location: { file: '/f', line: 1 } }],
-      turns: [],
       toolCalls: [
         {
-          id: 'c',
+          ...bashCall('c', 'ok', 2, { durationMs: 0, sessionId: 'parent' }),
           name: 'Task',
           canonicalName: 'Agent',
-          kind: 'builtin',
-          status: 'ok',
-          durationMs: 0,
-          sessionId: 'parent',
-          location: { file: '/f', line: 2 },
-          input: undefined,
           result: { text: '', content: undefined, location: { file: '/g', line: 3 }, exitCode: 0 },
         },
-        {
-          id: 'd',
-          name: 'Bash',
-          canonicalName: 'Bash',
-          kind: 'builtin',
-          status: 'missing',
-          sessionId: 's',
-          location: { file: '/f', line: 4 },
-          input: undefined,
-        },
+        bashCall('d', 'missing', 4),
       ],
-      subagents: [],
-      usage: {
-        inputTokens: 0,
-        outputTokens: 0,
-        cacheWriteTokens: 0,
-        cacheWrite1hTokens: 0,
-        cacheReadTokens: 0,
-        reasoningTokens: 0,
-        webSearchRequests: 0,
-      },
-      usageByModel: {},
       usageEntries: [
         {
           usage: {
+            ...emptyUsage(),
             inputTokens: 1,
             outputTokens: 2,
             cacheWriteTokens: 3,
-            cacheWrite1hTokens: 0,
             cacheReadTokens: 4,
-            reasoningTokens: 0,
-            webSearchRequests: 0,
           },
         },
       ],
       counts: { lines: 1, blankLines: 0, records: 1, errors: 0, recordsByType: {}, unknownRecordTypes: {} },
       problems: [{ location: { file: '/f', line: 9 }, type: 'truncated', message: 'cut' }],
-      meta: {},
-      isSubagent: false,
-    } as Session;
+    });
     const decoded = storedAndRead(model);
     expect(canonical(decoded)).toEqual(canonical(model));
     expect(decoded.toolCalls[0]?.durationMs).toBe(0);

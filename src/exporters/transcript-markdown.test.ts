@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { sessionOf } from '../../test/session-fixtures.js';
 import type { Session } from '../model/session.js';
-import { emptyUsage } from '../model/usage.js';
 import { transcriptMarkdown } from './transcript-markdown.js';
 
 const location = { file: '/logs/s.jsonl', line: 1 };
 
 function session(): Session {
-  return {
+  return sessionOf({
     id: 's1',
-    agent: 'claude-code',
     files: ['/logs/s.jsonl'],
-    cwds: [],
     versions: ['2.1.0'],
     title: 'Fix the build',
-    models: [],
     messages: [
       { id: 'm1', role: 'user', kind: 'prompt', parts: [{ type: 'text', text: '# Goal\nFix it' }], location },
       {
@@ -27,7 +24,6 @@ function session(): Session {
         location,
       },
     ],
-    turns: [],
     toolCalls: [
       {
         id: 'c1',
@@ -42,15 +38,7 @@ function session(): Session {
         location,
       },
     ],
-    subagents: [],
-    usage: emptyUsage(),
-    usageByModel: {},
-    usageEntries: [],
-    counts: { lines: 2, blankLines: 0, records: 2, errors: 0, recordsByType: {}, unknownRecordTypes: {} },
-    problems: [],
-    meta: {},
-    isSubagent: false,
-  };
+  });
 }
 
 describe('transcriptMarkdown', () => {
