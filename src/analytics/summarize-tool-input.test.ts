@@ -57,7 +57,23 @@ describe('clip', () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return seed / 2147483648;
     };
-    const pieces = ['a', 'word', ' ', '   ', '\n', '\t\r\n ', '\u00a0', '\u2028', 'é', '😀', '\ud83d'];
+    const pieces = [
+      'a',
+      'word',
+      ' ',
+      '   ',
+      '\n',
+      '\t\r\n ',
+      '\v\f',
+      '\u00a0',
+      '\u2028',
+      '\u3000\ufeff',
+      '\u200b',
+      '\u0085',
+      'é',
+      '😀',
+      '\ud83d',
+    ];
     for (let n = 0; n < 3000; n++) {
       const length = Math.floor(random() ** 3 * 6000);
       let text = '';
@@ -66,6 +82,12 @@ describe('clip', () => {
       if (n % 7 === 0) text = `${' '.repeat(Math.floor(random() * 2000))}${text}`;
       if (n % 11 === 0) text = `${text.slice(0, 100)}${' '.repeat(5000)}${text.slice(100)}`;
       for (const max of [0, 1, 20, 200, 300]) expect(clip(text, max)).toBe(whole(text, max));
+    }
+  });
+  it('takes for white space every code unit \\s matches, and no other', () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      const text = `a${String.fromCharCode(code)}b`;
+      expect(clip(text, 10)).toBe(whole(text, 10));
     }
   });
 });

@@ -98,17 +98,43 @@ function stringify(value: unknown): string {
 }
 
 /**
- * One line, at most `max` characters, with an ellipsis when cut. Only a head of the text long enough to
- * give more than `max` characters is flattened: a tool result can be megabytes, and the whole of it was
- * (a fifth of the time the index spends making call rows).
+ * One line, at most `max` characters, with an ellipsis when cut: the text with each run of white space as one
+ * space, trimmed (`text.replace(/\s+/g, ' ').trim()`), made word by word only as far as the line goes. A tool
+ * result can be megabytes, and flattening even a head of each with a regular expression was a fifth of the
+ * time the index spends making call rows.
  */
 export function clip(text: string, max: number): string {
-  for (let head = Math.max(64, max * 4); head < text.length; head *= 4) {
-    // A head that flattens to more than `max` characters decides the line: the text's flattened form starts
-    // with the head's, but for the head's last character (a cut run of spaces, or half of a pair).
-    const flat = text.slice(0, head).replace(/\s+/g, ' ').trim();
-    if (flat.length > max) return `${flat.slice(0, Math.max(0, max - 1))}…`;
+  const end = text.length;
+  let line = '';
+  let i = 0;
+  while (i < end && isSpace(text.charCodeAt(i))) i += 1;
+  while (i < end) {
+    // A word, read no further than the line can take.
+    let j = i;
+    const stop = Math.min(end, i + max + 1 - line.length);
+    while (j < stop && !isSpace(text.charCodeAt(j))) j += 1;
+    line += text.slice(i, j);
+    if (line.length > max) return `${line.slice(0, Math.max(0, max - 1))}…`;
+    while (j < end && isSpace(text.charCodeAt(j))) j += 1;
+    if (j < end) line += ' ';
+    i = j;
   }
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, Math.max(0, max - 1))}…` : flat;
+  return line;
+}
+
+/** Whether a UTF-16 code unit is white space as `\s` (and `trim`) see it. */
+function isSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
