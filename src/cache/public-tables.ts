@@ -151,7 +151,7 @@ export const publicTables: TableDoc[] = [
         name: 'detail',
         type: 'TEXT',
         description:
-          'internal: what the index keeps of the message beyond the other columns, as JSON (its tool call and result references as c<id> and r<id>, its API message id...), or NULL',
+          'internal: what the index keeps of the message beyond the other columns, as JSON (its API message id, its references to tool calls and results, n and -n-1 for the n-th call of its session...), or NULL',
       },
       unitColumn,
     ],
