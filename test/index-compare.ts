@@ -35,10 +35,10 @@ export function indexContents(cacheDir: string) {
           Object.fromEntries(
             Object.entries(row)
               .filter(([key]) => !omit.has(key))
-              // A stored session as what it holds (its keys' order is not compared, as the models' is not).
+              // A stored session as the JSON it holds (deflated bytes could differ with zlib's version).
               .map(([key, value]) =>
                 name === 'sessions' && key === 'detail' && value instanceof Uint8Array
-                  ? [key, JSON.parse(inflateRawSync(value).toString('utf8'))]
+                  ? [key, inflateRawSync(value).toString('utf8')]
                   : [key, value],
               ),
           ),

@@ -106,4 +106,17 @@ describe('report model codec', () => {
     }
     expect(withText).toBeGreaterThan(sessions.length / 2);
   });
+
+  it('stores a session the same whatever order its fields were set in', () => {
+    const built = sessionOf({ cwd: '/w', project: 'w', startTime: 'T1', endTime: 'T2', title: 't' });
+    // As an append leaves it: the times set before the folder a later record names.
+    const { cwd, project, ...rest } = built;
+    const appended = { ...rest, title: 't', cwd, project } as Session;
+    expect(Object.keys(appended)).not.toEqual(Object.keys(built));
+    expect(encodeStoredSession(appended, undefined, false)).toBe(
+      encodeStoredSession(built, undefined, false),
+    );
+    const keys = Object.keys(JSON.parse(encodeStoredSession(appended, undefined, false)).session);
+    expect(keys.slice(-6)).toEqual(['isSubagent', 'cwd', 'project', 'startTime', 'endTime', 'title']);
+  });
 });

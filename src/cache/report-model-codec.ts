@@ -101,11 +101,58 @@ export function encodeStoredSession(
   };
   const stored: StoredSession = {
     files,
-    session: packed,
+    session: inStoredOrder(packed),
     ...(entry === undefined ? {} : { sub: { ...entry, session: 0 } }),
     ...(rowBacked ? { rows: 1 as const } : {}),
   };
   return JSON.stringify(stored);
+}
+
+/**
+ * The order a session's fields are stored in, whatever order its build or its appends set them in (an append
+ * sets a session's times before the working folder a later record names; a fresh build after): the same
+ * session is stored the same, byte for byte. It is the order of a Claude Code build; fields not listed keep
+ * their order, after these.
+ */
+const storedOrder = [
+  'id',
+  'agent',
+  'files',
+  'cwds',
+  'versions',
+  'models',
+  'messages',
+  'turns',
+  'toolCalls',
+  'subagents',
+  'usage',
+  'usageByModel',
+  'usageEntries',
+  'counts',
+  'problems',
+  'meta',
+  'isSubagent',
+  'cwd',
+  'project',
+  'gitBranch',
+  'rateLimits',
+  'startTime',
+  'endTime',
+  'durationMs',
+  'parentSessionId',
+  'agentId',
+  'title',
+  'titleSource',
+  'parentToolCallId',
+  'forkedFromId',
+] as const;
+
+function inStoredOrder(session: PackedSession): PackedSession {
+  const ordered: Record<string, unknown> = {};
+  const fields = session as unknown as Record<string, unknown>;
+  for (const key of storedOrder) if (key in fields) ordered[key] = fields[key];
+  for (const key in fields) if (!(key in ordered)) ordered[key] = fields[key];
+  return ordered as unknown as PackedSession;
 }
 
 /**
