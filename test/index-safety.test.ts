@@ -180,27 +180,42 @@ describe('the index cache, from the command line', () => {
     }
   });
 
-  it('rebuilds a damaged row from the logs, warns once, and gives exact results', async () => {
-    const dir = path.join(work, 'damaged');
-    expect((await run(['report', 'logs', '--cache-dir', dir])).code).toBe(0);
-    const expected = await run(['ls', '--json', 'logs', '--no-cache']);
-    const db = new Database(path.join(dir, 'index.sqlite'));
-    const damaged = db
-      .prepare("UPDATE sessions SET detail = X'00ff' WHERE rowid = (SELECT MIN(rowid) FROM sessions)")
-      .run();
-    db.close();
-    expect(damaged.changes).toBe(1);
-    // ls, report, tools and errors answer by SQL over the rows and decode no stored session: cache update does.
-    const first = await run(['cache', 'update', 'logs', '--cache-dir', dir]);
-    expect(first.code).toBe(0);
-    expect((await run(['ls', '--json', 'logs', '--cache-dir', dir])).out).toBe(expected.out);
-    const warnings = first.err.trim().split('\n');
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^warning: .*damaged.*built again/);
-    const second = await run(['ls', '--json', 'logs', '--cache-dir', dir]);
-    expect(second.err).toBe('');
-    expect(second.out).toBe(expected.out);
-  });
+  // Units where one session id names two sessions keep their items in the stored sessions, not the rows.
+  const unitsNotRowHeld = 'SELECT unit_id FROM sessions GROUP BY unit_id, id HAVING COUNT(*) > 1';
+  it.each([
+    ['a session', "UPDATE sessions SET detail = X'00ff' WHERE rowid = (SELECT MIN(rowid) FROM sessions)"],
+    [
+      'a message',
+      `UPDATE messages SET detail = '{"parts":[99999]}' WHERE rowid = (SELECT MIN(rowid) FROM messages
+        WHERE detail LIKE '%"parts"%' AND unit_id NOT IN (${unitsNotRowHeld}))`,
+    ],
+    [
+      'a call',
+      `UPDATE tool_calls SET detail = '[' WHERE rowid = (SELECT MIN(rowid) FROM tool_calls
+        WHERE detail IS NOT NULL AND unit_id NOT IN (${unitsNotRowHeld}))`,
+    ],
+  ])(
+    'rebuilds a damaged row (%s) from the logs, warns once, and gives exact results',
+    async (what, damage) => {
+      const dir = path.join(work, `damaged-${what.replace(/ /g, '-')}`);
+      expect((await run(['report', 'logs', '--cache-dir', dir])).code).toBe(0);
+      const expected = await run(['ls', '--json', 'logs', '--no-cache']);
+      const db = new Database(path.join(dir, 'index.sqlite'));
+      const damaged = db.prepare(damage).run();
+      db.close();
+      expect(damaged.changes).toBe(1);
+      // ls, report, tools and errors answer by SQL over the rows and decode no stored session: cache update does.
+      const first = await run(['cache', 'update', 'logs', '--cache-dir', dir]);
+      expect(first.code).toBe(0);
+      expect((await run(['ls', '--json', 'logs', '--cache-dir', dir])).out).toBe(expected.out);
+      const warnings = first.err.trim().split('\n');
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/^warning: .*damaged.*built again/);
+      const second = await run(['ls', '--json', 'logs', '--cache-dir', dir]);
+      expect(second.err).toBe('');
+      expect(second.out).toBe(expected.out);
+    },
+  );
 
   it('--demo never touches the user cache', async () => {
     const home = path.join(work, 'home');
