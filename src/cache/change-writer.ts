@@ -7,7 +7,7 @@ import type { Session } from '../model/session.js';
 import type { SessionChange } from '../model/session-change.js';
 import type { LocatedProblem } from '../model/source-location.js';
 import { prepareInsert, prepareUpdate, type Row } from './insert-row.js';
-import { messageDetail } from './packed-message.js';
+import { callPlaces, messageDetail } from './packed-message.js';
 import {
   callOutcomeColumns,
   callRowOf,
@@ -130,6 +130,7 @@ export function createChangeWriter(db: Database.Database): ChangeWriter {
       return undefined;
 
     update('sessions', sessionRow, sessionRowOf(session, root));
+    const places = callPlaces(session.toolCalls);
     const emptyText = { ...storedEmptyText };
     const texts = new Map<string, string>();
     for (const { message, addedText } of change.mergedInto) {
@@ -144,11 +145,14 @@ export function createChangeWriter(db: Database.Database): ChangeWriter {
       update('messages', row.rowid, {
         text: texts.get(message.id) ?? row.text,
         off_branch: message.offBranch ? 1 : 0,
-        detail: messageDetail(message, session.toolCalls),
+        detail: messageDetail(message, places),
       });
     }
     for (const message of change.newMessages)
-      insertMessage({ ...messageRowOf(message, session, root, messageText(message)), unit_id: unitId });
+      insertMessage({
+        ...messageRowOf(message, session, root, messageText(message), places),
+        unit_id: unitId,
+      });
     for (const call of change.changedCalls)
       update('tool_calls', callRows.get(call.id) as number, callOutcomeColumns(call, session.id));
     for (const call of change.newCalls)
@@ -170,8 +174,12 @@ export function createChangeWriter(db: Database.Database): ChangeWriter {
       selectCallRow.get(unitId, sessionId, callId) as number | undefined,
     writeChange,
     insertItems(unitId, session, root, sessionRow) {
+      const places = callPlaces(session.toolCalls);
       for (const message of session.messages)
-        insertMessage({ ...messageRowOf(message, session, root, messageText(message)), unit_id: unitId });
+        insertMessage({
+          ...messageRowOf(message, session, root, messageText(message), places),
+          unit_id: unitId,
+        });
       for (const call of session.toolCalls)
         insertCall({ ...callRowOf(call, session, root), session_row: sessionRow, unit_id: unitId });
       for (const entry of session.usageEntries)

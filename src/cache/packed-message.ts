@@ -90,36 +90,30 @@ export function rowHoldsMessage(message: Message): boolean {
 }
 
 /**
- * The `detail` column of the row of a message of a session whose calls are `calls`: what its report model
- * keeps that the other columns do not (row-held fields as 0 placeholders, which keep the key order), as
- * JSON; null when that is nothing, or when the row does not hold the message (its model keeps it whole). A
- * reference to a call of the session is its place among the session's calls (results without a call left
- * out: an append adds calls after the others and results after the others, so a place never moves): `n` for
- * the call, `-n - 1` for its result; any other as `c<id>` or `r<id>`.
+ * The `detail` column of the row of a message: what its report model keeps that the other columns do not
+ * (row-held fields as 0 placeholders, which keep the key order), as JSON; null when that is nothing, or when
+ * the row does not hold the message (its model keeps it whole). A reference to a call of the message's
+ * session is its place among the session's calls (`places`, {@link callPlaces}): `n` for the call, `-n - 1`
+ * for its result; any other as `c<id>` or `r<id>`.
  */
-export function messageDetail(message: Message, calls: readonly ToolCall[]): string | null {
+export function messageDetail(message: Message, places: ReadonlyMap<string, number>): string | null {
   if (!rowHoldsMessage(message)) return null;
   const kept: Record<string, unknown> = { ...restOf(message) };
   for (const key of rowHeldRest) if (kept[key] !== undefined) kept[key] = 0;
-  if (Array.isArray(kept.parts)) {
-    const places = callPlaces(calls);
+  if (Array.isArray(kept.parts))
     kept.parts = (kept.parts as MessagePart[]).map((part) => compactPart(part, places));
-  }
   return orAbsent(kept) === 0 ? null : JSON.stringify(kept);
 }
 
-/** Each call id's first place among `calls` without the results without a call, kept per calls array. */
-const placesOf = new WeakMap<readonly ToolCall[], { length: number; places: Map<string, number> }>();
-
-function callPlaces(calls: readonly ToolCall[]): Map<string, number> {
-  const known = placesOf.get(calls);
-  // An append adds calls at the end of a session's array: a longer array is placed again.
-  if (known?.length === calls.length) return known.places;
+/**
+ * Each call id's first place among a session's calls, results without a call left out: an append adds calls
+ * after the others and results after the others, so a place never moves. Made once per session written.
+ */
+export function callPlaces(calls: readonly ToolCall[]): Map<string, number> {
   const places = new Map<string, number>();
   placedCallIds(calls).forEach((id, place) => {
     if (!places.has(id)) places.set(id, place);
   });
-  placesOf.set(calls, { length: calls.length, places });
   return places;
 }
 

@@ -3,6 +3,7 @@
 import { allSessions } from '../model/all-sessions.js';
 import type { Session, Subagent } from '../model/session.js';
 import type { Row } from './insert-row.js';
+import { callPlaces } from './packed-message.js';
 import { packStoredSession } from './report-model-codec.js';
 import {
   callRowOf,
@@ -66,8 +67,9 @@ export function emitTreeRows(
       { ...sessionRowOf(session, root), detail },
       parent === undefined ? -1 : (position.get(parent) ?? -1),
     );
+    const places = callPlaces(session.toolCalls);
     for (const message of session.messages)
-      sink.message(messageRowOf(message, session, root, messageText(message)));
+      sink.message(messageRowOf(message, session, root, messageText(message), places));
     for (const call of session.toolCalls) sink.call(callRowOf(call, session, root));
     for (const entry of session.usageEntries) sink.usage(usageRowOf(entry, session, root));
     for (const problem of session.problems) sink.problem(problemRowOf(problem, session, root));

@@ -61,8 +61,17 @@ export function sessionRowOf(session: Session, root: Session): Row {
   };
 }
 
-/** The messages row of a message (unit apart); `text` is its text parts joined (see {@link messageText}). */
-export function messageRowOf(message: Message, session: Session, root: Session, text: string): Row {
+/**
+ * The messages row of a message (unit apart); `text` is its text parts joined (see {@link messageText}),
+ * `places` its session's `callPlaces`.
+ */
+export function messageRowOf(
+  message: Message,
+  session: Session,
+  root: Session,
+  text: string,
+  places: ReadonlyMap<string, number>,
+): Row {
   return {
     id: message.id,
     session_id: session.id,
@@ -77,7 +86,7 @@ export function messageRowOf(message: Message, session: Session, root: Session, 
     text: excerpt(text),
     file: message.location.file,
     line: message.location.line,
-    detail: messageDetail(message, session.toolCalls),
+    detail: messageDetail(message, places),
   };
 }
 
