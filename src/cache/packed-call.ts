@@ -80,9 +80,9 @@ export function callsBeforeOrphans(calls: readonly ToolCall[]): boolean {
 
 /**
  * A call's stored form in the model of session `ownSessionId`: its tuple, or with `rowBacked`, where its row
- * holds it ({@link rowHoldsCall}), its id's last characters (the row's columns and `detail` give it back). `fileOf` gives a file's
- * index in the model's paths. A built call and its report model's (`toReportModel`) give the same form: its
- * input and its result's content are left out here.
+ * holds it ({@link rowHoldsCall}), its id's last characters (the row's columns and `detail` give it back).
+ * `fileOf` gives a file's index in the model's paths. A built call and its report model's (`toReportModel`)
+ * give the same form: its input and its result's content are left out here.
  */
 export function packCall(
   call: ToolCall,

@@ -37,9 +37,9 @@ export type PackedMessage = [
 
 /**
  * A message's stored form: its tuple, or with `rowBacked`, where its row holds it ({@link rowHoldsMessage}),
- * its id's last characters (the row's columns and `detail` give it back, see `idTail`). `fileOf` gives a file's index in the model's paths. A
- * built message and its report model's (`toReportModel`) give the same form: its usage and its parts
- * other than references are left out here.
+ * its id's last characters (the row's columns and `detail` give it back, see `idTail`). `fileOf` gives a
+ * file's index in the model's paths. A built message and its report model's (`toReportModel`) give the same
+ * form: its usage and its parts other than references are left out here.
  */
 export function packMessage(
   message: Message,

@@ -1,7 +1,7 @@
 // A built unit made ready to store, without the index: each top-level session's rows made (`planTreeRows`,
-// its sessions' stored forms packed in them), its files' resume states packed. The refresh prepares the units it builds on
-// the main thread, and a scan worker those it read and built itself (`cli/scan-worker.ts`); both are stored
-// the same way (`store-unit.ts`), so a unit's rows do not depend on the thread that built it.
+// its sessions' stored forms packed in them), its files' resume states packed. The refresh prepares the
+// units it builds on the main thread, and a scan worker those it read and built itself (`cli/scan-worker.ts`);
+// both are stored the same way (`store-unit.ts`), so a unit's rows do not depend on the thread that built it.
 import type { BuiltSession } from '../lifecycle/build-unit.js';
 import type { Session } from '../model/session.js';
 import { rowBackable } from './model-rows.js';
