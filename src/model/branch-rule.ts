@@ -28,6 +28,30 @@ export function offBranchRecords(
   nodes: ReadonlyMap<string, BranchNode>,
   parentOf: (id: string) => string | undefined,
 ): Set<string> {
+  return branchState(nodes, parentOf).off;
+}
+
+/** The branch rule's whole outcome: what {@link offBranchRecords} gives, and what decided it. */
+export interface BranchState {
+  /** The records on a rewound branch. */
+  off: Set<string>;
+  /** Each record's parent, where it is a record of the chain (not itself). */
+  parent: Map<string, string>;
+  /** Each record's children, in file order. */
+  children: Map<string, string[]>;
+  /** The root of each record's tree (null: caught in a parent cycle). */
+  rootOf: Map<string, string | null>;
+  /** The records on the continued branch of their tree. */
+  onPath: Set<string>;
+  /** The end of each tree's continued branch (its last user or assistant record), by the tree's root. */
+  ends: Map<string, string>;
+}
+
+/** The branch rule (see {@link offBranchRecords}) with what decided it (see `branch-window.ts`). */
+export function branchState(
+  nodes: ReadonlyMap<string, BranchNode>,
+  parentOf: (id: string) => string | undefined,
+): BranchState {
   const parent = new Map<string, string>();
   const children = new Map<string, string[]>();
   for (const id of nodes.keys()) {
@@ -76,7 +100,9 @@ export function offBranchRecords(
   }
   const onPath = new Set<string>();
   const pathEnd = new Set<string>();
-  for (const { id } of lastOfTree.values()) {
+  const ends = new Map<string, string>();
+  for (const [root, { id }] of lastOfTree) {
+    ends.set(root, id);
     pathEnd.add(id);
     for (let current: string | undefined = id; current !== undefined && !onPath.has(current); ) {
       onPath.add(current);
@@ -97,14 +123,14 @@ export function offBranchRecords(
       stack.push({ id: child, off: childOff });
     }
   }
-  return off;
+  return { off, parent, children, rootOf, onPath, ends };
 }
 
 /**
  * A user prompt or an assistant response: not a record that only carries tool results, nor the next
  * content block of the same API response as its parent (Claude Code writes one record per block).
  */
-function startsAlternative(node: BranchNode | undefined, parent: BranchNode | undefined): boolean {
+export function startsAlternative(node: BranchNode | undefined, parent: BranchNode | undefined): boolean {
   if (node?.type === 'assistant') return node.apiId === undefined || node.apiId !== parent?.apiId;
   return node?.type === 'user' && node.alternative === true;
 }

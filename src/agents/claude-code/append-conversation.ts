@@ -2,18 +2,20 @@
 // conversation (its messages and calls, as the index keeps them, and its `ConversationResume`), with the
 // same rules as a build of the whole file. Where the new records would change what is stored in a way
 // the fold cannot redo from that state (a record reusing an earlier uuid, a parent that arrives after its
-// child was stored, a hook that blocks a call already settled), it refuses with `NotAppendable` and the
-// caller builds the file again.
+// child was stored, a parent or a fork older than the chain records the state keeps, a hook that blocks a
+// call already settled), it refuses with `NotAppendable` and the caller builds the file again.
 
+import { extendBranch } from '../../model/branch-window.js';
 import { orderConversation } from '../../model/conversation-order.js';
 import type { Message } from '../../model/message.js';
+import { keyDigest, packDigests, unpackKeys } from '../../model/packed-keys.js';
 import type { LocatedProblem } from '../../model/source-location.js';
 import type { ToolCall } from '../../model/tool-call.js';
 import { str } from '../../schemas/common/value-access.js';
 import type { LocatedRecord } from '../record-file.js';
-import { type ConversationResume, dedupe, type StoredNode } from './build-conversation.js';
+import { type ConversationResume, dedupe } from './build-conversation.js';
 import { type FoldContext, foldRecord, hookBlockedCallOf, type MessageFoldState } from './message-fold.js';
-import { type BranchNode, branchNodeOf, offBranchRecords } from './off-branch-records.js';
+import { type BranchNode, branchNodeOf } from './off-branch-records.js';
 
 /** Thrown when appended records cannot be folded into the stored state: build the file again. */
 export class NotAppendable extends Error {
@@ -46,8 +48,14 @@ export function appendConversation(
   context: FoldContext,
 ): ConversationAppend {
   if (resume.cyclic) throw new NotAppendable('the stored conversation has a parent cycle');
-  const stored = new Map<string, StoredNode>();
-  for (const node of resume.nodes) stored.set(node[0], node);
+  const kept = new Set(resume.branch.nodes.map(([key]) => key));
+  let older: Set<number> | undefined;
+  // Whether a key is a stored record's: a kept one, or one whose digest an older one has.
+  const isStored = (key: string): boolean => {
+    if (kept.has(key)) return true;
+    older ??= unpackKeys(resume.olderKeys);
+    return older.has(keyDigest(key));
+  };
 
   // New chain records by uuid, first wins, like a build of the whole file; one that names a stored
   // record's uuid, or that the build would keep apart with a problem, is left to a build.
@@ -55,16 +63,14 @@ export function appendConversation(
   const { nodes: added, duplicateRecords } = dedupe(records, resume.records, dedupeProblems);
   if (dedupeProblems.length > 0) throw new NotAppendable('new records lack a uuid or share one');
   for (const id of added.keys())
-    if (stored.has(id)) throw new NotAppendable('a record reuses the uuid of a stored one');
+    if (isStored(id)) throw new NotAppendable('a record reuses the uuid of a stored one');
   // A stored record whose parent only arrives now would move in the conversation order.
-  for (const node of resume.nodes)
-    if (node[1] !== null && !stored.has(node[1]) && added.has(node[1]))
-      throw new NotAppendable('a stored record gets its parent only now');
+  for (const parent of resume.dangling)
+    if (added.has(parent)) throw new NotAppendable('a stored record gets its parent only now');
 
   const parentOf = (id: string): string | undefined => {
     const record = added.get(id);
-    if (record) return str(record.value.parentUuid) ?? str(record.value.logicalParentUuid);
-    return stored.get(id)?.[1] ?? undefined;
+    return record ? (str(record.value.parentUuid) ?? str(record.value.logicalParentUuid)) : undefined;
   };
   // Stored records all come first in the conversation order (none waits on a new one); the new ones
   // follow in the order of their own DAG, parents that are stored records counting as placed.
@@ -74,23 +80,20 @@ export function appendConversation(
   if (cyclic.length > 0) throw new NotAppendable('new records form a parent cycle');
 
   const branchNodes = new Map<string, BranchNode>();
-  resume.nodes.forEach(([id, , type, apiId, alternative], index) => {
-    const node: BranchNode = { type, index, apiId: apiId ?? undefined };
-    if (alternative !== null) node.alternative = alternative === 1;
-    branchNodes.set(id, node);
-  });
   for (const [id, record] of added) branchNodes.set(id, branchNodeOf(record.value, record.index));
-  const offBranch = offBranchRecords(branchNodes, parentOf);
+  const step = extendBranch(resume.branch, branchNodes, order, parentOf, isStored);
+  if (step === undefined) throw new NotAppendable('the new records fork the chain before the kept records');
+  const offBranch = step.off;
 
   const branchChanged: Message[] = [];
-  for (const message of state.messages) {
-    if (!stored.has(message.id)) continue;
-    const off = offBranch.has(message.id);
-    if (off === (message.offBranch === true)) continue;
-    if (off) message.offBranch = true;
-    else delete message.offBranch;
-    branchChanged.push(message);
-  }
+  if (step.changed.size > 0)
+    for (const message of state.messages) {
+      const off = step.changed.get(message.id);
+      if (off === undefined || off === (message.offBranch === true)) continue;
+      if (off) message.offBranch = true;
+      else delete message.offBranch;
+      branchChanged.push(message);
+    }
 
   const hookBlocked = new Set(resume.hookBlocked);
   for (const { value } of records) {
@@ -121,17 +124,20 @@ export function appendConversation(
   for (const [message, parts] of partsBefore) if (message.parts.length > parts) mergedInto.push(message);
   const closed = [...open].filter((call) => call.result !== undefined);
 
-  const nodes = [...resume.nodes];
+  const dangling = new Set(resume.dangling);
   for (const id of added.keys()) {
-    const node = branchNodes.get(id) as BranchNode;
-    nodes.push([
-      id,
-      parentOf(id) ?? null,
-      node.type,
-      node.apiId ?? null,
-      node.alternative === undefined ? null : node.alternative ? 1 : 0,
-    ]);
+    const parent = parentOf(id);
+    if (parent !== undefined && parent !== id && !added.has(parent) && !isStored(parent))
+      dangling.add(parent);
   }
+  // The keys that leave the window join the older ones.
+  const window = step.window;
+  const stillKept = new Set(window.nodes.map(([key]) => key));
+  const leaving = resume.branch.nodes.filter(([key]) => !stillKept.has(key)).map(([key]) => key);
+  const olderKeys =
+    leaving.length === 0
+      ? resume.olderKeys
+      : packDigests([...(older ?? unpackKeys(resume.olderKeys)), ...leaving.map(keyDigest)]);
   const merged = new Map(resume.merged);
   for (const [key, message] of state.merged) if (!merged.has(key)) merged.set(key, message.id);
   return {
@@ -140,7 +146,9 @@ export function appendConversation(
     closed,
     duplicateRecords,
     resume: {
-      nodes,
+      branch: window,
+      olderKeys,
+      dangling: [...dangling],
       records: resume.records + records.length,
       cyclic: false,
       hookBlocked: [...hookBlocked],

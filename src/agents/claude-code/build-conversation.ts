@@ -1,5 +1,8 @@
+import { branchState } from '../../model/branch-rule.js';
+import { type BranchWindow, branchWindowOf } from '../../model/branch-window.js';
 import { orderConversation } from '../../model/conversation-order.js';
 import type { Message } from '../../model/message.js';
+import { packKeys } from '../../model/packed-keys.js';
 import type { LocatedProblem } from '../../model/source-location.js';
 import type { ToolCall } from '../../model/tool-call.js';
 import { maxUsage } from '../../model/usage.js';
@@ -12,7 +15,7 @@ import {
   hookBlockedCallOf,
   type UsageByKey,
 } from './message-fold.js';
-import { type BranchNode, branchNodeOf, offBranchRecords } from './off-branch-records.js';
+import { type BranchNode, branchNodeOf } from './off-branch-records.js';
 import { progressUsage } from './request-usage.js';
 
 export type { LocatedRecord } from '../record-file.js';
@@ -43,22 +46,14 @@ export interface ProgressUsage {
   usageByKey: Conversation['usageByKey'];
 }
 
-/**
- * A chain node as stored for resuming: its key (uuid after deduplication), its parent link
- * (`parentUuid`, else `logicalParentUuid`), and what the branch rule needs.
- */
-export type StoredNode = [
-  key: string,
-  parent: string | null,
-  type: string,
-  apiId: string | null,
-  alternative: 0 | 1 | null,
-];
-
 /** The part of a conversation's build state that its messages and calls do not hold. JSON-safe. */
 export interface ConversationResume {
-  /** Chain nodes in file order. */
-  nodes: StoredNode[];
+  /** The last chain records with what the branch rule decided for them (`model/branch-window.ts`). */
+  branch: BranchWindow;
+  /** The keys of the chain records before the window, as digests (`packKeys`): a new record reusing one is left to a build. */
+  olderKeys: string;
+  /** Parent links of chain records that name no record of the file (a record arriving with one is left to a build). */
+  dangling: string[];
   /** Records given to the build (the index base of the next ones). */
   records: number;
   /** Whether some nodes were caught in a parent cycle. */
@@ -99,7 +94,8 @@ export function buildConversation(records: readonly LocatedRecord[], context: Fo
 
   const branchNodes = new Map<string, BranchNode>();
   for (const [id, record] of byUuid) branchNodes.set(id, branchNodeOf(record.value, record.index));
-  const offBranch = offBranchRecords(branchNodes, parentOf);
+  const branch = branchState(branchNodes, parentOf);
+  const offBranch = branch.off;
   const hookBlocked = new Set<string>();
   for (const { value } of records) {
     const id = hookBlockedCallOf(value);
@@ -112,15 +108,12 @@ export function buildConversation(records: readonly LocatedRecord[], context: Fo
     if (record) foldRecord(state, context, record, uuid, !offBranch.has(uuid), hookBlocked);
   }
 
-  const nodes: StoredNode[] = [];
-  for (const [id, node] of branchNodes)
-    nodes.push([
-      id,
-      parentOf(id) ?? null,
-      node.type,
-      node.apiId ?? null,
-      node.alternative === undefined ? null : node.alternative ? 1 : 0,
-    ]);
+  const window = branchWindowOf(branchNodes, branch);
+  const dangling = new Set<string>();
+  for (const id of byUuid.keys()) {
+    const parent = parentOf(id);
+    if (parent !== undefined && !byUuid.has(parent)) dangling.add(parent);
+  }
   return {
     messages: state.messages,
     toolCalls: [...state.calls.values(), ...state.orphans],
@@ -130,7 +123,9 @@ export function buildConversation(records: readonly LocatedRecord[], context: Fo
     problems: state.problems,
     duplicateRecords,
     resume: {
-      nodes,
+      branch: window,
+      olderKeys: packKeys([...branchNodes.keys()].slice(0, branchNodes.size - window.nodes.length)),
+      dangling: [...dangling],
       records: records.length,
       cyclic: cyclic.length > 0,
       hookBlocked: [...hookBlocked],

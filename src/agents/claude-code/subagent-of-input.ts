@@ -111,7 +111,16 @@ function emptyConversation(usageByKey: Conversation['usageByKey']): Conversation
     firstPrompt: undefined,
     problems: [],
     duplicateRecords: 0,
-    resume: { nodes: [], records: 0, cyclic: false, hookBlocked: [], merged: [], firstPrompt: null },
+    resume: {
+      branch: { nodes: [], ends: [] },
+      olderKeys: '',
+      dangling: [],
+      records: 0,
+      cyclic: false,
+      hookBlocked: [],
+      merged: [],
+      firstPrompt: null,
+    },
   };
 }
 
