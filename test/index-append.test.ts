@@ -21,6 +21,9 @@ afterEach(() => {
   for (const dir of [logs, cache, fresh]) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Of the appends of the last `appendInSteps`, those that read the session from its last prompt on. */
+let fromLastPrompt = 0;
+
 /**
  * Writes the first `cut` bytes of `file` (whose whole content is `whole`), refreshes the index, appends
  * the rest in `steps` pieces (refreshing after each), and compares with an index built from the whole file.
@@ -30,16 +33,15 @@ async function appendInSteps(file: string, whole: Buffer, cuts: readonly number[
   writeFileSync(file, whole.subarray(0, cuts[0]));
   await refreshed(cache, logs);
   let appended = 0;
-  for (const [i, cut] of cuts.entries()) {
+  fromLastPrompt = 0;
+  for (const [i, cut] of [...cuts, whole.length].entries()) {
     if (i === 0) continue;
     appendFileSync(file, whole.subarray(cuts[i - 1], cut));
     later(file);
-    const result = await refreshed(cache, logs);
-    appended += result.stats.unitsAppended;
+    const { stats } = await refreshed(cache, logs);
+    appended += stats.unitsAppended;
+    fromLastPrompt += stats.unitsAppendedFromLastPrompt;
   }
-  appendFileSync(file, whole.subarray(cuts[cuts.length - 1]));
-  later(file);
-  appended += (await refreshed(cache, logs)).stats.unitsAppended;
   rmSync(fresh, { recursive: true, force: true });
   await refreshed(fresh, logs);
   expect(indexContents(cache)).toEqual(indexContents(fresh));
@@ -70,11 +72,13 @@ describe('appends applied to the stored rows', () => {
     const whole = readFileSync(file);
     const appended = await appendInSteps(file, whole, lineStarts(whole, 6));
     expect(appended).toBeGreaterThan(0);
+    // Most appends read the session from its last prompt on (the first ones may come before any prompt).
+    expect(fromLastPrompt).toBeGreaterThan(0);
   });
 });
 
-/** A Claude Code session written record by record, as a running agent writes it (2.1.x shape). */
-function craftedSession(sessionId: string): string[] {
+/** Record makers of one Claude Code session (2.1.x shape), one second apart in the order they are made. */
+function recordMakers(sessionId: string) {
   let clock = Date.parse('2026-11-20T10:00:00.000Z');
   const base = (uuid: string, parentUuid: string | null) => {
     clock += 1000;
@@ -123,6 +127,12 @@ function craftedSession(sessionId: string): string[] {
     },
     toolUseResult: { stdout: text, stderr: '', interrupted: false },
   });
+  return { base, usage, prompt, assistant, result };
+}
+
+/** A Claude Code session written record by record, as a running agent writes it (2.1.x shape). */
+function craftedSession(sessionId: string): string[] {
+  const { base, usage, prompt, assistant, result } = recordMakers(sessionId);
   const records = [
     prompt('u1', null, 'List the files'),
     assistant('a1', 'u1', '1', [{ type: 'thinking', thinking: 'look first', signature: 'x' }], usage(10, 5)),
@@ -256,5 +266,97 @@ describe('appends that change what is stored', () => {
     await refreshed(fresh, logs);
     expect(indexContents(cache)).toEqual(indexContents(fresh));
     expect(indexContents(cache).sessions.map((s) => s.parent_tool_call_id)).toContain('toolu_4');
+  });
+});
+
+describe('appends that read a session from its last prompt on', () => {
+  const sessionId = '5e55a0b1-0000-4000-8000-0000000007a1';
+  const { base, usage, prompt, assistant, result } = recordMakers(sessionId);
+  const bash = (id: string, command: string) => [{ type: 'tool_use', id, name: 'Bash', input: { command } }];
+  /** Three turns: a call and its result, a call the user interrupted, an answer. */
+  const turns = () => [
+    prompt('u1', null, 'List the files'),
+    assistant('a1', 'u1', '1', bash('toolu_1', 'ls'), usage(10, 5)),
+    result('r1', 'a1', 'toolu_1', 'a.txt'),
+    assistant('a2', 'r1', '2', [{ type: 'text', text: 'One file.' }], usage(20, 4)),
+    prompt('u2', 'a2', 'Count the lines'),
+    assistant('a3', 'u2', '3', bash('toolu_2', 'wc -l a.txt'), usage(30, 6)),
+    { ...prompt('i1', 'a3', '[Request interrupted by user for tool use]') },
+    prompt('u3', 'i1', 'Never mind, say hello'),
+    assistant('a4', 'u3', '4', [{ type: 'text', text: 'Hello.' }], usage(40, 2)),
+  ];
+  const file = () => path.join(logs, '.claude', 'projects', '-work-demo', `${sessionId}.jsonl`);
+  const run = async (stored: object[], appended: object[]) => {
+    mkdirSync(path.dirname(file()), { recursive: true });
+    const lines = [...stored, ...appended].map((r) => `${JSON.stringify(r)}\n`);
+    // The stored part, then each new record in an append of its own.
+    const cuts = appended.map((_, i) => Buffer.byteLength(lines.slice(0, stored.length + i).join('')));
+    return appendInSteps(file(), Buffer.from(lines.join('')), cuts);
+  };
+
+  it('equal a fresh build, a call of an earlier turn left interrupted as it was', async () => {
+    const appended = await run(turns(), [
+      prompt('u4', 'a4', 'Show the file'),
+      assistant('a5', 'u4', '5', bash('toolu_3', 'cat a.txt'), usage(50, 7)),
+      result('r3', 'a5', 'toolu_3', 'hello'),
+      assistant('a6', 'r3', '6', [{ type: 'text', text: 'It says hello.' }], usage(60, 5)),
+    ]);
+    expect(appended).toBe(4);
+    expect(fromLastPrompt).toBe(4);
+    expect(indexContents(cache).toolCalls.map((c) => c.status)).toEqual(['ok', 'interrupted', 'ok']);
+  });
+
+  it('equal a fresh build when new records continue a response from before the last prompt', async () => {
+    const stored = turns();
+    // More of the answer "One file." (the same API message), written after the later prompts.
+    const appended = await run(stored, [
+      assistant('a2b', 'a4', '2', [{ type: 'text', text: 'It is small.' }], usage(20, 9)),
+    ]);
+    expect(appended).toBe(1);
+    expect(fromLastPrompt).toBe(1);
+    const texts = indexContents(cache).messages.map((m) => m.text);
+    expect(texts).toContain('One file.\nIt is small.');
+  });
+
+  it('equal a fresh build when a summary names a message before the last prompt', async () => {
+    // A summary whose message is not in the file comes first: it is the title until one that ends at a
+    // message of the session comes.
+    const stored = [{ type: 'summary', summary: 'Another session', leafUuid: 'gone' }, ...turns()];
+    const appended = await run(stored, [
+      { type: 'summary', summary: 'Files and greetings', leafUuid: 'a2' },
+      prompt('u4', 'a4', 'Thanks'),
+    ]);
+    expect(appended).toBe(2);
+    expect(fromLastPrompt).toBe(2);
+    expect(indexContents(cache).sessions[0]?.title).toBe('Files and greetings');
+  });
+
+  it('equal a fresh build when a rewind moves messages before the last prompt off the branch', async () => {
+    const appended = await run(turns(), [
+      // Back to the answer before "Count the lines": the messages after it leave the branch.
+      prompt('u4', 'a2', 'Show the file instead'),
+      assistant('a5', 'u4', '5', [{ type: 'text', text: 'It says hello.' }], usage(50, 3)),
+    ]);
+    // The session is read whole for it (the turns before the last prompt change).
+    expect(appended).toBe(2);
+    expect(fromLastPrompt).toBe(1);
+    expect(indexContents(cache).messages.filter((m) => m.off_branch === 1).length).toBeGreaterThan(0);
+  });
+
+  it('equal a fresh build when a compaction and a boundary without a parent follow', async () => {
+    const appended = await run(turns(), [
+      {
+        ...base('c1', null),
+        type: 'system',
+        subtype: 'compact_boundary',
+        content: 'Conversation compacted',
+        logicalParentUuid: 'a4',
+        compactMetadata: { trigger: 'auto', preTokens: 120000 },
+      },
+      { ...prompt('s1', 'c1', 'This session is being continued.'), isCompactSummary: true },
+      assistant('a5', 's1', '5', [{ type: 'text', text: 'Continuing.' }], usage(50, 3)),
+    ]);
+    expect(appended).toBe(3);
+    expect(fromLastPrompt).toBe(3);
   });
 });

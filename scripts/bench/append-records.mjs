@@ -19,7 +19,8 @@ import { basename } from 'node:path';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const IS_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PREFIXED_ID = /\b(toolu|msg|req|call|srvtoolu)_[A-Za-z0-9]{6,}/g;
+// A provider's ids keep their prefix and take a fresh last part (`msg_bdrk_01...`: Bedrock's message ids).
+const PREFIXED_ID = /\b(toolu|msg|req|call|srvtoolu)_(?:[a-z]{3,5}_)?[A-Za-z0-9]{6,}/g;
 const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g;
 const SESSION_ID = /"(?:sessionId|session_id)"\s*:\s*"([0-9a-f-]{36})"/gi;
 

@@ -40,6 +40,22 @@ test('median of odd and even counts', () => {
   assert.equal(median([]), undefined);
 });
 
+test('a provider prefix is kept and the id made fresh (Bedrock message ids)', () => {
+  const line = JSON.stringify({
+    type: 'assistant',
+    sessionId: SESSION,
+    uuid: 'aaaaaaaa-0000-4000-8000-000000000001',
+    parentUuid: null,
+    timestamp: '2025-01-01T10:00:00.000Z',
+    requestId: 'req_bdrk_01abcdefgh',
+    message: { id: 'msg_bdrk_01abcdefgh', content: [] },
+  });
+  for (const record of recordsOf(makeAppendChunk(`${line}\n`, 2000))) {
+    assert.match(record.message.id, /^msg_bdrk_[A-Za-z0-9]{24}$/);
+    assert.match(record.requestId, /^req_bdrk_[A-Za-z0-9]{24}$/);
+  }
+});
+
 /** The records of an appended chunk, one per line. */
 const recordsOf = (chunk) =>
   chunk

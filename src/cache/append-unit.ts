@@ -13,6 +13,8 @@ import {
   type ClaudeUnitAppend,
   type ClaudeUnitChanges,
   type CodexThreadRead,
+  continuedMessages,
+  NeedsEarlierMessages,
   type SessionResume,
   type StoredResume,
 } from '../lifecycle/append-session.js';
@@ -21,10 +23,17 @@ import type { Session } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
 import { createChangeWriter } from './change-writer.js';
 import { prepareInsert } from './insert-row.js';
-import { createStoredTreesReader, rowBackable } from './model-rows.js';
+import {
+  createStoredTreesReader,
+  createTailReader,
+  rowBackable,
+  type StoredTree,
+  type TailTree,
+} from './model-rows.js';
 import { callDetail } from './packed-call.js';
 import { packResume, resumeStatesOf, unpackResume } from './packed-resume.js';
 import { toReportModel } from './report-model.js';
+import { packStoredSession } from './report-model-codec.js';
 import { type SettledTail, settleTail } from './settle-tail.js';
 import { storedSessions } from './tree-rows.js';
 import { sessionRowOf, treeRow } from './unit-rows.js';
@@ -36,6 +45,8 @@ export interface AppendedUnit {
   anchor: string;
   /** Its report model (made when asked: the stored form is packed from the session itself). */
   model(): Session;
+  /** Whether its session was read from its last prompt on (see `createTailReader`). */
+  fromLastPrompt?: true;
 }
 
 export interface UnitAppender {
@@ -60,6 +71,7 @@ export interface UnitAppender {
 
 export function createUnitAppender(db: Database.Database): UnitAppender {
   const storedTrees = createStoredTreesReader(db);
+  const tailTree = createTailReader(db);
   const writer = createChangeWriter(db);
   const selectTree = db.prepare('SELECT id FROM trees WHERE unit_id = ?').pluck();
   const updateDetail = db.prepare('UPDATE sessions SET detail = ? WHERE rowid = ?');
@@ -207,18 +219,22 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     return true;
   };
 
-  /** Appends a Claude Code session's and its subagents' new records, and new subagent files; false: build it. */
+  /**
+   * Appends a Claude Code session's and its subagents' new records, and new subagent files; false: build it.
+   * `tail`: the tree was decoded from the session's last prompt on (then `NeedsEarlierMessages` goes up).
+   */
   const appendClaude = (
     unitId: number,
     root: Session,
     reads: ReadonlyMap<string, AppendedRead>,
     added: ClaudeUnitChanges['added'],
     order: readonly string[],
+    tail?: { tree: TailTree; resume: SessionResume },
   ): boolean => {
     const byFile = sessionsByFile(root);
     const changes: ClaudeUnitChanges['reads'][number][] = [];
     for (const [path, read] of reads) {
-      const resume = resumeOf(read.state);
+      const resume = tail?.resume ?? resumeOf(read.state);
       if (resume === undefined) return false;
       const settledRead = settled(unitId, byFile.get(path), read, resume.fileProblems);
       if (settledRead === undefined) return false;
@@ -236,13 +252,22 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
         stored: (path) => resumeOf(selectState.get(path) as Buffer | null | undefined),
         added,
         order,
+        ...(tail ? { earlier: tail.tree } : {}),
       });
-    } catch {
+    } catch (error) {
+      if (error instanceof NeedsEarlierMessages) throw error;
       // NotAppendable, or a record the fold could not take: a build says where, with its problems.
       return false;
     }
     for (const { path, change } of result.changes) {
-      const emptyText = writer.writeChange(unitId, root, change, change.resume.emptyText);
+      const emptyText = writer.writeChange(
+        unitId,
+        root,
+        change,
+        change.resume.emptyText,
+        undefined,
+        tail?.tree.earlier.get(change.session),
+      );
       if (emptyText === undefined) return false;
       saveResume(path, { ...change.resume, emptyText });
     }
@@ -268,8 +293,56 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     return true;
   };
 
+  /**
+   * Appends the session file's new lines of a Claude Code unit decoded from the session's last prompt on
+   * (`createTailReader`), writing the session's stored form with its earlier messages' entries as they were.
+   * `whole` (nothing written) when the unit does not fit or the append needs the earlier messages.
+   */
+  const appendTail = (
+    unitId: number,
+    reads: ReadonlyMap<string, AppendedRead>,
+    order: readonly string[],
+  ): AppendedUnit | undefined | 'whole' => {
+    // Only the session file grew (a new subagent file, or one that grew, needs its session whole).
+    const [only] = reads;
+    if (reads.size !== 1 || only === undefined) return 'whole';
+    const [path, read] = only;
+    const resume = resumeOf(read.state);
+    if (resume?.kind !== 'session') return 'whole';
+    let tree: TailTree | undefined;
+    try {
+      tree = tailTree(unitId, (files) => files[0] === path, continuedMessages(resume, read.part));
+    } catch {
+      return undefined;
+    }
+    if (!tree) return 'whole';
+    const { anchor, phase, earlier, session: root, rowid, treeId } = tree;
+    const earlierOfRoot = earlier.get(root);
+    try {
+      return db.transaction((): AppendedUnit | undefined => {
+        if (!appendClaude(unitId, root, reads, [], order, { tree, resume }) || !earlierOfRoot)
+          return undefined;
+        writer.update('trees', treeId, treeRow(root, { anchor, phase }, earlier));
+        updateDetail.run(
+          packStoredSession(root, undefined, rowBackable([root]), { messages: earlierOfRoot.stored }),
+          rowid,
+        );
+        // The report model, when asked: the tree decoded whole from what was just written.
+        const model = () => (storedTrees(unitId)[0] as StoredTree).session;
+        return { phase, anchor, model, fromLastPrompt: true };
+      })();
+    } catch (error) {
+      if (error instanceof NeedsEarlierMessages) return 'whole';
+      throw error;
+    }
+  };
+
   return {
     append(unitId, reads, added = [], order = [...reads.keys()]) {
+      if (added.length === 0) {
+        const appended = appendTail(unitId, reads, order);
+        if (appended !== 'whole') return appended;
+      }
       let trees: ReturnType<typeof storedTrees>;
       try {
         trees = storedTrees(unitId);

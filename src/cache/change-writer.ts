@@ -11,6 +11,7 @@ import { callPlaces, messageDetail } from './packed-message.js';
 import {
   callOutcomeColumns,
   callRowOf,
+  type EarlierCounts,
   excerpt,
   messageRowOf,
   messageText,
@@ -30,7 +31,8 @@ export interface ChangeWriter {
   /**
    * Writes the rows an append changed; returns the resume state's `emptyText` settled with the stored texts
    * of the messages that got parts, or undefined (nothing written) when a stored row to update is missing.
-   * `subagent`: the session row's `is_subagent` (a Claude Code session is one below the root).
+   * `subagent`: the session row's `is_subagent` (a Claude Code session is one below the root); `earlier`:
+   * the session's messages its decoding left in its rows (see `createTailReader`).
    */
   writeChange(
     unitId: number,
@@ -38,6 +40,7 @@ export interface ChangeWriter {
     change: SessionChange,
     storedEmptyText: Record<string, number>,
     subagent?: boolean,
+    earlier?: EarlierCounts,
   ): Record<string, number> | undefined;
   /** Inserts every message, call, usage entry and problem of a session new to the stored tree. */
   insertItems(unitId: number, session: Session, root: Session, sessionRow: number): void;
@@ -95,6 +98,7 @@ export function createChangeWriter(db: Database.Database): ChangeWriter {
     change,
     storedEmptyText,
     subagent = change.session !== root,
+    earlier = undefined,
   ) => {
     const session = change.session;
     // Rowids of the stored rows to update, all found before anything is written.
@@ -129,7 +133,7 @@ export function createChangeWriter(db: Database.Database): ChangeWriter {
     )
       return undefined;
 
-    update('sessions', sessionRow, sessionRowOf(session, root));
+    update('sessions', sessionRow, sessionRowOf(session, root, earlier));
     const places = callPlaces(session.toolCalls);
     const emptyText = { ...storedEmptyText };
     const texts = new Map<string, string>();

@@ -81,6 +81,7 @@ async function refreshOnce(
     bytesParsed: 0,
     unitsBuilt: 0,
     unitsAppended: 0,
+    unitsAppendedFromLastPrompt: 0,
     unitsReused: 0,
     loadedBack: 0,
   };

@@ -21,6 +21,11 @@ export interface RefreshStats {
   unitsBuilt: number;
   /** Units whose session file grew, brought up to date from the appended lines alone (no build). */
   unitsAppended: number;
+  /**
+   * Of those, units whose session was read from its last prompt on (the messages an append can touch), its
+   * earlier messages left in the index.
+   */
+  unitsAppendedFromLastPrompt: number;
   unitsReused: number;
   /**
    * Files read again whole (as far as they were indexed) to build their unit: files of a unit that changed

@@ -30,7 +30,7 @@ import { type PackedUsage, packUsage, unpackUsage, usageFromRow } from './packed
  * where every session id of the unit is unique; a session whose row count differs, or a row whose id does
  * not end as the item's, is damaged (its unit is built again).
  */
-interface StoredSession {
+export interface StoredSession {
   files: string[];
   session: PackedSession;
   /** A subagent's entry in its parent's `subagents`, `session` as a 0 placeholder (keeps the key order). */
@@ -76,6 +76,7 @@ export function encodeStoredSession(
   session: Session,
   entry: Subagent | undefined,
   rowBacked: boolean,
+  earlier: Earlier = noEarlier,
 ): string {
   const files: string[] = [];
   const fileIndex = new Map<string, number>();
@@ -92,7 +93,7 @@ export function encodeStoredSession(
   const callsRowBacked = rowBacked && callsBeforeOrphans(session.toolCalls);
   const packed: PackedSession = {
     ...session,
-    messages: session.messages.map((m) => packMessage(m, fileOf, rowBacked)),
+    messages: [...earlier.messages, ...session.messages.map((m) => packMessage(m, fileOf, rowBacked))],
     turns: [],
     toolCalls: session.toolCalls.map((c) => packCall(c, session.id, fileOf, callsRowBacked)),
     usageEntries: session.usageEntries.map((u) => packUsage(u, rowBacked)),
@@ -156,11 +157,27 @@ function inStoredOrder(session: PackedSession): PackedSession {
 }
 
 /**
+ * Messages of a session that a decoding left in its rows (see `createTailReader`, model-rows.ts): their
+ * entries in its stored form, row-held ones only (their ids' last characters, which name no file), which
+ * come before its decoded messages' as they are.
+ */
+export interface Earlier {
+  messages: readonly string[];
+}
+
+const noEarlier: Earlier = { messages: [] };
+
+/**
  * The stored form of a session as its row holds it: {@link encodeStoredSession}'s JSON raw-deflated at level 1
  * (an append packs the sessions of its tree again: the 64 MiB session's in a few milliseconds).
  */
-export function packStoredSession(session: Session, entry: Subagent | undefined, rowBacked: boolean): Buffer {
-  return deflateRawSync(encodeStoredSession(session, entry, rowBacked), { level: 1 });
+export function packStoredSession(
+  session: Session,
+  entry: Subagent | undefined,
+  rowBacked: boolean,
+  earlier?: Earlier,
+): Buffer {
+  return deflateRawSync(encodeStoredSession(session, entry, rowBacked, earlier), { level: 1 });
 }
 
 /** One `sessions` row of a unit, as {@link decodeStoredTrees} reads them (in rowid order). */
@@ -179,11 +196,26 @@ export function decodeStoredTrees(
   sessionRows: readonly StoredSessionRow[],
   rows: ModelRows,
 ): { rowid: number; session: Session }[] {
+  return decodeStoredSessions(
+    sessionRows.map((row) => ({ ...row, stored: readStoredSession(row.rowid, row.detail) })),
+    rows,
+  );
+}
+
+/** A session row's stored form, as written (throws when there is none or it cannot be read). */
+export function readStoredSession(rowid: number, detail: Uint8Array | null): StoredSession {
+  if (detail === null) throw new Error(`The session row ${rowid} holds no stored session.`);
+  return JSON.parse(inflateRawSync(detail).toString('utf8')) as StoredSession;
+}
+
+/** {@link decodeStoredTrees} of stored forms already read (and perhaps cut: see `createTailReader`). */
+export function decodeStoredSessions(
+  sessionRows: readonly { rowid: number; parentRow: number | null; stored: StoredSession }[],
+  rows: ModelRows,
+): { rowid: number; session: Session }[] {
   const byRow = new Map<number, Session>();
   const roots: { rowid: number; session: Session }[] = [];
-  for (const row of sessionRows) {
-    if (row.detail === null) throw new Error(`The session row ${row.rowid} holds no stored session.`);
-    const stored = JSON.parse(inflateRawSync(row.detail).toString('utf8')) as StoredSession;
+  for (const { stored, ...row } of sessionRows) {
     const session = unpackSession(stored, rows);
     byRow.set(row.rowid, session);
     if (row.parentRow === null) {

@@ -293,6 +293,7 @@ export function createUnitStore(run: RefreshRun) {
     });
     batch.maybeCommit();
     stats.unitsAppended += 1;
+    if (appended.fromLastPrompt) stats.unitsAppendedFromLastPrompt += 1;
     builtIds.add(previous.id);
     if (options.sessions !== false)
       earlyModels.set(previous.id, [

@@ -83,6 +83,7 @@ export function unchangedRefresh(
     bytesParsed: 0,
     unitsBuilt: 0,
     unitsAppended: 0,
+    unitsAppendedFromLastPrompt: 0,
     unitsReused: stored.units,
     loadedBack: 0,
   };

@@ -22,8 +22,19 @@ export interface TreePlace {
   phase: number;
 }
 
-/** The sessions row of a session (tree, parent row and unit apart). */
-export function sessionRowOf(session: Session, root: Session): Row {
+/** Messages of a session that its decoding left in its rows (`createTailReader`, model-rows.ts). */
+export interface EarlierCounts {
+  messages: number;
+  prompts: number;
+}
+
+const noEarlier: EarlierCounts = { messages: 0, prompts: 0 };
+
+/**
+ * The sessions row of a session (tree, parent row and unit apart); `earlier`: its messages left in its rows,
+ * which its counts take in.
+ */
+export function sessionRowOf(session: Session, root: Session, earlier = noEarlier): Row {
   const calls = session.toolCalls;
   return {
     id: session.id,
@@ -46,8 +57,8 @@ export function sessionRowOf(session: Session, root: Session): Row {
     models: JSON.stringify(session.models),
     versions: JSON.stringify(session.versions),
     files: JSON.stringify(session.files),
-    messages: session.messages.length,
-    prompts: session.messages.filter((m) => m.kind === 'prompt').length,
+    messages: earlier.messages + session.messages.length,
+    prompts: earlier.prompts + session.messages.filter((m) => m.kind === 'prompt').length,
     tool_calls: calls.length,
     failed_tool_calls: calls.filter((c) => c.status !== 'ok').length,
     errors: calls.filter((c) => c.status === 'error').length,
@@ -166,15 +177,20 @@ export function problemRowOf(problem: LocatedProblem, session: Session, root: Se
 }
 
 /** The trees row of a top-level session (unit apart). */
-export function treeRow(root: Session, place: TreePlace | undefined): Row {
+export function treeRow(
+  root: Session,
+  place: TreePlace | undefined,
+  earlier?: ReadonlyMap<Session, EarlierCounts>,
+): Row {
   let sessions = 0;
   let messages = 0;
   let prompts = 0;
   let toolCalls = 0;
   for (const session of allSessions([root])) {
+    const left = earlier?.get(session) ?? noEarlier;
     sessions += 1;
-    messages += session.messages.length;
-    prompts += session.messages.filter((m) => m.kind === 'prompt').length;
+    messages += left.messages + session.messages.length;
+    prompts += left.prompts + session.messages.filter((m) => m.kind === 'prompt').length;
     toolCalls += session.toolCalls.length;
   }
   return {

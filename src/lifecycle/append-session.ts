@@ -8,6 +8,9 @@ import type { Session } from '../model/session.js';
 
 export {
   type AppendedPart,
+  continuedMessages,
+  type EarlierMessages,
+  NeedsEarlierMessages,
   NotAppendable,
   type SessionAppend,
 } from '../agents/claude-code/append-claude-session.js';

@@ -25,6 +25,7 @@ import { agentProgressUsage, type ProgressUsage } from './build-conversation.js'
 import { agentToolNames, type CallClaim, callClaimOf } from './link-subagents.js';
 import type { MessageFoldState, UsageByKey } from './message-fold.js';
 import { foldAggregates, type RecordAggregates } from './record-aggregates.js';
+import { apiMessageKey } from './request-usage.js';
 import {
   type ClaudeSessionResume,
   type ClaudeSubagentResume,
@@ -46,6 +47,52 @@ export interface MainSessionAppend extends SessionAppend {
   streamed: Map<string, ProgressUsage>;
 }
 
+/**
+ * A stored session decoded from its last prompt on, its earlier messages left in the index (an append to a
+ * long session reads what it can touch): which of some ids are of those earlier messages.
+ */
+export interface EarlierMessages {
+  among(ids: readonly string[]): Set<string>;
+}
+
+/**
+ * Thrown when an append to a session decoded from its last prompt on would read or change its earlier
+ * messages (a response continued from before that prompt, a rewind, a subagent to link...): the caller
+ * decodes the whole session and appends again.
+ */
+export class NeedsEarlierMessages extends Error {
+  override readonly name = 'NeedsEarlierMessages';
+}
+
+/**
+ * The stored messages that new records of a session file continue (records of an API message that began
+ * before them), by id: what a session decoded from its last prompt on must hold besides.
+ */
+export function continuedMessages(resume: ClaudeSessionResume, part: AppendedPart): string[] {
+  const keys = new Set<string>();
+  for (const { value } of part.records)
+    if (value.type === 'assistant') {
+      const key = apiMessageKey(value, '');
+      if (!key.startsWith('uuid:')) keys.add(key);
+    }
+  if (keys.size === 0) return [];
+  return resume.conversation.merged.flatMap(([key, id]) => (keys.has(key) ? [id] : []));
+}
+
+/** `merged` of a fold over a session decoded from its last prompt on: a key of an earlier message throws. */
+class MergesFrom extends Map<string, Message> {
+  readonly #earlier: ReadonlySet<string>;
+  constructor(entries: Iterable<[string, Message]>, earlier: ReadonlySet<string>) {
+    super(entries);
+    this.#earlier = earlier;
+  }
+  override get(key: string): Message | undefined {
+    if (this.#earlier.has(key))
+      throw new NeedsEarlierMessages('a response continues one before the last prompt');
+    return super.get(key);
+  }
+}
+
 const uuidName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -62,6 +109,7 @@ export function appendClaudeSession(
   resume: ClaudeSessionResume,
   part: AppendedPart,
   file: string,
+  earlier?: EarlierMessages,
 ): MainSessionAppend {
   for (const { value } of part.records)
     if (value.isSidechain === true) throw new NotAppendable('new sidechain records');
@@ -80,9 +128,13 @@ export function appendClaudeSession(
       usage: entry.usage,
       model: entry.model,
       messageId: entry.messageId ?? '',
+      // (The time of its message, which a session decoded from its last prompt on may not hold.)
+      ...optional('timestamp', entry.timestamp),
     });
-  const fold = startFold(root, resume, usage);
+  const fold = startFold(root, resume, usage, earlier !== undefined);
   const appended = appendConversation(fold.state, resume.conversation, part.records, { sessionId: root.id });
+  if (earlier && appended.branchChanged.length > 0)
+    throw new NeedsEarlierMessages('the branch of stored messages changes');
 
   // A request counts once in the tree, in the first conversation that has it: the main one comes first,
   // so a new request a subagent already counted would move.
@@ -95,7 +147,12 @@ export function appendClaudeSession(
   const change = fold.finish(appended, part, () => true);
   applyOrigin(root, part.records);
   const inputs = metadataInputs(part.records, resume);
-  applyTitle(root, inputs, root.messages, fold.state.firstPrompt);
+  const ids = new Set(root.messages.map((m) => m.id));
+  if (earlier) {
+    const leaves = inputs.summaries.flatMap(([leaf]) => (leaf === null || ids.has(leaf) ? [] : [leaf]));
+    if (leaves.length > 0) for (const id of earlier.among(leaves)) ids.add(id);
+  }
+  applyTitle(root, inputs, (id) => ids.has(id), fold.state.firstPrompt);
   return {
     ...change,
     streamed: agentProgressUsage(part.records),
@@ -172,7 +229,7 @@ export function appendClaudeSubagent(
   const counted = new Set(session.usageEntries.map(usageKeyOf));
   const known = new Set(resume.usage.map(([key]) => key));
   const hadPrompt = session.messages.some((m) => m.role === 'user');
-  const fold = startFold(session, resume, usage);
+  const fold = startFold(session, resume, usage, false);
   const context = { sessionId: root.id, agentId: resume.agentId };
   const appended = appendConversation(fold.state, resume.conversation, part.records, context);
   if (!hadPrompt && session.messages.some((m) => m.role === 'user'))
@@ -261,9 +318,10 @@ function countedKeys(root: Session, except: Session): Set<string> {
 /**
  * The fold state of a stored session (its messages and calls as stored, its usage per key) and the steps
  * after the conversation took the new records: calls settled by the turns again, usage entries made as
- * `sessionFrom` makes them, times, counts and problems.
+ * `sessionFrom` makes them, times, counts and problems. `fromLastPrompt`: the session holds its messages
+ * from its last prompt on (see {@link EarlierMessages}).
  */
-function startFold(session: Session, resume: SessionResume, usage: UsageByKey) {
+function startFold(session: Session, resume: SessionResume, usage: UsageByKey, fromLastPrompt: boolean) {
   const messagesBefore = session.messages.length;
   const calls = new Map<string, ToolCall>();
   const orphans: ToolCall[] = [];
@@ -272,12 +330,18 @@ function startFold(session: Session, resume: SessionResume, usage: UsageByKey) {
     else calls.set(call.id, call);
   }
   const before = new Map(session.toolCalls.map((c) => [c, `${c.status}\u0000${c.statusReason ?? ''}`]));
+  const statusBefore = new Map(
+    session.toolCalls.map((c) => [c, { status: c.status, statusReason: c.statusReason }]),
+  );
   const byId = new Map(session.messages.map((m) => [m.id, m]));
-  const merged = new Map<string, Message>();
+  const targets: [string, Message][] = [];
+  const earlierKeys = new Set<string>();
   for (const [key, id] of resume.conversation.merged) {
     const message = byId.get(id);
-    if (message) merged.set(key, message);
+    if (message) targets.push([key, message]);
+    else if (fromLastPrompt) earlierKeys.add(key);
   }
+  const merged = earlierKeys.size > 0 ? new MergesFrom(targets, earlierKeys) : new Map(targets);
   const partsBefore = new Map([...merged.values()].map((m) => [m, m.parts.length]));
   const conversationProblems = session.problems.slice(resume.fileProblems);
   const state: MessageFoldState = {
@@ -326,8 +390,19 @@ function startFold(session: Session, resume: SessionResume, usage: UsageByKey) {
         const entry = session.usageEntries[index] as UsageEntry;
         if (!sameUsageEntry(old, entry)) changedUsage.push({ index, entry });
       });
-      // Calls left without a result are settled by the turns again (interrupted or missing).
+      // Calls left without a result are settled by the turns again (interrupted or missing). The turns
+      // before the last prompt of a session decoded from it on did not change: their calls keep their status.
       session.turns = buildTurns(session.messages, session.toolCalls);
+      if (fromLastPrompt) {
+        const inTurns = new Set(session.turns.flatMap((turn) => turn.toolCallIds));
+        for (const call of session.toolCalls) {
+          const was = statusBefore.get(call);
+          if (was === undefined || call.result !== undefined || inTurns.has(call.id)) continue;
+          call.status = was.status;
+          if (was.statusReason === undefined) delete call.statusReason;
+          else call.statusReason = was.statusReason;
+        }
+      }
       const changedCalls = session.toolCalls.filter((c) => {
         const was = before.get(c);
         return was !== undefined && was !== `${c.status}\u0000${c.statusReason ?? ''}`;

@@ -12,6 +12,8 @@ import {
   type AppendedPart,
   appendClaudeSession,
   appendClaudeSubagent,
+  type EarlierMessages,
+  NeedsEarlierMessages,
   type SessionAppend,
   subagentSessions,
   usageKeyOf,
@@ -40,6 +42,11 @@ export interface ClaudeUnitChanges {
   added: readonly RecordFile[];
   /** The unit's files in input order (the order a build takes them in). */
   order: readonly string[];
+  /**
+   * Set when the session is decoded from its last prompt on and its subagents without their messages: only
+   * the session file's new lines can be appended (else `NeedsEarlierMessages`).
+   */
+  earlier?: EarlierMessages;
 }
 
 /** What an append changed in the tree, for the index to write only that. */
@@ -69,9 +76,11 @@ export function appendClaudeUnit(root: Session, changes: ClaudeUnitChanges): Cla
   let main: ClaudeSessionResume;
   let streamed = new Map<string, ProgressUsage>();
   const mainRead = readOf.get(mainPath);
+  if (changes.earlier && (!mainRead || readOf.size > 1 || changes.added.length > 0))
+    throw new NeedsEarlierMessages('subagent files changed');
   if (mainRead) {
     if (mainRead.resume.kind !== 'session') throw new NotAppendable('the session file has a subagent state');
-    const change = appendClaudeSession(root, mainRead.resume, mainRead.part, mainPath);
+    const change = appendClaudeSession(root, mainRead.resume, mainRead.part, mainPath, changes.earlier);
     result.changes.push({ path: mainPath, change });
     main = change.resume;
     streamed = change.streamed;
@@ -103,6 +112,7 @@ export function appendClaudeUnit(root: Session, changes: ClaudeUnitChanges): Cla
     if (first && claim && claim[1] === null && usage.toolUseId !== undefined) claim[1] = usage.toolUseId;
   }
   if (main.streamedAgents !== undefined) main.streamedAgents = [...streamedAgents];
+  if (changes.earlier && streamedTo.size > 0) throw new NeedsEarlierMessages('subagent usage is streamed');
   for (const path of [...readOf.keys(), ...streamedTo.keys()])
     if (!changes.order.includes(path)) throw new NotAppendable('a changed file is not in the unit');
   for (const path of changes.order) {
@@ -121,6 +131,7 @@ export function appendClaudeUnit(root: Session, changes: ClaudeUnitChanges): Cla
     result.added.push(entry.session);
   }
   relink(root, main.agentCalls, claims, entries, result);
+  if (changes.earlier && result.relinked) throw new NeedsEarlierMessages('subagents are linked again');
   main.claims = claims;
   if (!mainRead && result.relinked) result.mainResume = main;
   return result;

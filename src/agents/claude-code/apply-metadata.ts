@@ -2,7 +2,6 @@
  * A Claude Code session's title, fork origin and entry point from its metadata records: at a build
  * (`applyMetadata`) and again at an append (`append-claude-session.ts`, from the stored title records).
  */
-import type { Message } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
 import { obj, str } from '../../schemas/common/value-access.js';
 import type { LocatedRecord } from '../record-file.js';
@@ -16,7 +15,8 @@ export function applyMetadata(
   conversation: Conversation,
 ): void {
   applyOrigin(session, records);
-  applyTitle(session, metadataInputs(records), conversation.messages, conversation.firstPrompt);
+  const ids = new Set(conversation.messages.map((m) => m.id));
+  applyTitle(session, metadataInputs(records), (id) => ids.has(id), conversation.firstPrompt);
 }
 
 /** Fork origin and entry point from records (last wins). */
@@ -53,13 +53,12 @@ export function metadataInputs(
 export function applyTitle(
   session: Session,
   inputs: Pick<ClaudeSessionResume, 'customTitle' | 'aiTitle' | 'summaries'>,
-  messages: readonly Message[],
+  isMessage: (id: string) => boolean,
   firstPrompt: string | undefined,
 ): void {
-  const uuids = new Set(messages.map((m) => m.id));
   let summary: string | undefined;
   for (const [leaf, text] of inputs.summaries)
-    if (uuids.has(leaf ?? '') || summary === undefined) summary = text ?? summary;
+    if (isMessage(leaf ?? '') || summary === undefined) summary = text ?? summary;
   const title: [string | undefined, Session['titleSource']][] = [
     [inputs.customTitle ?? undefined, 'custom-title'],
     [inputs.aiTitle ?? undefined, 'ai-title'],
