@@ -92,10 +92,7 @@ export function buildConversation(records: readonly LocatedRecord[], context: Fo
       });
   }
 
-  const branchNodes = new Map<string, BranchNode>();
-  for (const [id, record] of byUuid) branchNodes.set(id, branchNodeOf(record.value, record.index));
-  const branch = branchState(branchNodes, parentOf);
-  const offBranch = branch.off;
+  const { offBranch, chain } = branchOf(byUuid, parentOf);
   const hookBlocked = new Set<string>();
   for (const { value } of records) {
     const id = hookBlockedCallOf(value);
@@ -108,12 +105,6 @@ export function buildConversation(records: readonly LocatedRecord[], context: Fo
     if (record) foldRecord(state, context, record, uuid, !offBranch.has(uuid), hookBlocked);
   }
 
-  const window = branchWindowOf(branchNodes, branch);
-  const dangling = new Set<string>();
-  for (const id of byUuid.keys()) {
-    const parent = parentOf(id);
-    if (parent !== undefined && !byUuid.has(parent)) dangling.add(parent);
-  }
   return {
     messages: state.messages,
     toolCalls: [...state.calls.values(), ...state.orphans],
@@ -123,15 +114,38 @@ export function buildConversation(records: readonly LocatedRecord[], context: Fo
     problems: state.problems,
     duplicateRecords,
     resume: {
-      branch: window,
-      olderKeys: packKeys([...branchNodes.keys()].slice(0, branchNodes.size - window.nodes.length)),
-      dangling: [...dangling],
+      ...chain,
       records: records.length,
       cyclic: cyclic.length > 0,
       hookBlocked: [...hookBlocked],
       merged: [...state.merged].map(([key, message]) => [key, message.id]),
       firstPrompt: state.firstPrompt ?? null,
     },
+  };
+}
+
+/**
+ * The branch rule over a conversation's chain records, and what of the chain its resume state keeps (the
+ * window, the older keys, the parents not in the file). Apart, so that the rule's maps are freed before
+ * the fold: a long session's chain is hundreds of thousands of records.
+ */
+function branchOf(
+  byUuid: Nodes,
+  parentOf: (uuid: string) => string | undefined,
+): { offBranch: Set<string>; chain: Pick<ConversationResume, 'branch' | 'olderKeys' | 'dangling'> } {
+  const branchNodes = new Map<string, BranchNode>();
+  for (const [id, record] of byUuid) branchNodes.set(id, branchNodeOf(record.value, record.index));
+  const state = branchState(branchNodes, parentOf);
+  const window = branchWindowOf(branchNodes, state);
+  const dangling = new Set<string>();
+  for (const id of byUuid.keys()) {
+    const parent = parentOf(id);
+    if (parent !== undefined && !byUuid.has(parent)) dangling.add(parent);
+  }
+  const older = [...branchNodes.keys()].slice(0, branchNodes.size - window.nodes.length);
+  return {
+    offBranch: state.off,
+    chain: { branch: window, olderKeys: packKeys(older), dangling: [...dangling] },
   };
 }
 
