@@ -318,13 +318,13 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     if (!tree) return 'whole';
     const { anchor, phase, earlier, session: root, rowid, treeId } = tree;
     const earlierOfRoot = earlier.get(root);
+    if (earlierOfRoot === undefined) return 'whole';
     try {
       return db.transaction((): AppendedUnit | undefined => {
-        if (!appendClaude(unitId, root, reads, [], order, { tree, resume }) || !earlierOfRoot)
-          return undefined;
+        if (!appendClaude(unitId, root, reads, [], order, { tree, resume })) return undefined;
         writer.update('trees', treeId, treeRow(root, { anchor, phase }, earlier));
         updateDetail.run(
-          packStoredSession(root, undefined, rowBackable([root]), { messages: earlierOfRoot.stored }),
+          packStoredSession(root, undefined, rowBackable([root]), earlierOfRoot.stored),
           rowid,
         );
         // The report model, when asked: the tree decoded whole from what was just written.

@@ -70,13 +70,15 @@ interface PackedSession
  * The stored form of one session of a tree (a built session or its report model, `toReportModel`: both give
  * the same, each item being reduced as it is packed, with no copy of the session made), without its
  * subagents; `entry` is its parent's `subagents` entry for it. `rowBacked`: the unit's rows are written from
- * these sessions and every session id of the unit is unique (see {@link StoredSession}).
+ * these sessions and every session id of the unit is unique (see {@link StoredSession}). `earlierMessages`:
+ * the stored entries of messages a decoding left in the rows (`createTailReader`, model-rows.ts: row-held
+ * ones, which name no file), which come first as they are.
  */
 export function encodeStoredSession(
   session: Session,
   entry: Subagent | undefined,
   rowBacked: boolean,
-  earlier: Earlier = noEarlier,
+  earlierMessages: readonly string[] = [],
 ): string {
   const files: string[] = [];
   const fileIndex = new Map<string, number>();
@@ -93,7 +95,7 @@ export function encodeStoredSession(
   const callsRowBacked = rowBacked && callsBeforeOrphans(session.toolCalls);
   const packed: PackedSession = {
     ...session,
-    messages: [...earlier.messages, ...session.messages.map((m) => packMessage(m, fileOf, rowBacked))],
+    messages: [...earlierMessages, ...session.messages.map((m) => packMessage(m, fileOf, rowBacked))],
     turns: [],
     toolCalls: session.toolCalls.map((c) => packCall(c, session.id, fileOf, callsRowBacked)),
     usageEntries: session.usageEntries.map((u) => packUsage(u, rowBacked)),
@@ -157,17 +159,6 @@ function inStoredOrder(session: PackedSession): PackedSession {
 }
 
 /**
- * Messages of a session that a decoding left in its rows (see `createTailReader`, model-rows.ts): their
- * entries in its stored form, row-held ones only (their ids' last characters, which name no file), which
- * come before its decoded messages' as they are.
- */
-export interface Earlier {
-  messages: readonly string[];
-}
-
-const noEarlier: Earlier = { messages: [] };
-
-/**
  * The stored form of a session as its row holds it: {@link encodeStoredSession}'s JSON raw-deflated at level 1
  * (an append packs the sessions of its tree again: the 64 MiB session's in a few milliseconds).
  */
@@ -175,9 +166,9 @@ export function packStoredSession(
   session: Session,
   entry: Subagent | undefined,
   rowBacked: boolean,
-  earlier?: Earlier,
+  earlierMessages?: readonly string[],
 ): Buffer {
-  return deflateRawSync(encodeStoredSession(session, entry, rowBacked, earlier), { level: 1 });
+  return deflateRawSync(encodeStoredSession(session, entry, rowBacked, earlierMessages), { level: 1 });
 }
 
 /** One `sessions` row of a unit, as {@link decodeStoredTrees} reads them (in rowid order). */

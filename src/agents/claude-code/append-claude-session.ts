@@ -329,8 +329,8 @@ function startFold(session: Session, resume: SessionResume, usage: UsageByKey, f
     if (call.status === 'orphan_result') orphans.push(call);
     else calls.set(call.id, call);
   }
-  const before = new Map(session.toolCalls.map((c) => [c, `${c.status}\u0000${c.statusReason ?? ''}`]));
-  const statusBefore = new Map(
+  // Each stored call's status as stored.
+  const before = new Map(
     session.toolCalls.map((c) => [c, { status: c.status, statusReason: c.statusReason }]),
   );
   const byId = new Map(session.messages.map((m) => [m.id, m]));
@@ -396,7 +396,7 @@ function startFold(session: Session, resume: SessionResume, usage: UsageByKey, f
       if (fromLastPrompt) {
         const inTurns = new Set(session.turns.flatMap((turn) => turn.toolCallIds));
         for (const call of session.toolCalls) {
-          const was = statusBefore.get(call);
+          const was = before.get(call);
           if (was === undefined || call.result !== undefined || inTurns.has(call.id)) continue;
           call.status = was.status;
           if (was.statusReason === undefined) delete call.statusReason;
@@ -405,7 +405,7 @@ function startFold(session: Session, resume: SessionResume, usage: UsageByKey, f
       }
       const changedCalls = session.toolCalls.filter((c) => {
         const was = before.get(c);
-        return was !== undefined && was !== `${c.status}\u0000${c.statusReason ?? ''}`;
+        return was !== undefined && (was.status !== c.status || was.statusReason !== c.statusReason);
       });
       for (const call of appended.closed) if (!changedCalls.includes(call)) changedCalls.push(call);
       applyAggregates(session, part.records);
