@@ -306,6 +306,25 @@ describe('appends that read a session from its last prompt on', () => {
     expect(indexContents(cache).toolCalls.map((c) => c.status)).toEqual(['ok', 'interrupted', 'ok']);
   });
 
+  it('equal a fresh build when a call of an earlier turn gets its result, or its id comes again', async () => {
+    const stored = [
+      ...turns(),
+      prompt('u4', 'a4', 'Start the build'),
+      assistant('a5', 'u4', '5', bash('toolu_4', 'make'), usage(50, 7)),
+      prompt('u5', 'a5', 'While it runs: hello?'),
+      assistant('a6', 'u5', '6', [{ type: 'text', text: 'Hello.' }], usage(60, 2)),
+    ];
+    const appended = await run(stored, [
+      // The build started two prompts ago ends; then a response names the interrupted call's id again.
+      result('r4', 'a6', 'toolu_4', 'built'),
+      assistant('a7', 'r4', '7', bash('toolu_2', 'wc -l a.txt'), usage(70, 4)),
+    ]);
+    expect(appended).toBe(2);
+    // The call's id coming again needs the turns before the last prompt: that append reads the session whole.
+    expect(fromLastPrompt).toBe(1);
+    expect(indexContents(cache).toolCalls.map((c) => c.status)).toEqual(['ok', 'interrupted', 'ok']);
+  });
+
   it('equal a fresh build when new records continue a response from before the last prompt', async () => {
     const stored = turns();
     // More of the answer "One file." (the same API message), written after the later prompts.

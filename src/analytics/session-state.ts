@@ -57,10 +57,11 @@ const neutral = new Set<Message['kind']>(['meta', 'system', 'compact_boundary', 
  * Is the session's last turn open, and why? Looks at the main conversation's last meaningful message on the
  * current branch: a prompt or tool results wait for the agent; an assistant message that made calls waits for
  * their results; an answer, an interruption or an API error hand the turn back to the user. Calls still
- * `missing` anywhere in the tree (subagents included) keep the turn open.
+ * `missing` anywhere in the tree (subagents included) keep the turn open; `missingElsewhere`: such calls the
+ * session objects do not hold (the index leaves some in its rows while it appends).
  */
-export function openTurn(session: Session): string | undefined {
-  const missing = missingCalls(session);
+export function openTurn(session: Session, missingElsewhere = 0): string | undefined {
+  const missing = missingCalls(session) + missingElsewhere;
   if (missing > 0) return `${missing} call${missing === 1 ? '' : 's'} without a result`;
   const last = [...session.messages].reverse().find((m) => !m.offBranch && !neutral.has(m.kind));
   if (!last) return undefined;

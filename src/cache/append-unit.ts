@@ -13,6 +13,7 @@ import {
   type ClaudeUnitAppend,
   type ClaudeUnitChanges,
   type CodexThreadRead,
+  callsNamedBy,
   continuedMessages,
   NeedsEarlierMessages,
   type SessionResume,
@@ -23,18 +24,13 @@ import type { Session } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
 import { createChangeWriter } from './change-writer.js';
 import { prepareInsert } from './insert-row.js';
-import {
-  createStoredTreesReader,
-  createTailReader,
-  rowBackable,
-  type StoredTree,
-  type TailTree,
-} from './model-rows.js';
+import { createStoredTreesReader, rowBackable, type StoredTree } from './model-rows.js';
 import { callDetail } from './packed-call.js';
 import { packResume, resumeStatesOf, unpackResume } from './packed-resume.js';
 import { toReportModel } from './report-model.js';
 import { packStoredSession } from './report-model-codec.js';
 import { type SettledTail, settleTail } from './settle-tail.js';
+import { createTailReader, type TailTree } from './tail-reader.js';
 import { storedSessions } from './tree-rows.js';
 import { sessionRowOf, treeRow } from './unit-rows.js';
 import type { AppendedRead } from './update-file.js';
@@ -266,7 +262,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
         change,
         change.resume.emptyText,
         undefined,
-        tail?.tree.earlier.get(change.session),
+        tail?.tree.left.get(change.session),
       );
       if (emptyText === undefined) return false;
       saveResume(path, { ...change.resume, emptyText });
@@ -295,7 +291,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
 
   /**
    * Appends the session file's new lines of a Claude Code unit decoded from the session's last prompt on
-   * (`createTailReader`), writing the session's stored form with its earlier messages' entries as they were.
+   * (`createTailReader`), writing the session's stored form with the entries of what it left in the rows.
    * `whole` (nothing written) when the unit does not fit or the append needs the earlier messages.
    */
   const appendTail = (
@@ -311,22 +307,23 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     if (resume?.kind !== 'session') return 'whole';
     let tree: TailTree | undefined;
     try {
-      tree = tailTree(unitId, (files) => files[0] === path, continuedMessages(resume, read.part));
+      tree = tailTree(unitId, {
+        fits: (files) => files[0] === path,
+        continued: continuedMessages(resume, read.part),
+        calls: callsNamedBy(read.part),
+      });
     } catch {
       return undefined;
     }
     if (!tree) return 'whole';
-    const { anchor, phase, earlier, session: root, rowid, treeId } = tree;
-    const earlierOfRoot = earlier.get(root);
-    if (earlierOfRoot === undefined) return 'whole';
+    const { anchor, phase, left, session: root, rowid, treeId } = tree;
+    const leftOfRoot = left.get(root);
+    if (leftOfRoot === undefined) return 'whole';
     try {
       return db.transaction((): AppendedUnit | undefined => {
         if (!appendClaude(unitId, root, reads, [], order, { tree, resume })) return undefined;
-        writer.update('trees', treeId, treeRow(root, { anchor, phase }, earlier));
-        updateDetail.run(
-          packStoredSession(root, undefined, rowBackable([root]), earlierOfRoot.stored),
-          rowid,
-        );
+        writer.update('trees', treeId, treeRow(root, { anchor, phase }, left));
+        updateDetail.run(packStoredSession(root, undefined, rowBackable([root]), leftOfRoot.entries), rowid);
         // The report model, when asked: the tree decoded whole from what was just written.
         const model = () => (storedTrees(unitId)[0] as StoredTree).session;
         return { phase, anchor, model, fromLastPrompt: true };

@@ -4,6 +4,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Session, Subagent } from '../model/session.js';
 import type { LocatedProblem, SourceLocation } from '../model/source-location.js';
+import type { ToolCall } from '../model/tool-call.js';
 import type { UsageEntry } from '../model/usage.js';
 import { callFromRow, callsBeforeOrphans, type PackedCall, packCall, unpackCall } from './packed-call.js';
 import type { Absent } from './packed-fields.js';
@@ -51,6 +52,11 @@ export interface ModelRows {
    * rowid order (the model's order, which an append keeps: see `queries/calls-in-order.ts`).
    */
   calls(sessionId: string): readonly unknown[][];
+  /**
+   * The ids of a session's calls that its messages' references are places among (`placedCallIds`), when
+   * `calls` gives only some of its calls (`createTailReader`); undefined: those `calls` gives.
+   */
+  placed?(sessionId: string): readonly string[] | undefined;
 }
 
 interface PackedSession
@@ -70,15 +76,14 @@ interface PackedSession
  * The stored form of one session of a tree (a built session or its report model, `toReportModel`: both give
  * the same, each item being reduced as it is packed, with no copy of the session made), without its
  * subagents; `entry` is its parent's `subagents` entry for it. `rowBacked`: the unit's rows are written from
- * these sessions and every session id of the unit is unique (see {@link StoredSession}). `earlierMessages`:
- * the stored entries of messages a decoding left in the rows (`createTailReader`, model-rows.ts: row-held
- * ones, which name no file), which come first as they are.
+ * these sessions and every session id of the unit is unique (see {@link StoredSession}). `left`: the stored
+ * entries of the items a decoding left in the rows (`createTailReader`), which are written as they were.
  */
 export function encodeStoredSession(
   session: Session,
   entry: Subagent | undefined,
   rowBacked: boolean,
-  earlierMessages: readonly string[] = [],
+  left?: LeftEntries,
 ): string {
   const files: string[] = [];
   const fileIndex = new Map<string, number>();
@@ -95,9 +100,13 @@ export function encodeStoredSession(
   const callsRowBacked = rowBacked && callsBeforeOrphans(session.toolCalls);
   const packed: PackedSession = {
     ...session,
-    messages: [...earlierMessages, ...session.messages.map((m) => packMessage(m, fileOf, rowBacked))],
+    messages: [...(left?.messages ?? []), ...session.messages.map((m) => packMessage(m, fileOf, rowBacked))],
     turns: [],
-    toolCalls: session.toolCalls.map((c) => packCall(c, session.id, fileOf, callsRowBacked)),
+    toolCalls: withLeftCalls(
+      session.toolCalls,
+      session.toolCalls.map((c) => packCall(c, session.id, fileOf, callsRowBacked)),
+      left,
+    ),
     usageEntries: session.usageEntries.map((u) => packUsage(u, rowBacked)),
     problems: session.problems.map((p) => [p.type, p.message, fileOf(p.location), p.location.line]),
     subagents: [],
@@ -166,9 +175,52 @@ export function packStoredSession(
   session: Session,
   entry: Subagent | undefined,
   rowBacked: boolean,
-  earlierMessages?: readonly string[],
+  left?: LeftEntries,
 ): Buffer {
-  return deflateRawSync(encodeStoredSession(session, entry, rowBacked, earlierMessages), { level: 1 });
+  return deflateRawSync(encodeStoredSession(session, entry, rowBacked, left), { level: 1 });
+}
+
+/**
+ * The stored entries of the items of a session that a decoding left in its rows (`createTailReader`):
+ * row-held ones only, their ids' last characters, which name no file, so that they are written as they were.
+ */
+export interface LeftEntries {
+  /** The entries of the messages before the decoded ones. */
+  messages: readonly string[];
+  /** Every call's entry as stored (calls, then results without a call), and which of them were decoded. */
+  calls: readonly (PackedCall | string)[];
+  decodedCalls: readonly number[];
+  /** How many of the stored entries are calls (the results without a call follow). */
+  placed: number;
+}
+
+/**
+ * A session's call entries with those a decoding left in the rows: the stored calls (the decoded ones in
+ * their places, packed again), the new calls, the stored results without a call (the same), the new ones;
+ * as the session's calls would be packed had they all been decoded.
+ */
+function withLeftCalls(
+  calls: readonly ToolCall[],
+  packed: readonly (PackedCall | string)[],
+  left: LeftEntries | undefined,
+): (PackedCall | string)[] {
+  if (left === undefined || left.calls.length === 0) return [...packed];
+  const own = packed.filter((_, i) => calls[i]?.status !== 'orphan_result');
+  const orphans = packed.filter((_, i) => calls[i]?.status === 'orphan_result');
+  const stored = [...left.calls];
+  let nextOwn = 0;
+  let nextOrphan = 0;
+  for (const place of left.decodedCalls) {
+    const entry = place < left.placed ? own[nextOwn++] : orphans[nextOrphan++];
+    if (entry === undefined) throw new Error('A decoded call is missing from the session.');
+    stored[place] = entry;
+  }
+  return [
+    ...stored.slice(0, left.placed),
+    ...own.slice(nextOwn),
+    ...stored.slice(left.placed),
+    ...orphans.slice(nextOrphan),
+  ];
 }
 
 /** One `sessions` row of a unit, as {@link decodeStoredTrees} reads them (in rowid order). */
@@ -253,7 +305,7 @@ function unpackSession({ files, session: packed, rows: rowBacked }: StoredSessio
       ? callFromRow(callRows[i] ?? [], c, packed.id, pathOf)
       : unpackCall(c, location, packed.id),
   );
-  const placed = placedCallIds(toolCalls);
+  const placed = rows.placed?.(packed.id) ?? placedCallIds(toolCalls);
   return {
     ...packed,
     messages: packed.messages.map((m, i) =>

@@ -22,13 +22,21 @@ export interface TreePlace {
   phase: number;
 }
 
-/** Messages of a session that its decoding left in its rows (`createTailReader`, model-rows.ts). */
+/**
+ * What a session's decoding left in its rows (`createTailReader`, tail-reader.ts): its messages before the
+ * decoded ones and how many are prompts; its calls (results without a call too) not decoded, how many of
+ * them are not `ok`, are errors, are missing.
+ */
 export interface EarlierCounts {
   messages: number;
   prompts: number;
+  calls: number;
+  failed: number;
+  errors: number;
+  missing: number;
 }
 
-const noEarlier: EarlierCounts = { messages: 0, prompts: 0 };
+const noEarlier: EarlierCounts = { messages: 0, prompts: 0, calls: 0, failed: 0, errors: 0, missing: 0 };
 
 /**
  * The sessions row of a session (tree, parent row and unit apart); `earlier`: its messages left in its rows,
@@ -59,9 +67,9 @@ export function sessionRowOf(session: Session, root: Session, earlier = noEarlie
     files: JSON.stringify(session.files),
     messages: earlier.messages + session.messages.length,
     prompts: earlier.prompts + session.messages.filter((m) => m.kind === 'prompt').length,
-    tool_calls: calls.length,
-    failed_tool_calls: calls.filter((c) => c.status !== 'ok').length,
-    errors: calls.filter((c) => c.status === 'error').length,
+    tool_calls: earlier.calls + calls.length,
+    failed_tool_calls: earlier.failed + calls.filter((c) => c.status !== 'ok').length,
+    errors: earlier.errors + calls.filter((c) => c.status === 'error').length,
     subagents: session.subagents.length,
     input_tokens: session.usage.inputTokens,
     output_tokens: session.usage.outputTokens,
@@ -176,7 +184,10 @@ export function problemRowOf(problem: LocatedProblem, session: Session, root: Se
   };
 }
 
-/** The trees row of a top-level session (unit apart). */
+/**
+ * The trees row of a top-level session (unit apart); `earlier`: what the decoding of its sessions left in
+ * their rows, which the counts take in.
+ */
 export function treeRow(
   root: Session,
   place: TreePlace | undefined,
@@ -186,12 +197,14 @@ export function treeRow(
   let messages = 0;
   let prompts = 0;
   let toolCalls = 0;
+  let missingLeft = 0;
   for (const session of allSessions([root])) {
     const left = earlier?.get(session) ?? noEarlier;
     sessions += 1;
     messages += left.messages + session.messages.length;
     prompts += left.prompts + session.messages.filter((m) => m.kind === 'prompt').length;
-    toolCalls += session.toolCalls.length;
+    toolCalls += left.calls + session.toolCalls.length;
+    missingLeft += left.missing;
   }
   return {
     session_id: root.id,
@@ -208,7 +221,7 @@ export function treeRow(
     messages,
     prompts,
     tool_calls: toolCalls,
-    open_turn: openTurn(root) ?? null,
+    open_turn: openTurn(root, missingLeft) ?? null,
     anchor: place?.anchor ?? root.files[0] ?? null,
     phase: place?.phase ?? 0,
   };

@@ -8,6 +8,7 @@ import type { Session } from '../model/session.js';
 
 export {
   type AppendedPart,
+  callsNamedBy,
   continuedMessages,
   type EarlierMessages,
   NeedsEarlierMessages,

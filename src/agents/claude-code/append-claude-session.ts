@@ -17,13 +17,13 @@ import {
   sameUsageEntry,
   type UsageEntry,
 } from '../../model/usage.js';
-import { baseName, obj, optional, str, timeOf } from '../../schemas/common/value-access.js';
+import { arr, baseName, isObject, obj, optional, str, timeOf } from '../../schemas/common/value-access.js';
 import type { AppendedPart, LocatedRecord } from '../record-file.js';
 import { appendConversation, type ConversationAppend, NotAppendable } from './append-conversation.js';
 import { applyOrigin, applyTitle, metadataInputs, shorten } from './apply-metadata.js';
 import { agentProgressUsage, type ProgressUsage } from './build-conversation.js';
 import { agentToolNames, type CallClaim, callClaimOf } from './link-subagents.js';
-import type { MessageFoldState, UsageByKey } from './message-fold.js';
+import { hookBlockedCallOf, type MessageFoldState, type UsageByKey } from './message-fold.js';
 import { foldAggregates, type RecordAggregates } from './record-aggregates.js';
 import { apiMessageKey } from './request-usage.js';
 import {
@@ -79,6 +79,30 @@ export function continuedMessages(resume: ClaudeSessionResume, part: AppendedPar
   return resume.conversation.merged.flatMap(([key, id]) => (keys.has(key) ? [id] : []));
 }
 
+/**
+ * The calls new records of a session file name (their calls, the results they bring, the calls a hook
+ * blocked), by id: what a session decoded from its last prompt on must hold of its calls besides those its
+ * decoded messages name.
+ */
+export function callsNamedBy(part: AppendedPart): string[] {
+  const ids: string[] = [];
+  for (const { value } of part.records) {
+    const hooked = hookBlockedCallOf(value);
+    if (hooked !== undefined) ids.push(hooked);
+    for (const block of arr(obj(value.message)?.content)) {
+      if (!isObject(block)) continue;
+      const id =
+        block.type === 'tool_use'
+          ? str(block.id)
+          : block.type === 'tool_result'
+            ? str(block.tool_use_id)
+            : undefined;
+      if (id !== undefined) ids.push(id);
+    }
+  }
+  return ids;
+}
+
 /** `merged` of a fold over a session decoded from its last prompt on: a key of an earlier message throws. */
 class MergesFrom extends Map<string, Message> {
   readonly #earlier: ReadonlySet<string>;
@@ -132,6 +156,12 @@ export function appendClaudeSession(
       ...optional('timestamp', entry.timestamp),
     });
   const fold = startFold(root, resume, usage, earlier !== undefined);
+  // A new call with a stored call's id stays that call, whose status earlier turns may have settled.
+  if (earlier)
+    for (const { value } of part.records)
+      for (const block of arr(obj(value.message)?.content))
+        if (isObject(block) && block.type === 'tool_use' && fold.state.calls.has(str(block.id) ?? ''))
+          throw new NeedsEarlierMessages('a new call has the id of a stored one');
   const appended = appendConversation(fold.state, resume.conversation, part.records, { sessionId: root.id });
   if (earlier && appended.branchChanged.length > 0)
     throw new NeedsEarlierMessages('the branch of stored messages changes');

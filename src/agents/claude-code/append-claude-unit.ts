@@ -130,7 +130,13 @@ export function appendClaudeUnit(root: Session, changes: ClaudeUnitChanges): Cla
     entries.set(entry.agentId, entry);
     result.added.push(entry.session);
   }
-  relink(root, main.agentCalls, claims, entries, result);
+  try {
+    relink(root, main.agentCalls, claims, entries, result);
+  } catch (error) {
+    // Linking reads calls a session decoded from its last prompt on may not hold.
+    if (changes.earlier && error instanceof NotAppendable) throw new NeedsEarlierMessages(error.message);
+    throw error;
+  }
   if (changes.earlier && result.relinked) throw new NeedsEarlierMessages('subagents are linked again');
   main.claims = claims;
   if (!mainRead && result.relinked) result.mainResume = main;
