@@ -6,9 +6,8 @@ import type Database from 'better-sqlite3';
 import type { Session } from '../model/session.js';
 import type { SessionChange } from '../model/session-change.js';
 import type { LocatedProblem } from '../model/source-location.js';
-import type { ToolCall } from '../model/tool-call.js';
 import { prepareInsert, prepareUpdate, type Row } from './insert-row.js';
-import { callPlaces, messageDetail } from './packed-message.js';
+import { callPlaces, messageDetail, type PlacesBefore, placedCallIds, placesOf } from './packed-message.js';
 import {
   callOutcomeColumns,
   callRowOf,
@@ -20,24 +19,6 @@ import {
   sessionRowOf,
   usageRowOf,
 } from './unit-rows.js';
-
-/** The places of a session's calls a decoding left in the rows (`createTailReader`), and their number. */
-export interface LeftPlaces {
-  places: ReadonlyMap<string, number>;
-  placed: number;
-}
-
-/** The places of a session's calls: those left in the rows, then the new calls (`callPlaces`' rule). */
-function placesWith(left: LeftPlaces, newCalls: readonly ToolCall[]): Map<string, number> {
-  const places = new Map(left.places);
-  let next = left.placed;
-  for (const call of newCalls) {
-    if (call.status === 'orphan_result') continue;
-    if (!places.has(call.id)) places.set(call.id, next);
-    next += 1;
-  }
-  return places;
-}
 
 /** See the file comment. */
 export interface ChangeWriter {
@@ -51,7 +32,7 @@ export interface ChangeWriter {
    * Writes the rows an append changed; returns the resume state's `emptyText` settled with the stored texts
    * of the messages that got parts, or undefined (nothing written) when a stored row to update is missing.
    * `subagent`: the session row's `is_subagent` (a Claude Code session is one below the root); `earlier`:
-   * the session's messages its decoding left in its rows (see `createTailReader`).
+   * what the session's decoding left in its rows, and its calls' places (see `createTailReader`).
    */
   writeChange(
     unitId: number,
@@ -59,7 +40,7 @@ export interface ChangeWriter {
     change: SessionChange,
     storedEmptyText: Record<string, number>,
     subagent?: boolean,
-    earlier?: EarlierCounts & LeftPlaces,
+    earlier?: EarlierCounts & PlacesBefore,
   ): Record<string, number> | undefined;
   /** Inserts every message, call, usage entry and problem of a session new to the stored tree. */
   insertItems(unitId: number, session: Session, root: Session, sessionRow: number): void;
@@ -153,7 +134,9 @@ export function createChangeWriter(db: Database.Database): ChangeWriter {
       return undefined;
 
     update('sessions', sessionRow, sessionRowOf(session, root, earlier));
-    const places = earlier ? placesWith(earlier, change.newCalls) : callPlaces(session.toolCalls);
+    const places = earlier
+      ? placesOf(placedCallIds(change.newCalls), earlier)
+      : callPlaces(session.toolCalls);
     const emptyText = { ...storedEmptyText };
     const texts = new Map<string, string>();
     for (const { message, addedText } of change.mergedInto) {

@@ -110,9 +110,25 @@ export function messageDetail(message: Message, places: ReadonlyMap<string, numb
  * after the others and results after the others, so a place never moves. Made once per session written.
  */
 export function callPlaces(calls: readonly ToolCall[]): Map<string, number> {
-  const places = new Map<string, number>();
-  placedCallIds(calls).forEach((id, place) => {
-    if (!places.has(id)) places.set(id, place);
+  return placesOf(placedCallIds(calls));
+}
+
+/** The places of a session's calls whose calls are placed before these. */
+export interface PlacesBefore {
+  places: ReadonlyMap<string, number>;
+  /** How many calls are placed before (results without a call apart). */
+  placed: number;
+}
+
+/**
+ * {@link callPlaces} of placed ids (`placedCallIds`), after `before` (an append's new calls after the stored
+ * ones a decoding left in the rows): each id keeps its first place.
+ */
+export function placesOf(ids: readonly string[], before?: PlacesBefore): Map<string, number> {
+  const places = new Map(before?.places);
+  const base = before?.placed ?? 0;
+  ids.forEach((id, i) => {
+    if (!places.has(id)) places.set(id, base + i);
   });
   return places;
 }

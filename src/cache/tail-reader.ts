@@ -12,7 +12,7 @@ import { allSessions } from '../model/all-sessions.js';
 import type { Session } from '../model/session.js';
 import { none, type StoredTree, tableReader } from './model-rows.js';
 import { callRowColumns } from './packed-call.js';
-import { messageRowColumns } from './packed-message.js';
+import { messageRowColumns, type PlacesBefore, placesOf } from './packed-message.js';
 import { usageRowColumns } from './packed-usage.js';
 import {
   decodeStoredSessions,
@@ -22,14 +22,13 @@ import {
 } from './report-model-codec.js';
 import type { EarlierCounts } from './unit-rows.js';
 
-/** What a session decoded by {@link createTailReader} left in its rows. */
-export interface LeftInRows extends EarlierCounts {
+/**
+ * What a session decoded by {@link createTailReader} left in its rows, with its stored calls' places (each
+ * id's first place among its calls, results without a call apart) and how many calls it has.
+ */
+export interface LeftInRows extends EarlierCounts, PlacesBefore {
   /** The stored form's entries of what was left (the top-level session's: its subagents are not written). */
   entries: LeftEntries;
-  /** Each call id's first place among the session's calls (results without a call apart). */
-  places: ReadonlyMap<string, number>;
-  /** How many calls the session has (results without a call apart). */
-  placed: number;
 }
 
 /** A unit's one tree decoded for an append to its session file (see the file comment). */
@@ -236,11 +235,6 @@ export function createTailReader(
         if (status === 'error') counts.errors += 1;
         if (status === 'missing') counts.missing += 1;
       });
-      const firstPlaces = new Map<string, number>();
-      if (i === 0)
-        placedIds.forEach((id, p) => {
-          if (!firstPlaces.has(id)) firstPlaces.set(id, p);
-        });
       left.set(s, {
         ...counts,
         messages: i === 0 ? cut : form.session.messages.length,
@@ -251,7 +245,7 @@ export function createTailReader(
           decodedCalls: decoded,
           placed: placedIds.length,
         },
-        places: firstPlaces,
+        places: i === 0 ? placesOf(placedIds) : new Map(),
         placed: i === 0 ? placedIds.length : 0,
       });
     }
