@@ -239,12 +239,15 @@ export function createTailReader(
         ...counts,
         messages: i === 0 ? cut : form.session.messages.length,
         prompts: (rows[i]?.[3] ?? 0) - (i === 0 ? tail.filter((row) => row[kind] === 'prompt').length : 0),
-        entries: {
-          messages: i === 0 ? leftMessages : [],
-          calls: i === 0 ? root.session.toolCalls : [],
-          decodedCalls: decoded,
-          placed: placedIds.length,
-        },
+        entries:
+          i === 0
+            ? {
+                messages: leftMessages,
+                calls: root.session.toolCalls,
+                decodedCalls: decoded,
+                placed: placedIds.length,
+              }
+            : { messages: [], calls: [], decodedCalls: [], placed: 0 },
         places: i === 0 ? placesOf(placedIds) : new Map(),
         placed: i === 0 ? placedIds.length : 0,
       });
