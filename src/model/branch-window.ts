@@ -45,20 +45,34 @@ export function branchWindowOf(
   size = branchWindowSize,
 ): BranchWindow {
   const keys = [...nodes.keys()];
-  const kept = keys.slice(Math.max(0, keys.length - size)).map((key): WindowNode => {
-    const node = nodes.get(key) as BranchNode;
-    return [
-      key,
-      state.parent.get(key) ?? null,
-      node.type,
-      node.apiId ?? null,
-      node.alternative === undefined ? null : node.alternative ? 1 : 0,
-      state.rootOf.get(key) ?? '',
-      (state.off.has(key) ? off : 0) | (state.onPath.has(key) ? onPath : 0),
-      state.children.get(key)?.length ?? 0,
-    ];
-  });
+  const kept = keys.slice(Math.max(0, keys.length - size)).map((key) =>
+    windowNode(key, nodes.get(key) as BranchNode, {
+      parent: state.parent.get(key),
+      root: state.rootOf.get(key) ?? '',
+      off: state.off.has(key),
+      onPath: state.onPath.has(key),
+      children: state.children.get(key)?.length ?? 0,
+    }),
+  );
   return { nodes: kept, ends: [...state.ends].sort(byRoot) };
+}
+
+/** A kept chain record with what the rule decided for it. */
+function windowNode(
+  key: string,
+  node: BranchNode,
+  decided: { parent: string | undefined; root: string; off: boolean; onPath: boolean; children: number },
+): WindowNode {
+  return [
+    key,
+    decided.parent ?? null,
+    node.type,
+    node.apiId ?? null,
+    node.alternative === undefined ? null : node.alternative ? 1 : 0,
+    decided.root,
+    (decided.off ? off : 0) | (decided.onPath ? onPath : 0),
+    decided.children,
+  ];
 }
 
 /** The rule's outcome for records appended after a window. */
@@ -210,19 +224,10 @@ export function extendBranch(
   for (const key of keys.slice(Math.max(0, keys.length - size))) {
     const place = places.get(key);
     if (!place) continue;
-    const { node } = place;
-    nodes.push([
-      key,
-      place.parent ?? null,
-      node.type,
-      node.apiId ?? null,
-      node.alternative === undefined ? null : node.alternative ? 1 : 0,
-      place.root,
-      (place.off ? off : 0) | (place.onPath ? onPath : 0),
-      place.kept
-        ? place.kept.children + place.children.filter((c) => !places.get(c)?.kept).length
-        : place.children.length,
-    ]);
+    const children = place.kept
+      ? place.kept.children + place.children.filter((c) => !places.get(c)?.kept).length
+      : place.children.length;
+    nodes.push(windowNode(key, place.node, { ...place, children }));
   }
   return { off: offAdded, changed, window: { nodes, ends: [...ends].sort(byRoot) } };
 }
