@@ -11,9 +11,8 @@ import type { Message } from '../../model/message.js';
 import { keyDigest, packDigests, unpackKeys } from '../../model/packed-keys.js';
 import type { LocatedProblem } from '../../model/source-location.js';
 import type { ToolCall } from '../../model/tool-call.js';
-import { str } from '../../schemas/common/value-access.js';
 import type { LocatedRecord } from '../record-file.js';
-import { type ConversationResume, dedupe } from './build-conversation.js';
+import { type ConversationResume, dedupe, parentLink } from './build-conversation.js';
 import { type FoldContext, foldRecord, hookBlockedCallOf, type MessageFoldState } from './message-fold.js';
 import { type BranchNode, branchNodeOf } from './off-branch-records.js';
 
@@ -68,10 +67,7 @@ export function appendConversation(
   for (const parent of resume.dangling)
     if (added.has(parent)) throw new NotAppendable('a stored record gets its parent only now');
 
-  const parentOf = (id: string): string | undefined => {
-    const record = added.get(id);
-    return record ? (str(record.value.parentUuid) ?? str(record.value.logicalParentUuid)) : undefined;
-  };
+  const parentOf = (id: string): string | undefined => parentLink(added.get(id)?.value);
   // Stored records all come first in the conversation order (none waits on a new one); the new ones
   // follow in the order of their own DAG, parents that are stored records counting as placed.
   const { order, cyclic } = orderConversation(

@@ -150,7 +150,7 @@ function branchOf(
 }
 
 /** The parent link of a chain record: `parentUuid`, else `logicalParentUuid` (compaction). */
-function parentLink(value: JsonObject | undefined): string | undefined {
+export function parentLink(value: JsonObject | undefined): string | undefined {
   return value ? (str(value.parentUuid) ?? str(value.logicalParentUuid)) : undefined;
 }
 
