@@ -22,10 +22,10 @@ import type { AppendedPart, LocatedRecord } from '../record-file.js';
 import { appendConversation, type ConversationAppend, NotAppendable } from './append-conversation.js';
 import { applyOrigin, applyTitle, metadataInputs, shorten } from './apply-metadata.js';
 import { agentProgressUsage, type ProgressUsage } from './build-conversation.js';
+import { type EarlierMessages, MergesFrom, NeedsEarlierMessages } from './earlier-messages.js';
 import { agentToolNames, type CallClaim, callClaimOf } from './link-subagents.js';
-import { hookBlockedCallOf, type MessageFoldState, type UsageByKey } from './message-fold.js';
+import type { MessageFoldState, UsageByKey } from './message-fold.js';
 import { foldAggregates, type RecordAggregates } from './record-aggregates.js';
-import { apiMessageKey } from './request-usage.js';
 import {
   type ClaudeSessionResume,
   type ClaudeSubagentResume,
@@ -35,6 +35,12 @@ import {
 
 export type { AppendedPart } from '../record-file.js';
 export { NotAppendable } from './append-conversation.js';
+export {
+  callsNamedBy,
+  continuedMessages,
+  type EarlierMessages,
+  NeedsEarlierMessages,
+} from './earlier-messages.js';
 
 /** What an append changed in the session, and the file's resume state after it. */
 export interface SessionAppend extends SessionChange {
@@ -45,76 +51,6 @@ export interface SessionAppend extends SessionChange {
 export interface MainSessionAppend extends SessionAppend {
   resume: ClaudeSessionResume;
   streamed: Map<string, ProgressUsage>;
-}
-
-/**
- * A stored session decoded from its last prompt on, its earlier messages left in the index (an append to a
- * long session reads what it can touch): which of some ids are of those earlier messages.
- */
-export interface EarlierMessages {
-  among(ids: readonly string[]): Set<string>;
-}
-
-/**
- * Thrown when an append to a session decoded from its last prompt on would read or change its earlier
- * messages (a response continued from before that prompt, a rewind, a subagent to link...): the caller
- * decodes the whole session and appends again.
- */
-export class NeedsEarlierMessages extends Error {
-  override readonly name = 'NeedsEarlierMessages';
-}
-
-/**
- * The stored messages that new records of a session file continue (records of an API message that began
- * before them), by id: what a session decoded from its last prompt on must hold besides.
- */
-export function continuedMessages(resume: ClaudeSessionResume, part: AppendedPart): string[] {
-  const keys = new Set<string>();
-  for (const { value } of part.records)
-    if (value.type === 'assistant') {
-      const key = apiMessageKey(value, '');
-      if (!key.startsWith('uuid:')) keys.add(key);
-    }
-  if (keys.size === 0) return [];
-  return resume.conversation.merged.flatMap(([key, id]) => (keys.has(key) ? [id] : []));
-}
-
-/**
- * The calls new records of a session file name (their calls, the results they bring, the calls a hook
- * blocked), by id: what a session decoded from its last prompt on must hold of its calls besides those its
- * decoded messages name.
- */
-export function callsNamedBy(part: AppendedPart): string[] {
-  const ids: string[] = [];
-  for (const { value } of part.records) {
-    const hooked = hookBlockedCallOf(value);
-    if (hooked !== undefined) ids.push(hooked);
-    for (const block of arr(obj(value.message)?.content)) {
-      if (!isObject(block)) continue;
-      const id =
-        block.type === 'tool_use'
-          ? str(block.id)
-          : block.type === 'tool_result'
-            ? str(block.tool_use_id)
-            : undefined;
-      if (id !== undefined) ids.push(id);
-    }
-  }
-  return ids;
-}
-
-/** `merged` of a fold over a session decoded from its last prompt on: a key of an earlier message throws. */
-class MergesFrom extends Map<string, Message> {
-  readonly #earlier: ReadonlySet<string>;
-  constructor(entries: Iterable<[string, Message]>, earlier: ReadonlySet<string>) {
-    super(entries);
-    this.#earlier = earlier;
-  }
-  override get(key: string): Message | undefined {
-    if (this.#earlier.has(key))
-      throw new NeedsEarlierMessages('a response continues one before the last prompt');
-    return super.get(key);
-  }
 }
 
 const uuidName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -12,14 +12,13 @@ import {
   type AppendedPart,
   appendClaudeSession,
   appendClaudeSubagent,
-  type EarlierMessages,
-  NeedsEarlierMessages,
   type SessionAppend,
   subagentSessions,
   usageKeyOf,
 } from './append-claude-session.js';
 import { NotAppendable } from './append-conversation.js';
 import { buildConversation, type ProgressUsage } from './build-conversation.js';
+import { type EarlierMessages, NeedsEarlierMessages } from './earlier-messages.js';
 import {
   agentToolNames,
   type CallClaim,
