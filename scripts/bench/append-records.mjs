@@ -1,7 +1,8 @@
 // The "after appends" step: append realistic records to a few session files, and undo it afterwards.
 //
 // Appended lines are copies of lines of the same file with fresh ids (UUIDs other than the session id,
-// and toolu_/msg_/req_/call_ ids, consistently within one append) and timestamps just after the file's
+// toolu_/msg_/req_/call_ ids and any other id a tool call or its result is named by, consistently within
+// one append) and timestamps just after the file's
 // last one, so they read as new turns of the same session. A journal of the original sizes and mtimes is
 // written before anything is appended, so that a run that was interrupted is undone by the next one.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -130,13 +131,20 @@ export function makeAppendChunk(text, bytes, keepIds = []) {
     }
     return value;
   };
+  // The ids of tool calls the pattern above does not catch (Bedrock's `tooluse_...`, fixtures' `tool_edge_001`):
+  // a running session never writes a call id twice, so they are made fresh too, wherever the line names them.
+  const oddCallIds = pool.map((line) => otherCallIds(parseObject(line)));
   const start = Math.floor(Math.random() * pool.length);
   const out = [];
   let size = 0;
   for (let i = 0; size < bytes; i++) {
     if (i > 0 && i % pool.length === 0) ids = new Map();
     const time = new Date(last + (i + 1) * 1000).toISOString();
-    let line = pool[(start + i) % pool.length]
+    const at = (start + i) % pool.length;
+    let line = pool[at];
+    for (const id of oddCallIds[at])
+      line = line.split(JSON.stringify(id)).join(JSON.stringify(fresh(`call:${id}`, () => freshCallId(id))));
+    line = line
       .replace(UUID, (id) => (keep.has(id.toLowerCase()) ? id : fresh(id.toLowerCase())))
       .replace(PREFIXED_ID, (id) => fresh(id))
       .replace(ISO_TIME, (old) => (old.includes('.') ? time : time.replace(/\.\d{3}Z$/, 'Z')));
@@ -155,6 +163,30 @@ export function makeAppendChunk(text, bytes, keepIds = []) {
   }
   const lead = text.endsWith('\n') || text === '' ? '' : '\n';
   return `${lead}${out.join('\n')}\n`;
+}
+
+/** The ids of tool calls a record names (Claude Code blocks, Codex payloads) that `PREFIXED_ID` does not match. */
+function otherCallIds(record) {
+  const ids = new Set();
+  const add = (id) => {
+    if (typeof id === 'string' && id !== '' && id.replace(PREFIXED_ID, '') !== '' && !IS_UUID.test(id))
+      ids.add(id);
+  };
+  const content = record?.message?.content;
+  if (Array.isArray(content))
+    for (const block of content) {
+      if (block === null || typeof block !== 'object') continue;
+      if (block.type === 'tool_use' || block.type === 'server_tool_use') add(block.id);
+      if (block.type === 'tool_result') add(block.tool_use_id);
+    }
+  add(record?.payload?.call_id);
+  return [...ids];
+}
+
+/** A fresh id in the shape of `id`: its last part replaced (or a part added). */
+function freshCallId(id) {
+  const fresh = id.replace(/_[A-Za-z0-9]+$/, `_${token(24)}`);
+  return fresh === id ? `${id}_${token(12)}` : fresh;
 }
 
 function parseObject(line) {

@@ -56,6 +56,55 @@ test('a provider prefix is kept and the id made fresh (Bedrock message ids)', ()
   }
 });
 
+test('call ids of any shape are made fresh, the same in the call and its result', () => {
+  const call = JSON.stringify({
+    type: 'assistant',
+    sessionId: SESSION,
+    uuid: 'aaaaaaaa-0000-4000-8000-000000000001',
+    parentUuid: null,
+    timestamp: '2025-01-01T10:00:00.000Z',
+    message: {
+      id: 'msg_abcdefgh',
+      content: [
+        { type: 'tool_use', id: 'tooluse_INcQMiKwStaWXf5Tp7Ld7g', name: 'Bash', input: {} },
+        { type: 'tool_use', id: 'tool_edge_001', name: 'Read', input: {} },
+      ],
+    },
+  });
+  const result = JSON.stringify({
+    type: 'user',
+    sessionId: SESSION,
+    uuid: 'aaaaaaaa-0000-4000-8000-000000000002',
+    parentUuid: 'aaaaaaaa-0000-4000-8000-000000000001',
+    timestamp: '2025-01-01T10:00:01.000Z',
+    toolUseResult: { stdout: '' },
+    message: {
+      content: [
+        { type: 'tool_result', tool_use_id: 'tooluse_INcQMiKwStaWXf5Tp7Ld7g', content: 'ok' },
+        { type: 'tool_result', tool_use_id: 'tool_edge_001', content: 'ok' },
+      ],
+    },
+  });
+  // (From the first line: each pass over the pool then has the call before its result.)
+  const random = Math.random;
+  Math.random = () => 0;
+  let records;
+  try {
+    records = recordsOf(makeAppendChunk(`${call}\n${result}\n`, 8000));
+  } finally {
+    Math.random = random;
+  }
+  const calls = records.flatMap((r) => (r.type === 'assistant' ? r.message.content.map((b) => b.id) : []));
+  const results = records.flatMap((r) =>
+    r.type === 'user' ? r.message.content.map((b) => b.tool_use_id) : [],
+  );
+  assert.ok(calls.length >= 4);
+  assert.equal(new Set(calls).size, calls.length);
+  for (const id of calls) assert.match(id, /^(tooluse_[A-Za-z0-9]{24}|tool_edge_[A-Za-z0-9]{24})$/);
+  // Each pass over the pool names its calls' results with the calls' fresh ids.
+  assert.deepEqual(new Set(results), new Set(calls.slice(0, results.length)));
+});
+
 /** The records of an appended chunk, one per line. */
 const recordsOf = (chunk) =>
   chunk
