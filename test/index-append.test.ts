@@ -4,7 +4,11 @@
 // after the append holds the same rows and the same report models as an index built from the whole files.
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { promptKey } from '../src/agents/claude-code/link-subagents.js';
+import { indexFileName } from '../src/cache/cache-location.js';
 import { indexAnswers, indexContents, later, lineStarts, writable } from './index-compare.js';
 import { copyCorpus, refreshed, tempDir } from './index-helpers.js';
 
@@ -266,6 +270,84 @@ describe('appends that change what is stored', () => {
     await refreshed(fresh, logs);
     expect(indexContents(cache)).toEqual(indexContents(fresh));
     expect(indexContents(cache).sessions.map((s) => s.parent_tool_call_id)).toContain('toolu_4');
+  });
+});
+
+describe('what a resume state keeps of a long session', () => {
+  const sessionId = '5e55a0b1-0000-4000-8000-0000000007b2';
+  const { usage, prompt, assistant } = recordMakers(sessionId);
+  const file = () => path.join(logs, '.claude', 'projects', '-work-demo', `${sessionId}.jsonl`);
+  /** A prompt and 300 responses, each its own API message (more than a resume state keeps targets of). */
+  const responses = () => {
+    const records: object[] = [prompt('u0', null, 'Go on for a while')];
+    for (let i = 1; i <= 300; i++)
+      records.push(
+        assistant(
+          `a${i}`,
+          i === 1 ? 'u0' : `a${i - 1}`,
+          `m${i}`,
+          [{ type: 'text', text: `Step ${i}.` }],
+          usage(i, 1),
+        ),
+      );
+    return records;
+  };
+  const run = async (appended: object[]) => {
+    mkdirSync(path.dirname(file()), { recursive: true });
+    const stored = responses()
+      .map((r) => `${JSON.stringify(r)}\n`)
+      .join('');
+    return appendInSteps(
+      file(),
+      Buffer.from(stored + appended.map((r) => `${JSON.stringify(r)}\n`).join('')),
+      [Buffer.byteLength(stored)],
+    );
+  };
+
+  it('a response continued from a recent API message is appended', async () => {
+    const appended = await run([
+      assistant('a300b', 'a300', 'm300', [{ type: 'text', text: 'More.' }], usage(300, 4)),
+    ]);
+    expect(appended).toBe(1);
+    expect(indexContents(cache).messages.map((m) => m.text)).toContain('Step 300.\nMore.');
+  });
+
+  it('a response continued from an API message older than those it keeps is built, equal to a fresh build', async () => {
+    const appended = await run([
+      assistant('a1b', 'a300', 'm1', [{ type: 'text', text: 'More.' }], usage(1, 4)),
+    ]);
+    expect(appended).toBe(0);
+    expect(indexContents(cache).messages.map((m) => m.text)).toContain('Step 1.\nMore.');
+  });
+
+  it('keeps the prompts that link subagents to Task calls as keys, not as their text', async () => {
+    const dir = path.join(logs, '.claude', 'projects', '-work-demo');
+    mkdirSync(dir, { recursive: true });
+    const long = `Look for every use of the old API and list them. ${'Be thorough. '.repeat(40)}`;
+    const task = assistant(
+      'a1',
+      'u0',
+      't1',
+      [{ type: 'tool_use', id: 'toolu_task', name: 'Task', input: { description: 'look', prompt: long } }],
+      usage(5, 5),
+    );
+    writeFileSync(file(), [prompt('u0', null, 'Start'), task].map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const sub = path.join(dir, sessionId, 'subagents', 'agent-f00d.jsonl');
+    mkdirSync(path.dirname(sub), { recursive: true });
+    writeFileSync(
+      sub,
+      `${JSON.stringify({ ...prompt('s1', null, long), isSidechain: true, agentId: 'f00d' })}\n`,
+    );
+    await refreshed(cache, logs);
+    // Linked by the prompt (no .meta.json, no result yet).
+    expect(indexContents(cache).sessions.map((s) => s.parent_tool_call_id)).toContain('toolu_task');
+    const db = new Database(path.join(cache, indexFileName), { readonly: true });
+    const state = db.prepare('SELECT state FROM files WHERE path = ?').get(file()) as { state: Buffer };
+    db.close();
+    const resume = JSON.parse(inflateRawSync(state.state).toString('utf8'));
+    expect(resume.agentCalls).toEqual([['toolu_task', null, null, promptKey(long.trim()), null, 'look']]);
+    expect(resume.claims).toEqual([['f00d', null, promptKey(long.trim())]]);
+    expect(JSON.stringify(resume)).not.toContain('Be thorough');
   });
 });
 

@@ -28,10 +28,16 @@ export function packKeys(keys: Iterable<string>): string {
 
 /** The digests of {@link packKeys}' keys, and more keys' digests added. */
 export function unpackKeys(packed: string, more: Iterable<string> = []): Set<number> {
-  const bytes = Buffer.from(packed, 'base64');
-  const digests = new Set<number>();
-  for (let at = 0; at + 8 <= bytes.length; at += 8) digests.add(bytes.readDoubleLE(at));
+  const digests = new Set(unpackDigests(packed));
   for (const key of more) digests.add(keyDigest(key));
+  return digests;
+}
+
+/** The digests {@link packDigests} packed, in their order. */
+export function unpackDigests(packed: string): number[] {
+  const bytes = Buffer.from(packed, 'base64');
+  const digests: number[] = [];
+  for (let at = 0; at + 8 <= bytes.length; at += 8) digests.push(bytes.readDoubleLE(at));
   return digests;
 }
 

@@ -12,9 +12,10 @@ import { keyDigest, packDigests, unpackKeys } from '../../model/packed-keys.js';
 import type { LocatedProblem } from '../../model/source-location.js';
 import type { ToolCall } from '../../model/tool-call.js';
 import type { LocatedRecord } from '../record-file.js';
-import { type ConversationResume, dedupe, parentLink } from './build-conversation.js';
+import { type ConversationResume, dedupe, mergeWindow, parentLink } from './build-conversation.js';
 import { type FoldContext, foldRecord, hookBlockedCallOf, type MessageFoldState } from './message-fold.js';
 import { type BranchNode, branchNodeOf } from './off-branch-records.js';
+import { apiMessageKey } from './request-usage.js';
 
 /** Thrown when appended records cannot be folded into the stored state: build the file again. */
 export class NotAppendable extends Error {
@@ -66,6 +67,13 @@ export function appendConversation(
   // A stored record whose parent only arrives now would move in the conversation order.
   for (const parent of resume.dangling)
     if (added.has(parent)) throw new NotAppendable('a stored record gets its parent only now');
+  // A response continuing an API message older than the merge targets kept.
+  if (resume.olderMerged !== '') {
+    const olderMerged = unpackKeys(resume.olderMerged);
+    for (const [id, { value }] of added)
+      if (value.type === 'assistant' && olderMerged.has(keyDigest(apiMessageKey(value, id))))
+        throw new NotAppendable('a response continues an API message older than the kept ones');
+  }
 
   const parentOf = (id: string): string | undefined => parentLink(added.get(id)?.value);
   // Stored records all come first in the conversation order (none waits on a new one); the new ones
@@ -108,9 +116,8 @@ export function appendConversation(
     }
     open.add(call);
   }
-  const mergeTargets = new Map(state.merged);
   const partsBefore = new Map<Message, number>();
-  for (const message of mergeTargets.values()) partsBefore.set(message, message.parts.length);
+  for (const message of state.merged.values()) partsBefore.set(message, message.parts.length);
   for (const id of order) {
     const record = added.get(id);
     if (record) foldRecord(state, context, record, id, !offBranch.has(id), hookBlocked);
@@ -136,6 +143,7 @@ export function appendConversation(
       : packDigests([...(older ?? unpackKeys(resume.olderKeys)), ...leaving.map(keyDigest)]);
   const merged = new Map(resume.merged);
   for (const [key, message] of state.merged) if (!merged.has(key)) merged.set(key, message.id);
+  const mergeTargets = mergeWindow([...merged], resume.olderMerged);
   return {
     branchChanged,
     mergedInto,
@@ -148,7 +156,7 @@ export function appendConversation(
       records: resume.records + records.length,
       cyclic: false,
       hookBlocked: [...hookBlocked],
-      merged: [...merged],
+      ...mergeTargets,
       firstPrompt: state.firstPrompt ?? null,
     },
   };

@@ -2,7 +2,7 @@ import { branchState } from '../../model/branch-rule.js';
 import { type BranchWindow, branchWindowOf } from '../../model/branch-window.js';
 import { orderConversation } from '../../model/conversation-order.js';
 import type { Message } from '../../model/message.js';
-import { packKeys } from '../../model/packed-keys.js';
+import { keyDigest, packDigests, packKeys, unpackDigests } from '../../model/packed-keys.js';
 import type { LocatedProblem } from '../../model/source-location.js';
 import type { ToolCall } from '../../model/tool-call.js';
 import { maxUsage } from '../../model/usage.js';
@@ -59,12 +59,40 @@ export interface ConversationResume {
   /** Whether some nodes were caught in a parent cycle. */
   cyclic: boolean;
   hookBlocked: string[];
-  /** API message keys and the id of the message their later records merge into. */
+  /**
+   * The last API message keys (at most {@link mergedWindowSize}) and the id of the message their later records
+   * merge into.
+   */
   merged: [key: string, messageId: string][];
+  /**
+   * The keys of the API messages before those, as digests (`packKeys`): a new record continuing one is left to
+   * a build (a response's records follow each other; one continued from far back is a copy).
+   */
+  olderMerged: string;
   firstPrompt: string | null;
 }
 
 const chainTypes = new Set(['user', 'assistant', 'system', 'attachment', 'progress']);
+
+/** How many of the last API messages a resume state keeps the merge targets of. */
+export const mergedWindowSize = 256;
+
+/**
+ * A conversation's merge targets as its resume state keeps them: the last {@link mergedWindowSize}, the keys
+ * of the others as digests after `olderMerged`'s (in the order they were first seen).
+ */
+export function mergeWindow(
+  merged: readonly [key: string, messageId: string][],
+  olderMerged = '',
+): Pick<ConversationResume, 'merged' | 'olderMerged'> {
+  const cut = Math.max(0, merged.length - mergedWindowSize);
+  if (cut === 0) return { merged: [...merged], olderMerged };
+  const older = merged.slice(0, cut).map(([key]) => keyDigest(key));
+  return {
+    merged: merged.slice(cut),
+    olderMerged: packDigests([...unpackDigests(olderMerged), ...older]),
+  };
+}
 
 /** Chain records by key (uuid, or a key of their own for copies that differ and records without one). */
 type Nodes = Map<string, LocatedRecord & { index: number }>;
@@ -118,7 +146,7 @@ export function buildConversation(records: readonly LocatedRecord[], context: Fo
       records: records.length,
       cyclic: cyclic.length > 0,
       hookBlocked: [...hookBlocked],
-      merged: [...state.merged].map(([key, message]) => [key, message.id]),
+      ...mergeWindow([...state.merged].map(([key, message]) => [key, message.id])),
       firstPrompt: state.firstPrompt ?? null,
     },
   };

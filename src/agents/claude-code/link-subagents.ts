@@ -1,4 +1,5 @@
 import { MAX_SUBAGENT_DEPTH } from '../../model/max-subagent-depth.js';
+import { keyDigest } from '../../model/packed-keys.js';
 import type { Session, Subagent } from '../../model/session.js';
 import type { ToolCall } from '../../model/tool-call.js';
 import { obj, optional, str } from '../../schemas/common/value-access.js';
@@ -27,13 +28,16 @@ export type CallClaim = [
   structuredId: string | null,
   /** An `agentId: <id>` line in the result text. */
   textId: string | null,
-  /** The call's `prompt`, trimmed. */
+  /** The call's `prompt`, trimmed, as its {@link promptKey}. */
   prompt: string | null,
   subagentType: string | null,
   description: string | null,
 ];
 
-/** What a subagent is claimed by: its id, its `.meta.json` call id and its first prompt, trimmed. JSON-safe. */
+/**
+ * What a subagent is claimed by: its id, its `.meta.json` call id and its first prompt, trimmed, as its
+ * {@link promptKey}. JSON-safe.
+ */
 export type SubagentClaim = [agentId: string, metaToolUseId: string | null, prompt: string | null];
 
 /** How a subagent was linked to its call. */
@@ -47,7 +51,7 @@ export function callClaimOf(call: ToolCall): CallClaim {
     call.id,
     str(obj(call.result?.structured)?.agentId) ?? null,
     textId ?? null,
-    str(input?.prompt)?.trim() || null,
+    promptKey(str(input?.prompt)?.trim() || undefined),
     str(input?.subagent_type) ?? null,
     str(input?.description) ?? null,
   ];
@@ -56,7 +60,18 @@ export function callClaimOf(call: ToolCall): CallClaim {
 /** The claim of a subagent waiting to be linked. */
 export function subagentClaimOf(entry: PendingSubagent): SubagentClaim {
   const first = entry.session.messages.find((m) => m.role === 'user');
-  return [entry.agentId, entry.metaToolUseId ?? null, first ? textOf(first.parts).trim() : null];
+  return [entry.agentId, entry.metaToolUseId ?? null, first ? promptKey(textOf(first.parts).trim()) : null];
+}
+
+/**
+ * A prompt as the claims hold it: two prompts are the same claim when their keys are (a 53-bit digest and the
+ * length; prompts are long, and resume states keep every Task call's claim). Empty stays empty.
+ */
+export function promptKey(prompt: string): string;
+export function promptKey(prompt: string | undefined): string | null;
+export function promptKey(prompt: string | undefined): string | null {
+  if (prompt === undefined) return null;
+  return prompt === '' ? '' : `${keyDigest(prompt).toString(36)}.${prompt.length.toString(36)}`;
 }
 
 /**

@@ -119,6 +119,7 @@ function emptyConversation(usageByKey: Conversation['usageByKey']): Conversation
       cyclic: false,
       hookBlocked: [],
       merged: [],
+      olderMerged: '',
       firstPrompt: null,
     },
   };
