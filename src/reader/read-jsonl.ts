@@ -134,7 +134,8 @@ class Reader implements JsonlReader {
 
   #chunks(): AsyncIterable<Buffer> | Iterable<Buffer> {
     const source = this.#source;
-    if (isPath(source)) return fileChunks(source, this.#startOffset, this.#chunkSize, this.#endOffset);
+    // (One buffer read into again: the splitter copies the unfinished line it holds across chunks.)
+    if (isPath(source)) return fileChunks(source, this.#startOffset, this.#chunkSize, this.#endOffset, true);
     if (isText(source)) return [Buffer.from(source.text, 'utf8').subarray(this.#startOffset)];
     return iterableChunks(source, this.#file);
   }
@@ -147,7 +148,7 @@ class Reader implements JsonlReader {
       byteOffset: this.#startOffset,
       line: this.#startLine,
       maxLineBytes: this.#maxLineBytes,
-      copyHeld: !isPath(this.#source) && !isText(this.#source),
+      copyHeld: !isText(this.#source),
     });
     for await (const chunk of this.#chunks()) {
       signal?.throwIfAborted();
