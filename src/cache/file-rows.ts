@@ -19,13 +19,18 @@ export function loadFileRows(db: IndexDb['db'], options: Inputs): Map<string, Fi
   // Without the validator states and resume states (most of the table's bytes): a warm run reads neither;
   // a file that changed gets its validator state when it is read (`withValidation`), its resume state
   // when it is stored.
-  if (options.roots.length > 0)
-    return new Map(
-      (db.prepare(`SELECT ${fileColumnsWithoutStates} FROM files`).all() as FileRow[]).map((r) => [
-        r.path,
-        r,
-      ]),
-    );
+  if (options.roots.length > 0) {
+    // Raw rows made into objects here: better-sqlite3's objects took twice the time of the query itself.
+    const rows = new Map<string, FileRow>();
+    for (const r of db
+      .prepare(`SELECT ${fileColumns.join(', ')} FROM files`)
+      .raw()
+      .all() as unknown[][]) {
+      const row = fileRowOf(r);
+      rows.set(row.path, row);
+    }
+    return rows;
+  }
   const byPath = db.prepare('SELECT * FROM files WHERE path = ?');
   const byUnit = db.prepare('SELECT * FROM files WHERE unit_id = ?');
   const rows = new Map<string, FileRow>();
@@ -40,10 +45,59 @@ export function loadFileRows(db: IndexDb['db'], options: Inputs): Map<string, Fi
   return rows;
 }
 
-/** The columns of `files` but `validation` and `state`. */
-const fileColumnsWithoutStates = `path, agent, role, size, mtime_ms, identity, consumed_bytes, consumed_line,
-  consumed_records, body_agent, fingerprint, lines, records, errors, blank_lines, tail, ref, session_key, body_key,
-  parent_key, unit_id, indexed_at`;
+/** The columns of `files` but `validation` and `state`, in {@link fileRowOf}'s order. */
+const fileColumns = [
+  'path',
+  'agent',
+  'role',
+  'size',
+  'mtime_ms',
+  'identity',
+  'consumed_bytes',
+  'consumed_line',
+  'consumed_records',
+  'body_agent',
+  'fingerprint',
+  'lines',
+  'records',
+  'errors',
+  'blank_lines',
+  'tail',
+  'ref',
+  'session_key',
+  'body_key',
+  'parent_key',
+  'unit_id',
+  'indexed_at',
+] as const satisfies readonly (keyof FileRow)[];
+
+/** A `files` row (but its states) from the values of {@link fileColumns}. */
+function fileRowOf(r: unknown[]): FileRow {
+  return {
+    path: r[0],
+    agent: r[1],
+    role: r[2],
+    size: r[3],
+    mtime_ms: r[4],
+    identity: r[5],
+    consumed_bytes: r[6],
+    consumed_line: r[7],
+    consumed_records: r[8],
+    body_agent: r[9],
+    fingerprint: r[10],
+    lines: r[11],
+    records: r[12],
+    errors: r[13],
+    blank_lines: r[14],
+    tail: r[15],
+    ref: r[16],
+    session_key: r[17],
+    body_key: r[18],
+    parent_key: r[19],
+    unit_id: r[20],
+    indexed_at: r[21],
+  } as FileRow;
+}
 
 /** `row` with its stored validator state, which {@link loadFileRows} leaves out (a changed file needs it). */
 export function withValidation(db: IndexDb['db'], row: FileRow | undefined): FileRow | undefined {

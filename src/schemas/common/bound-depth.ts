@@ -46,7 +46,7 @@ type Container = Record<string, unknown> | unknown[];
  */
 export function boundDepth(value: unknown, limit = MAX_JSON_DEPTH): DepthCut[] {
   const cuts: DepthCut[] = [];
-  if (!isContainer(value)) return cuts;
+  if (!isContainer(value) || fitsWithin(value, limit)) return cuts;
   // Depth-first with an explicit stack; paths are built only for cuts, from parent links.
   const stack: Frame[] = [{ node: value, depth: 1, parent: null, key: null }];
   while (stack.length > 0) {
@@ -70,6 +70,40 @@ export function boundDepth(value: unknown, limit = MAX_JSON_DEPTH): DepthCut[] {
     }
   }
   return cuts;
+}
+
+/**
+ * Whether no object or array of `value` sits deeper than `limit` levels: the check every line takes, without
+ * the key lists and frames the cutting walk makes (it took a cold index a second per GiB).
+ */
+function fitsWithin(value: Container, limit: number): boolean {
+  const nodes: Container[] = [value];
+  const depths: number[] = [1];
+  for (let top = 1; top > 0; ) {
+    top -= 1;
+    const node = nodes[top] as Container;
+    const depth = depths[top] as number;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const child = node[i];
+        if (typeof child !== 'object' || child === null) continue;
+        if (depth >= limit) return false;
+        nodes[top] = child as Container;
+        depths[top] = depth + 1;
+        top += 1;
+      }
+    } else {
+      for (const key in node) {
+        const child = node[key];
+        if (typeof child !== 'object' || child === null) continue;
+        if (depth >= limit) return false;
+        nodes[top] = child as Container;
+        depths[top] = depth + 1;
+        top += 1;
+      }
+    }
+  }
+  return true;
 }
 
 interface Frame {
