@@ -50,7 +50,9 @@ export async function* fileChunks(
     for (let position = startOffset; ; ) {
       const want = Math.min(chunkSize, endOffset - position);
       if (want <= 0) return;
-      const buffer = reuse ? (shared ??= Buffer.allocUnsafe(want)) : Buffer.allocUnsafe(want);
+      // (The first chunk is the largest: later ones fit in its buffer.)
+      const buffer = reuse && shared !== undefined ? shared : Buffer.allocUnsafe(want);
+      if (reuse) shared = buffer;
       // A turn of the event loop between reads: V8 finishes its incremental garbage collections in tasks the
       // loop runs, which reads without a turn put off while the heap grows (a cold `usage` peaked 100 MiB higher).
       await new Promise<void>((resolve) => setImmediate(resolve));
