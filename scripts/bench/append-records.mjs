@@ -131,9 +131,10 @@ export function makeAppendChunk(text, bytes, keepIds = []) {
     }
     return value;
   };
-  // The ids of tool calls the pattern above does not catch (Bedrock's `tooluse_...`, fixtures' `tool_edge_001`):
-  // a running session never writes a call id twice, so they are made fresh too, wherever the line names them.
-  const oddCallIds = pool.map((line) => otherCallIds(parseObject(line)));
+  // The ids of tool calls and API responses the pattern above does not catch (Bedrock's `tooluse_...`, fixtures'
+  // `tool_edge_001`, `msg-1`, `edge_002`): a running session never writes a call id twice nor continues a response
+  // written long before, so they are made fresh too, wherever the line names them.
+  const oddIds = pool.map((line) => otherIds(parseObject(line)));
   const start = Math.floor(Math.random() * pool.length);
   const out = [];
   let size = 0;
@@ -142,7 +143,7 @@ export function makeAppendChunk(text, bytes, keepIds = []) {
     const time = new Date(last + (i + 1) * 1000).toISOString();
     const at = (start + i) % pool.length;
     let line = pool[at];
-    for (const id of oddCallIds[at])
+    for (const id of oddIds[at])
       line = line.split(JSON.stringify(id)).join(JSON.stringify(fresh(`call:${id}`, () => freshCallId(id))));
     line = line
       .replace(UUID, (id) => (keep.has(id.toLowerCase()) ? id : fresh(id.toLowerCase())))
@@ -165,8 +166,11 @@ export function makeAppendChunk(text, bytes, keepIds = []) {
   return `${lead}${out.join('\n')}\n`;
 }
 
-/** The ids of tool calls a record names (Claude Code blocks, Codex payloads) that `PREFIXED_ID` does not match. */
-function otherCallIds(record) {
+/**
+ * The ids of tool calls (Claude Code blocks, Codex payloads) and of the API response (Claude Code's `message.id` and
+ * `requestId`) a record names that `PREFIXED_ID` does not match.
+ */
+function otherIds(record) {
   const ids = new Set();
   const add = (id) => {
     if (typeof id === 'string' && id !== '' && id.replace(PREFIXED_ID, '') !== '' && !IS_UUID.test(id))
@@ -180,6 +184,10 @@ function otherCallIds(record) {
       if (block.type === 'tool_result') add(block.tool_use_id);
     }
   add(record?.payload?.call_id);
+  if (record?.type === 'assistant') {
+    add(record.message?.id);
+    add(record.requestId);
+  }
   return [...ids];
 }
 

@@ -105,6 +105,34 @@ test('call ids of any shape are made fresh, the same in the call and its result'
   assert.deepEqual(new Set(results), new Set(calls.slice(0, results.length)));
 });
 
+test('response ids of any shape are made fresh, the same across the records of one response', () => {
+  const part = (uuid, parent, text) =>
+    JSON.stringify({
+      type: 'assistant',
+      sessionId: SESSION,
+      uuid,
+      parentUuid: parent,
+      timestamp: '2025-01-01T10:00:00.000Z',
+      requestId: 'req_edge_001',
+      message: { id: 'msg-1', content: [{ type: 'text', text }] },
+    });
+  const text = `${part('aaaaaaaa-0000-4000-8000-000000000001', null, 'a')}\n${part('aaaaaaaa-0000-4000-8000-000000000002', 'aaaaaaaa-0000-4000-8000-000000000001', 'b')}\n`;
+  const random = Math.random;
+  Math.random = () => 0;
+  let records;
+  try {
+    records = recordsOf(makeAppendChunk(text, 4000));
+  } finally {
+    Math.random = random;
+  }
+  const ids = records.map((r) => `${r.message.id}|${r.requestId}`);
+  assert.ok(ids.length >= 4);
+  for (const id of ids) assert.doesNotMatch(id, /^msg-1\||\|req_edge_001$/);
+  // The two records of a response copied in one pass share its fresh ids; each pass has its own.
+  for (let i = 0; i + 1 < ids.length; i += 2) assert.equal(ids[i], ids[i + 1]);
+  assert.equal(new Set(ids).size, Math.ceil(ids.length / 2));
+});
+
 /** The records of an appended chunk, one per line. */
 const recordsOf = (chunk) =>
   chunk
