@@ -113,7 +113,8 @@ export function makeAppendChunk(text, bytes, keepIds = []) {
     if (uuid !== undefined && seen.has(uuid)) continue;
     if (uuid !== undefined) seen.add(uuid);
     unique.push(line);
-    if (uuid !== undefined && 'parentUuid' in record) lastUuid = uuid;
+    if (uuid !== undefined && ('parentUuid' in record || typeof record.logicalParentUuid === 'string'))
+      lastUuid = uuid;
   }
   if (lines.length === 0) throw new Error('Cannot append to a file without records.');
   // Lines of at most an eighth of the planned bytes, so that the last one overshoots the plan by 12.5% at most.
@@ -154,8 +155,12 @@ export function makeAppendChunk(text, bytes, keepIds = []) {
     // the pattern above: a fresh one too, or the copy would repeat a stored record's uuid.
     const odd = typeof record?.uuid === 'string' && !IS_UUID.test(record.uuid);
     if (odd) record.uuid = fresh(`uuid:${record.uuid}`, randomUUID);
-    if (typeof record?.uuid === 'string' && 'parentUuid' in record) {
-      record.parentUuid = lastUuid;
+    // A record links to the one before it, a compaction's boundary by its logical parent too (a copy's would name
+    // the record the original followed, long before; a fixture's, a stored record by its hand-written uuid).
+    const logical = typeof record?.logicalParentUuid === 'string';
+    if (typeof record?.uuid === 'string' && ('parentUuid' in record || logical)) {
+      if ('parentUuid' in record) record.parentUuid = lastUuid;
+      if (logical) record.logicalParentUuid = lastUuid;
       lastUuid = record.uuid;
       line = JSON.stringify(record);
     } else if (odd) line = JSON.stringify(record);

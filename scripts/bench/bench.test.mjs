@@ -133,6 +133,40 @@ test('response ids of any shape are made fresh, the same across the records of o
   assert.equal(new Set(ids).size, Math.ceil(ids.length / 2));
 });
 
+test("a compaction boundary's copy follows the record before it, by its logical parent", () => {
+  const prompt = JSON.stringify({
+    type: 'user',
+    sessionId: SESSION,
+    uuid: 'aaaaaaaa-0000-4000-8000-000000000001',
+    parentUuid: null,
+    timestamp: '2025-01-01T10:00:00.000Z',
+    message: { role: 'user', content: 'hello' },
+  });
+  const boundary = JSON.stringify({
+    type: 'system',
+    subtype: 'compact_boundary',
+    sessionId: SESSION,
+    uuid: 'b1',
+    logicalParentUuid: 's3',
+    timestamp: '2025-01-01T10:00:01.000Z',
+  });
+  const random = Math.random;
+  Math.random = () => 0;
+  let records;
+  try {
+    records = recordsOf(makeAppendChunk(`${prompt}\n${boundary}\n`, 2000));
+  } finally {
+    Math.random = random;
+  }
+  const boundaries = records.filter((r) => r.subtype === 'compact_boundary');
+  assert.ok(boundaries.length >= 2);
+  for (const record of boundaries) {
+    const before = records[records.indexOf(record) - 1];
+    assert.equal(record.logicalParentUuid, before.uuid);
+    assert.notEqual(record.uuid, 'b1');
+  }
+});
+
 /** The records of an appended chunk, one per line. */
 const recordsOf = (chunk) =>
   chunk
