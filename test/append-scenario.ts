@@ -146,7 +146,13 @@ export async function runSteps(steps: Step[], opts: { collect?: boolean } = {}) 
   const logs = tempDir('rv-logs');
   const cache = tempDir('rv-cache');
   const fresh = tempDir('rv-fresh');
-  const log: { appended: number; built: number; equal: boolean; answersEqual: boolean }[] = [];
+  const log: {
+    appended: number;
+    fromLastPrompt: number;
+    built: number;
+    equal: boolean;
+    answersEqual: boolean;
+  }[] = [];
   try {
     for (const [i, step] of steps.entries()) {
       for (const [file, content] of Object.entries(step)) {
@@ -168,7 +174,13 @@ export async function runSteps(steps: Step[], opts: { collect?: boolean } = {}) 
       const equal = JSON.stringify(a) === JSON.stringify(b);
       const [answers, freshAnswers] = [await indexAnswers(cache, logs), await indexAnswers(fresh, logs)];
       const answersEqual = JSON.stringify(answers) === JSON.stringify(freshAnswers);
-      log.push({ appended: stats.unitsAppended, built: stats.unitsBuilt, equal, answersEqual });
+      log.push({
+        appended: stats.unitsAppended,
+        fromLastPrompt: stats.unitsAppendedFromLastPrompt,
+        built: stats.unitsBuilt,
+        equal,
+        answersEqual,
+      });
       if (!opts.collect) {
         expect(a, `after step ${i + 1} of ${steps.length}`).toEqual(b);
         expect(answers, `answers after step ${i + 1} of ${steps.length}`).toStrictEqual(freshAnswers);

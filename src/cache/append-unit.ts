@@ -18,6 +18,7 @@ import {
   NeedsEarlierMessages,
   type SessionResume,
   type StoredResume,
+  streamedAgents,
 } from '../lifecycle/append-session.js';
 import { allSessions } from '../model/all-sessions.js';
 import type { Session } from '../model/session.js';
@@ -225,12 +226,12 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     reads: ReadonlyMap<string, AppendedRead>,
     added: ClaudeUnitChanges['added'],
     order: readonly string[],
-    tail?: { tree: TailTree; resume: SessionResume },
+    tail?: { tree: TailTree; resumes: ReadonlyMap<string, SessionResume> },
   ): boolean => {
     const byFile = sessionsByFile(root);
     const changes: ClaudeUnitChanges['reads'][number][] = [];
     for (const [path, read] of reads) {
-      const resume = tail?.resume ?? resumeOf(read.state);
+      const resume = tail?.resumes.get(path) ?? resumeOf(read.state);
       if (resume === undefined) return false;
       const settledRead = settled(unitId, byFile.get(path), read, resume.fileProblems);
       if (settledRead === undefined) return false;
@@ -290,40 +291,61 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
   };
 
   /**
-   * Appends the session file's new lines of a Claude Code unit decoded from the session's last prompt on
-   * (`createTailReader`), writing the session's stored form with the entries of what it left in the rows.
-   * `whole` (nothing written) when the unit does not fit or the append needs the earlier messages.
+   * Appends the new lines of a Claude Code unit's files (its session file, the files of running subagents) to
+   * the unit decoded from the session's last prompt on (`createTailReader`; the subagents the append reaches
+   * whole), writing the session's stored form with the entries of what it left in the rows, and those of the
+   * subagents decoded whole. `whole` (nothing written) when the unit does not fit or the append needs the
+   * earlier messages.
    */
   const appendTail = (
     unitId: number,
     reads: ReadonlyMap<string, AppendedRead>,
     order: readonly string[],
   ): AppendedUnit | undefined | 'whole' => {
-    // Only the session file grew (a new subagent file, or one that grew, needs its session whole).
-    const [only] = reads;
-    if (reads.size !== 1 || only === undefined) return 'whole';
-    const [path, read] = only;
-    const resume = resumeOf(read.state);
-    if (resume?.kind !== 'session') return 'whole';
+    const resumes = new Map<string, SessionResume>();
+    let main:
+      | { path: string; resume: Extract<SessionResume, { kind: 'session' }>; part: AppendedRead['part'] }
+      | undefined;
+    for (const [path, read] of reads) {
+      const resume = resumeOf(read.state);
+      if (resume === undefined) return 'whole';
+      resumes.set(path, resume);
+      if (resume.kind !== 'session') continue;
+      if (main) return 'whole';
+      main = { path, resume, part: read.part };
+    }
+    // The subagents the append reaches: those whose file grew, those the session file streams usage to.
+    const grown = new Set([...reads.keys()].filter((path) => path !== main?.path));
+    const streamed = main ? streamedAgents(main.part) : new Set<string>();
     let tree: TailTree | undefined;
     try {
       tree = tailTree(unitId, {
-        fits: (files) => files[0] === path,
-        continued: continuedMessages(resume, read.part),
-        calls: callsNamedBy(read.part),
+        fits: (files) => main === undefined || files[0] === main.path,
+        continued: main ? continuedMessages(main.resume, main.part) : [],
+        calls: main ? callsNamedBy(main.part) : [],
+        whole: (sub) =>
+          (sub.files[0] !== undefined && grown.has(sub.files[0])) ||
+          (sub.agentId !== undefined && streamed.has(sub.agentId)),
       });
     } catch {
       return undefined;
     }
-    if (!tree) return 'whole';
-    const { anchor, phase, left, session: root, rowid, treeId } = tree;
+    if (!tree || [...grown].some((path) => !tree.wholeFile(path))) return 'whole';
+    const { anchor, phase, left, session: root, rowid, treeId, whole } = tree;
     const leftOfRoot = left.get(root);
     if (leftOfRoot === undefined) return 'whole';
     try {
       return db.transaction((): AppendedUnit | undefined => {
-        if (!appendClaude(unitId, root, reads, [], order, { tree, resume })) return undefined;
+        if (!appendClaude(unitId, root, reads, [], order, { tree, resumes })) return undefined;
         writer.update('trees', treeId, treeRow(root, { anchor, phase }, left));
-        updateDetail.run(packStoredSession(root, undefined, rowBackable([root]), leftOfRoot.entries), rowid);
+        const rowBacked = rowBackable([root]);
+        updateDetail.run(packStoredSession(root, undefined, rowBacked, leftOfRoot.entries), rowid);
+        // The subagents decoded whole, with the entry their parent has for them.
+        for (const session of allSessions([root]))
+          for (const entry of session.subagents) {
+            const row = whole.get(entry.session);
+            if (row !== undefined) updateDetail.run(packStoredSession(entry.session, entry, rowBacked), row);
+          }
         // The report model, when asked: the tree decoded whole from what was just written.
         const model = () => (storedTrees(unitId)[0] as StoredTree).session;
         return { phase, anchor, model, fromLastPrompt: true };

@@ -1,9 +1,10 @@
 /**
- * A Claude Code unit read for an append to its session file, decoding only what such an append can touch
- * (`append-unit.ts`): the session's messages from its last prompt on the branch (the rows after it, found
- * from the end through the `unit_id` index, and the messages the new records continue), the calls those
- * messages and the new records name, its usage entries, and its subagents without their messages and calls.
- * What it leaves in the rows is counted for the session and tree rows (`EarlierCounts`), and kept as the
+ * A Claude Code unit read for an append to its session file or to the files of running subagents, decoding only
+ * what such an append can touch (`append-unit.ts`): the session's messages from its last prompt on the branch
+ * (the rows after it, found from the end through the `unit_id` index, and the messages the new records
+ * continue), the calls those messages and the new records name, its usage entries, the subagents the append
+ * reaches (a file that grew, usage streamed to them) whole, and the other subagents without their messages and
+ * calls. What it leaves in the rows is counted for the session and tree rows (`EarlierCounts`), and kept as the
  * stored form's entries, which a row-held item's are (its id's last characters), so that the stored form is
  * written again without them being read.
  */
@@ -40,6 +41,10 @@ export interface TailTree extends StoredTree {
   left: Map<Session, LeftInRows>;
   /** Which of some ids are of the top-level session's messages left in its rows. */
   among(ids: readonly string[]): Set<string>;
+  /** The subagents decoded whole (with their messages and calls), with their sessions rows. */
+  whole: Map<Session, number>;
+  /** Whether the subagent of a file is decoded whole. */
+  wholeFile(path: string): boolean;
 }
 
 /** What an append brings that the decoding must hold: messages it continues, calls it names. */
@@ -50,6 +55,8 @@ export interface TailNeeds {
   continued: readonly string[];
   /** Ids of calls the new records name (their calls, results, hooks). */
   calls: readonly string[];
+  /** Whether a subagent (as stored: its files, its agent id) is to be decoded whole. */
+  whole(subagent: Pick<Session, 'files' | 'agentId'>): boolean;
 }
 
 /** A stored call row in brief: its rowid, id and status. */
@@ -73,6 +80,12 @@ export function createTailReader(
         ORDER BY rowid DESC LIMIT 1`,
     )
     .pluck();
+  const messagesOf = db
+    .prepare(
+      `SELECT ${messageRowColumns.join(', ')}, session_id FROM messages WHERE unit_id = ? AND session_id = ?
+        ORDER BY rowid`,
+    )
+    .raw();
   const messagesFrom = db
     .prepare(
       `SELECT ${messageRowColumns.join(', ')}, session_id FROM messages WHERE unit_id = ? AND rowid >= ?
@@ -172,11 +185,38 @@ export function createTailReader(
       );
     const placedIds = (briefs.get(rootId)?.calls ?? []).map(([, id]) => id);
     const usageRows = usage(unitId);
-    const decode = (forms: readonly StoredSession[], callsOf: (sessionId: string) => readonly unknown[][]) =>
+
+    // The subagents the append reaches, whole: their message rows, and their call rows in the stored order.
+    const wholeMessages = new Map<string, unknown[][]>();
+    const wholeCalls = new Map<string, unknown[][]>();
+    const wholeAt = new Set<number>();
+    for (const [i, { stored: form }] of stored.entries()) {
+      if (i === 0 || !needs.whole(form.session)) continue;
+      const { id, messages, toolCalls } = form.session;
+      // (Items stored whole, or a session id shared, pair with no rows of their own: decode the tree whole.)
+      if (wholeMessages.has(id) || id === rootId) return undefined;
+      if (![...messages, ...toolCalls].every((entry) => typeof entry === 'string')) return undefined;
+      wholeAt.add(i);
+      wholeMessages.set(id, messagesOf.all(unitId, id) as unknown[][]);
+      const rowids = briefsOf(id).map(([rowid]) => rowid);
+      const rowsById = new Map<number, unknown[]>();
+      for (const row of callRows.all(JSON.stringify(rowids)) as unknown[][])
+        rowsById.set(row[callRowColumns.length + 1] as number, row);
+      wholeCalls.set(
+        id,
+        rowids.map((rowid) => rowsById.get(rowid) ?? []),
+      );
+    }
+    const decode = (
+      forms: readonly StoredSession[],
+      callsOf: (sessionId: string) => readonly unknown[][],
+      withWhole: boolean,
+    ) =>
       decodeStoredSessions(
         forms.map((form, i) => ({ ...(stored[i] as (typeof stored)[number]), stored: form })),
         {
-          messages: (sessionId) => (sessionId === rootId ? tail : none),
+          messages: (sessionId) =>
+            sessionId === rootId ? tail : (withWhole && wholeMessages.get(sessionId)) || none,
           usage: usageRows,
           calls: callsOf,
           placed: (sessionId) => (sessionId === rootId ? placedIds : undefined),
@@ -184,17 +224,21 @@ export function createTailReader(
       )[0]?.session;
 
     // The calls to decode: those the decoded messages and the new records name.
-    const bare = (form: StoredSession, i: number): StoredSession => ({
-      ...form,
-      session: {
-        ...form.session,
-        messages: i === 0 ? form.session.messages.slice(cut) : [],
-        toolCalls: [],
-      },
-    });
+    const bare = (form: StoredSession, i: number, keepWhole: boolean): StoredSession =>
+      keepWhole && wholeAt.has(i)
+        ? form
+        : {
+            ...form,
+            session: {
+              ...form.session,
+              messages: i === 0 ? form.session.messages.slice(cut) : [],
+              toolCalls: [],
+            },
+          };
     const messagesOnly = decode(
-      stored.map(({ stored: form }, i) => bare(form, i)),
+      stored.map(({ stored: form }, i) => bare(form, i, false)),
       () => none,
+      false,
     );
     if (messagesOnly === undefined) return undefined;
     const named = new Set(needs.calls);
@@ -211,20 +255,29 @@ export function createTailReader(
       byRowid.set(row[callRowColumns.length + 1] as number, row);
     const rootCallRows = wanted.map((rowid) => byRowid.get(rowid) ?? []);
     const forms = stored.map(({ stored: form }, i) => {
-      const cutForm = bare(form, i);
+      const cutForm = bare(form, i, true);
       if (i === 0) cutForm.session.toolCalls = decoded.map((p) => root.session.toolCalls[p] as string);
       return cutForm;
     });
-    const session = decode(forms, (sessionId) => (sessionId === rootId ? rootCallRows : none));
+    const session = decode(
+      forms,
+      (sessionId) => (sessionId === rootId ? rootCallRows : (wholeCalls.get(sessionId) ?? none)),
+      true,
+    );
     if (session === undefined) return undefined;
 
-    // What each session left in its rows.
+    // What each session left in its rows (the subagents decoded whole left nothing).
     const left = new Map<Session, LeftInRows>();
+    const whole = new Map<Session, number>();
     const all = [...allSessions([session])];
     if (all.length !== stored.length) return undefined;
     for (const [i, s] of all.entries()) {
       const form = (stored[i] as (typeof stored)[number]).stored;
       if (s.id !== form.session.id) return undefined;
+      if (wholeAt.has(i)) {
+        whole.set(s, (stored[i] as (typeof stored)[number]).rowid);
+        continue;
+      }
       const callBriefsOf = i === 0 ? rootBriefs : briefsOf(s.id);
       const kept = new Set(i === 0 ? decoded : []);
       const counts = { calls: 0, failed: 0, errors: 0, missing: 0 };
@@ -260,6 +313,8 @@ export function createTailReader(
       session,
       left,
       among: (ids) => new Set(earlierIds.all(unitId, rootId, start, JSON.stringify(ids)) as string[]),
+      whole,
+      wholeFile: (path) => [...whole.keys()].some((sub) => sub.files[0] === path),
     };
   };
 }

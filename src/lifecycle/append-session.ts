@@ -14,6 +14,7 @@ export {
   NeedsEarlierMessages,
   NotAppendable,
   type SessionAppend,
+  streamedAgents,
 } from '../agents/claude-code/append-claude-session.js';
 export {
   appendClaudeUnit,

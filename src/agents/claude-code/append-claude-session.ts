@@ -40,6 +40,7 @@ export {
   continuedMessages,
   type EarlierMessages,
   NeedsEarlierMessages,
+  streamedAgents,
 } from './earlier-messages.js';
 
 /** What an append changed in the session, and the file's resume state after it. */

@@ -42,8 +42,9 @@ export interface ClaudeUnitChanges {
   /** The unit's files in input order (the order a build takes them in). */
   order: readonly string[];
   /**
-   * Set when the session is decoded from its last prompt on and its subagents without their messages: only
-   * the session file's new lines can be appended (else `NeedsEarlierMessages`).
+   * Set when the session is decoded from its last prompt on and the subagents the append does not reach
+   * without their messages: the session file's new lines can be appended, and those of the subagents decoded
+   * whole, and the usage streamed to them (else `NeedsEarlierMessages`).
    */
   earlier?: EarlierMessages;
 }
@@ -75,8 +76,10 @@ export function appendClaudeUnit(root: Session, changes: ClaudeUnitChanges): Cla
   let main: ClaudeSessionResume;
   let streamed = new Map<string, ProgressUsage>();
   const mainRead = readOf.get(mainPath);
-  if (changes.earlier && (!mainRead || readOf.size > 1 || changes.added.length > 0))
-    throw new NeedsEarlierMessages('subagent files changed');
+  const { earlier } = changes;
+  if (earlier && changes.added.length > 0) throw new NeedsEarlierMessages('subagent files are added');
+  if (earlier && [...readOf.keys()].some((path) => path !== mainPath && !earlier.wholeFile(path)))
+    throw new NeedsEarlierMessages('a subagent file grew');
   if (mainRead) {
     if (mainRead.resume.kind !== 'session') throw new NotAppendable('the session file has a subagent state');
     const change = appendClaudeSession(root, mainRead.resume, mainRead.part, mainPath, changes.earlier);
@@ -111,7 +114,8 @@ export function appendClaudeUnit(root: Session, changes: ClaudeUnitChanges): Cla
     if (first && claim && claim[1] === null && usage.toolUseId !== undefined) claim[1] = usage.toolUseId;
   }
   if (main.streamedAgents !== undefined) main.streamedAgents = [...streamedAgents];
-  if (changes.earlier && streamedTo.size > 0) throw new NeedsEarlierMessages('subagent usage is streamed');
+  if (earlier && [...streamedTo.keys()].some((path) => !earlier.wholeFile(path)))
+    throw new NeedsEarlierMessages('subagent usage is streamed');
   for (const path of [...readOf.keys(), ...streamedTo.keys()])
     if (!changes.order.includes(path)) throw new NotAppendable('a changed file is not in the unit');
   for (const path of changes.order) {

@@ -6,7 +6,7 @@ import type { Message } from '../../model/message.js';
 import { arr, isObject, obj, str } from '../../schemas/common/value-access.js';
 import type { AppendedPart } from '../record-file.js';
 import { hookBlockedCallOf } from './message-fold.js';
-import { apiMessageKey } from './request-usage.js';
+import { apiMessageKey, progressUsage } from './request-usage.js';
 import type { ClaudeSessionResume } from './session-resume.js';
 
 /**
@@ -15,6 +15,8 @@ import type { ClaudeSessionResume } from './session-resume.js';
  */
 export interface EarlierMessages {
   among(ids: readonly string[]): Set<string>;
+  /** Whether the subagent of a file is decoded whole (its messages and calls): its file can grow, usage can stream to it. */
+  wholeFile(path: string): boolean;
 }
 
 /**
@@ -39,6 +41,16 @@ export function continuedMessages(resume: ClaudeSessionResume, part: AppendedPar
     }
   if (keys.size === 0) return [];
   return resume.conversation.merged.flatMap(([key, id]) => (keys.has(key) ? [id] : []));
+}
+
+/** The agent ids of the subagents whose responses new records of a session file stream (`agent_progress`). */
+export function streamedAgents(part: AppendedPart): Set<string> {
+  const ids = new Set<string>();
+  for (const { value } of part.records) {
+    const copy = progressUsage(value);
+    if (copy) ids.add(copy.agentId);
+  }
+  return ids;
 }
 
 /**
