@@ -92,6 +92,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     root: Session,
     before: readonly Session[],
     result: ClaudeUnitAppend,
+    left?: TailTree['left'],
   ): boolean => {
     const rows = selectSessionRows.all(unitId) as { rowid: number; id: string; tree: number }[];
     if (rows.length !== before.length || rows.some((row, i) => row.id !== before[i]?.id)) return false;
@@ -106,7 +107,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     for (const [i, session] of after.entries()) {
       const parent = parentOf.get(session);
       const parentRow = parent === undefined ? null : (rowOf.get(parent) ?? null);
-      const columns = sessionRowOf(session, root);
+      const columns = sessionRowOf(session, root, left?.get(session));
       const old = rowOf.get(session);
       if (i < moved && old !== undefined && !added.has(session)) {
         writer.update('sessions', old, columns);
@@ -227,7 +228,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     added: ClaudeUnitChanges['added'],
     order: readonly string[],
     tail?: { tree: TailTree; resumes: ReadonlyMap<string, SessionResume> },
-  ): boolean => {
+  ): ClaudeUnitAppend | false => {
     const byFile = sessionsByFile(root);
     const changes: ClaudeUnitChanges['reads'][number][] = [];
     for (const [path, read] of reads) {
@@ -268,11 +269,11 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       if (emptyText === undefined) return false;
       saveResume(path, { ...change.resume, emptyText });
     }
-    if (result.relinked && !relayout(unitId, root, before, result)) return false;
+    if (result.relinked && !relayout(unitId, root, before, result, tail?.tree.left)) return false;
     const mainPath = root.files[0];
     if (result.mainResume && mainPath !== undefined) saveResume(mainPath, result.mainResume);
     saveResumes(result.added.flatMap(resumeStatesOf));
-    return true;
+    return result;
   };
 
   /**
@@ -300,6 +301,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
   const appendTail = (
     unitId: number,
     reads: ReadonlyMap<string, AppendedRead>,
+    added: ClaudeUnitChanges['added'],
     order: readonly string[],
   ): AppendedUnit | undefined | 'whole' => {
     const resumes = new Map<string, SessionResume>();
@@ -336,14 +338,29 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     if (leftOfRoot === undefined) return 'whole';
     try {
       return db.transaction((): AppendedUnit | undefined => {
-        if (!appendClaude(unitId, root, reads, [], order, { tree, resumes })) return undefined;
+        const result = appendClaude(unitId, root, reads, added, order, { tree, resumes });
+        if (!result) return undefined;
         writer.update('trees', treeId, treeRow(root, { anchor, phase }, left));
         const rowBacked = rowBackable([root]);
         updateDetail.run(packStoredSession(root, undefined, rowBacked, leftOfRoot.entries), rowid);
-        // The subagents decoded whole, with the entry their parent has for them.
+        // The subagents decoded whole and the new ones, with the entry their parent has for them.
+        const rows = new Map<Session, number>(whole);
+        if (result.added.length > 0) {
+          const byId = new Map(
+            (selectSessionRows.all(unitId) as { rowid: number; id: string }[]).map((row) => [
+              row.id,
+              row.rowid,
+            ]),
+          );
+          for (const session of result.added) {
+            const row = byId.get(session.id);
+            if (row === undefined) return undefined;
+            rows.set(session, row);
+          }
+        }
         for (const session of allSessions([root]))
           for (const entry of session.subagents) {
-            const row = whole.get(entry.session);
+            const row = rows.get(entry.session);
             if (row !== undefined) updateDetail.run(packStoredSession(entry.session, entry, rowBacked), row);
           }
         // The report model, when asked: the tree decoded whole from what was just written.
@@ -358,10 +375,8 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
 
   return {
     append(unitId, reads, added = [], order = [...reads.keys()]) {
-      if (added.length === 0) {
-        const appended = appendTail(unitId, reads, order);
-        if (appended !== 'whole') return appended;
-      }
+      const fromLastPrompt = appendTail(unitId, reads, added, order);
+      if (fromLastPrompt !== 'whole') return fromLastPrompt;
       let trees: ReturnType<typeof storedTrees>;
       try {
         trees = storedTrees(unitId);

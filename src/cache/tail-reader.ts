@@ -45,6 +45,8 @@ export interface TailTree extends StoredTree {
   whole: Map<Session, number>;
   /** Whether the subagent of a file is decoded whole. */
   wholeFile(path: string): boolean;
+  /** Whether a subagent of the tree has calls of these tools (Task calls of its own). */
+  subagentsCall(tools: ReadonlySet<string>): boolean;
 }
 
 /** What an append brings that the decoding must hold: messages it continues, calls it names. */
@@ -113,6 +115,12 @@ export function createTailReader(
         WHERE rowid IN (SELECT value FROM json_each(?))`,
     )
     .raw();
+  const agentCallsBelow = db
+    .prepare(
+      `SELECT 1 FROM tool_calls WHERE unit_id = ? AND session_id != ?
+        AND tool IN (SELECT value FROM json_each(?)) LIMIT 1`,
+    )
+    .pluck();
   const usage = tableReader(db, 'usage_entries', usageRowColumns);
   const kind = messageRowColumns.indexOf('kind');
 
@@ -315,6 +323,7 @@ export function createTailReader(
       among: (ids) => new Set(earlierIds.all(unitId, rootId, start, JSON.stringify(ids)) as string[]),
       whole,
       wholeFile: (path) => [...whole.keys()].some((sub) => sub.files[0] === path),
+      subagentsCall: (tools) => agentCallsBelow.get(unitId, rootId, JSON.stringify([...tools])) !== undefined,
     };
   };
 }

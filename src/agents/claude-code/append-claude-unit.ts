@@ -77,7 +77,6 @@ export function appendClaudeUnit(root: Session, changes: ClaudeUnitChanges): Cla
   let streamed = new Map<string, ProgressUsage>();
   const mainRead = readOf.get(mainPath);
   const { earlier } = changes;
-  if (earlier && changes.added.length > 0) throw new NeedsEarlierMessages('subagent files are added');
   if (earlier && [...readOf.keys()].some((path) => path !== mainPath && !earlier.wholeFile(path)))
     throw new NeedsEarlierMessages('a subagent file grew');
   if (mainRead) {
@@ -133,14 +132,24 @@ export function appendClaudeUnit(root: Session, changes: ClaudeUnitChanges): Cla
     entries.set(entry.agentId, entry);
     result.added.push(entry.session);
   }
+  // The subagents as stored, and how each is linked: a session decoded from its last prompt on takes new
+  // subagents after them, but cannot write again those it did not decode.
+  const linkedBefore = root.subagents.map((sub) => [sub, sub.toolCallId, sub.linkedBy] as const);
   try {
-    relink(root, main.agentCalls, claims, entries, result);
+    relink(root, main.agentCalls, claims, entries, result, earlier);
   } catch (error) {
     // Linking reads calls a session decoded from its last prompt on may not hold.
-    if (changes.earlier && error instanceof NotAppendable) throw new NeedsEarlierMessages(error.message);
+    if (earlier && error instanceof NotAppendable) throw new NeedsEarlierMessages(error.message);
     throw error;
   }
-  if (changes.earlier && result.relinked) throw new NeedsEarlierMessages('subagents are linked again');
+  if (
+    earlier &&
+    result.relinked &&
+    linkedBefore.some(
+      ([sub, call, by], i) => root.subagents[i] !== sub || sub.toolCallId !== call || sub.linkedBy !== by,
+    )
+  )
+    throw new NeedsEarlierMessages('stored subagents are linked again');
   main.claims = claims;
   if (!mainRead && result.relinked) result.mainResume = main;
   return result;
@@ -208,6 +217,7 @@ function relink(
   claims: readonly SubagentClaim[],
   entries: ReadonlyMap<string, PendingSubagent>,
   result: ClaudeUnitAppend,
+  earlier: EarlierMessages | undefined,
 ): void {
   if (agentCalls === undefined) {
     if (entries.size > 0) throw new NotAppendable('the stored state does not say what Task calls claim');
@@ -234,6 +244,8 @@ function relink(
   if (!changed) return;
   if (new Set(claims.map(([agentId]) => agentId)).size !== claims.length)
     throw new NotAppendable('two subagents share an id');
+  if (earlier?.subagentsCall(agentToolNames))
+    throw new NeedsEarlierMessages('a stored subagent has Task calls');
   for (const session of [...subagentSessions(root), ...[...entries.values()].map((e) => e.session)])
     if (session.toolCalls.some((c) => agentToolNames.has(c.name)))
       throw new NotAppendable('a subagent has Task calls of its own');

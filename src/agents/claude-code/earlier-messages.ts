@@ -17,6 +17,8 @@ export interface EarlierMessages {
   among(ids: readonly string[]): Set<string>;
   /** Whether the subagent of a file is decoded whole (its messages and calls): its file can grow, usage can stream to it. */
   wholeFile(path: string): boolean;
+  /** Whether a stored subagent has calls of these tools (its calls may not be decoded). */
+  subagentsCall(tools: ReadonlySet<string>): boolean;
 }
 
 /**
