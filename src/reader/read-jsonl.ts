@@ -134,8 +134,7 @@ class Reader implements JsonlReader {
 
   #chunks(): AsyncIterable<Buffer> | Iterable<Buffer> {
     const source = this.#source;
-    // (One buffer read into again: the splitter copies the unfinished line it holds across chunks.)
-    if (isPath(source)) return fileChunks(source, this.#startOffset, this.#chunkSize, this.#endOffset, true);
+    if (isPath(source)) return fileChunks(source, this.#startOffset, this.#chunkSize, this.#endOffset);
     if (isText(source)) return [Buffer.from(source.text, 'utf8').subarray(this.#startOffset)];
     return iterableChunks(source, this.#file);
   }
@@ -148,7 +147,7 @@ class Reader implements JsonlReader {
       byteOffset: this.#startOffset,
       line: this.#startLine,
       maxLineBytes: this.#maxLineBytes,
-      copyHeld: !isText(this.#source),
+      copyHeld: !isPath(this.#source) && !isText(this.#source),
     });
     for await (const chunk of this.#chunks()) {
       signal?.throwIfAborted();

@@ -4,12 +4,11 @@ import { ReadError, toReadError } from './read-error.js';
 import { readPathOf } from './read-path.js';
 
 /**
- * Reads a file as Buffers of up to `chunkSize` bytes, starting at `startOffset` (from the archive's copy when
- * the file was redirected there, see `read-path.ts`). Open and stat failures reject on the first `next()` as
- * a `ReadError` naming `path`. With `reuse`, a regular file is read into one buffer, so that each chunk is
- * valid only until the next is asked for (the caller copies what it keeps): reading a cold index's 320 MiB
- * into fresh 1 MiB buffers took 0.5 s of faulting in new pages and drove garbage collections by their
- * external memory.
+ * Reads a file as fresh Buffers of up to `chunkSize` bytes, starting at `startOffset` (from the archive's
+ * copy when the file was redirected there, see `read-path.ts`). Open and stat failures reject on the
+ * first `next()` as a `ReadError` naming `path`. (Fresh on purpose: reading into one reused buffer saved a
+ * cold report about 0.3 s of page faults, but these allocations are what prompt V8's collections while a
+ * run parses; without them a cold `usage` of the benchmark peaked at 360 MiB instead of 270.)
  *
  * A regular file is read with synchronous calls: its bytes are in the page cache or a disk read away, while a
  * promise per open, stat, read and close (each a round trip through libuv's thread pool) cost a cold index
@@ -22,7 +21,6 @@ export async function* fileChunks(
   startOffset: number,
   chunkSize: number,
   endOffset = Number.POSITIVE_INFINITY,
-  reuse = false,
 ): AsyncGenerator<Buffer> {
   let target: string;
   let regular: boolean;
@@ -46,13 +44,10 @@ export async function* fileChunks(
     throw toReadError(error, path);
   }
   try {
-    let shared: Buffer | undefined;
     for (let position = startOffset; ; ) {
       const want = Math.min(chunkSize, endOffset - position);
       if (want <= 0) return;
-      // (The first chunk is the largest: later ones fit in its buffer.)
-      const buffer = reuse && shared !== undefined ? shared : Buffer.allocUnsafe(want);
-      if (reuse) shared = buffer;
+      const buffer = Buffer.allocUnsafe(want);
       // A turn of the event loop between reads: V8 finishes its incremental garbage collections in tasks the
       // loop runs, which reads without a turn put off while the heap grows (a cold `usage` peaked 100 MiB higher).
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -64,7 +59,7 @@ export async function* fileChunks(
       }
       if (bytesRead === 0) return;
       position += bytesRead;
-      yield bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
+      yield bytesRead === want ? buffer : buffer.subarray(0, bytesRead);
     }
   } finally {
     try {
