@@ -16,6 +16,7 @@ import {
   callsNamedBy,
   continuedMessages,
   NeedsEarlierMessages,
+  newSubagentsGoLast,
   type SessionResume,
   type StoredResume,
   streamedAgents,
@@ -315,6 +316,18 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       if (resume.kind !== 'session') continue;
       if (main) return 'whole';
       main = { path, resume, part: read.part };
+    }
+    // A new subagent file must go after the stored subagents (the others are not read): the session file's
+    // state tells (read for this append, or stored).
+    if (added.length > 0) {
+      const addedPaths = new Set(added.map((file) => file.file));
+      const sessionState =
+        main?.resume ??
+        order
+          .filter((path) => !reads.has(path) && !addedPaths.has(path))
+          .map((path) => resumeOf(selectState.get(path) as Buffer | null | undefined))
+          .find((resume) => resume?.kind === 'session');
+      if (sessionState?.kind !== 'session' || !newSubagentsGoLast(sessionState)) return 'whole';
     }
     // The subagents the append reaches: those whose file grew, those the session file streams usage to.
     const grown = new Set([...reads.keys()].filter((path) => path !== main?.path));

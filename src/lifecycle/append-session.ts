@@ -13,6 +13,7 @@ export {
   type EarlierMessages,
   NeedsEarlierMessages,
   NotAppendable,
+  newSubagentsGoLast,
   type SessionAppend,
   streamedAgents,
 } from '../agents/claude-code/append-claude-session.js';

@@ -40,6 +40,7 @@ export {
   continuedMessages,
   type EarlierMessages,
   NeedsEarlierMessages,
+  newSubagentsGoLast,
   streamedAgents,
 } from './earlier-messages.js';
 
