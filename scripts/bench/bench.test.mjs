@@ -86,14 +86,7 @@ test('call ids of any shape are made fresh, the same in the call and its result'
     },
   });
   // (From the first line: each pass over the pool then has the call before its result.)
-  const random = Math.random;
-  Math.random = () => 0;
-  let records;
-  try {
-    records = recordsOf(makeAppendChunk(`${call}\n${result}\n`, 8000));
-  } finally {
-    Math.random = random;
-  }
+  const records = chunkFromStart(`${call}\n${result}\n`, 8000);
   const calls = records.flatMap((r) => (r.type === 'assistant' ? r.message.content.map((b) => b.id) : []));
   const results = records.flatMap((r) =>
     r.type === 'user' ? r.message.content.map((b) => b.tool_use_id) : [],
@@ -117,14 +110,7 @@ test('response ids of any shape are made fresh, the same across the records of o
       message: { id: 'msg-1', content: [{ type: 'text', text }] },
     });
   const text = `${part('aaaaaaaa-0000-4000-8000-000000000001', null, 'a')}\n${part('aaaaaaaa-0000-4000-8000-000000000002', 'aaaaaaaa-0000-4000-8000-000000000001', 'b')}\n`;
-  const random = Math.random;
-  Math.random = () => 0;
-  let records;
-  try {
-    records = recordsOf(makeAppendChunk(text, 4000));
-  } finally {
-    Math.random = random;
-  }
+  const records = chunkFromStart(text, 4000);
   const ids = records.map((r) => `${r.message.id}|${r.requestId}`);
   assert.ok(ids.length >= 4);
   for (const id of ids) assert.doesNotMatch(id, /^msg-1\||\|req_edge_001$/);
@@ -150,14 +136,7 @@ test("a compaction boundary's copy follows the record before it, by its logical 
     logicalParentUuid: 's3',
     timestamp: '2025-01-01T10:00:01.000Z',
   });
-  const random = Math.random;
-  Math.random = () => 0;
-  let records;
-  try {
-    records = recordsOf(makeAppendChunk(`${prompt}\n${boundary}\n`, 2000));
-  } finally {
-    Math.random = random;
-  }
+  const records = chunkFromStart(`${prompt}\n${boundary}\n`, 2000);
   const boundaries = records.filter((r) => r.subtype === 'compact_boundary');
   assert.ok(boundaries.length >= 2);
   for (const record of boundaries) {
@@ -166,6 +145,17 @@ test("a compaction boundary's copy follows the record before it, by its logical 
     assert.notEqual(record.uuid, 'b1');
   }
 });
+
+/** `makeAppendChunk` from the first line of `text` (its start is otherwise random): a pass over it in file order. */
+function chunkFromStart(text, bytes) {
+  const random = Math.random;
+  Math.random = () => 0;
+  try {
+    return recordsOf(makeAppendChunk(text, bytes));
+  } finally {
+    Math.random = random;
+  }
+}
 
 /** The records of an appended chunk, one per line. */
 const recordsOf = (chunk) =>
