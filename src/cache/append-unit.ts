@@ -359,12 +359,10 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
         // The subagents decoded whole and the new ones, with the entry their parent has for them.
         const rows = new Map<Session, number>(whole);
         if (result.added.length > 0) {
-          const byId = new Map(
-            (selectSessionRows.all(unitId) as { rowid: number; id: string }[]).map((row) => [
-              row.id,
-              row.rowid,
-            ]),
-          );
+          const sessionRows = selectSessionRows.all(unitId) as { rowid: number; id: string }[];
+          const byId = new Map(sessionRows.map((row) => [row.id, row.rowid]));
+          // (Sessions that share an id cannot be told apart by it: left to a build.)
+          if (byId.size !== sessionRows.length) return undefined;
           for (const session of result.added) {
             const row = byId.get(session.id);
             if (row === undefined) return undefined;
