@@ -147,6 +147,8 @@ describe('a running session with a subagent (2.1.x: meta.json, agent_progress, t
         writeFileSync(path.join(source, compaction), records.map((r) => `${JSON.stringify(r)}\n`).join(''));
         const counts = await replay(source, [`${sessionId}.jsonl`, subagent, compaction], 1000);
         expect(counts.built).toBe(0);
+        // The unlinked subagent's rows move after the new one's without being decoded.
+        expect(counts.fromLastPrompt).toBe(counts.appended);
       } finally {
         rmSync(source, { recursive: true, force: true });
       }

@@ -16,7 +16,6 @@ import {
   callsNamedBy,
   continuedMessages,
   NeedsEarlierMessages,
-  newSubagentsGoLast,
   type SessionResume,
   type StoredResume,
   streamedAgents,
@@ -81,6 +80,9 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
   const moveCalls = db.prepare('UPDATE tool_calls SET session_row = ? WHERE session_row = ?');
   const moveUsage = db.prepare('UPDATE usage_entries SET session_row = ? WHERE session_row = ?');
   const deleteSession = db.prepare('DELETE FROM sessions WHERE rowid = ?');
+  const copyDetail = db.prepare(
+    'UPDATE sessions SET detail = (SELECT detail FROM sessions WHERE rowid = ?) WHERE rowid = ?',
+  );
 
   /**
    * Writes the sessions rows of a tree whose subagents changed (`before`: its sessions in the stored rows'
@@ -126,6 +128,8 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       if (old !== undefined && !added.has(session)) {
         moveCalls.run(rowid, old);
         moveUsage.run(rowid, old);
+        // A session the tail reader left in its rows keeps its stored form (a move changes nothing in it).
+        if (left?.has(session)) copyDetail.run(old, rowid);
         deleteSession.run(old);
         continue;
       }
@@ -317,18 +321,6 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       if (main) return 'whole';
       main = { path, resume, part: read.part };
     }
-    // A new subagent file must go after the stored subagents (the others are not read): the session file's
-    // state tells (read for this append, or stored).
-    if (added.length > 0) {
-      const addedPaths = new Set(added.map((file) => file.file));
-      const sessionState =
-        main?.resume ??
-        order
-          .filter((path) => !reads.has(path) && !addedPaths.has(path))
-          .map((path) => resumeOf(selectState.get(path) as Buffer | null | undefined))
-          .find((resume) => resume?.kind === 'session');
-      if (sessionState?.kind !== 'session' || !newSubagentsGoLast(sessionState)) return 'whole';
-    }
     // The subagents the append reaches: those whose file grew, those the session file streams usage to.
     const grown = new Set([...reads.keys()].filter((path) => path !== main?.path));
     const streamed = main ? streamedAgents(main.part) : new Set<string>();
@@ -356,14 +348,15 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
         writer.update('trees', treeId, treeRow(root, { anchor, phase }, left));
         const rowBacked = rowBackable([root]);
         updateDetail.run(packStoredSession(root, undefined, rowBacked, leftOfRoot.entries), rowid);
-        // The subagents decoded whole and the new ones, with the entry their parent has for them.
+        // The subagents decoded whole and the new ones, with the entry their parent has for them (their rows
+        // found again by id when the subagents were laid out again).
         const rows = new Map<Session, number>(whole);
-        if (result.added.length > 0) {
+        if (result.relinked) {
           const sessionRows = selectSessionRows.all(unitId) as { rowid: number; id: string }[];
           const byId = new Map(sessionRows.map((row) => [row.id, row.rowid]));
           // (Sessions that share an id cannot be told apart by it: left to a build.)
           if (byId.size !== sessionRows.length) return undefined;
-          for (const session of result.added) {
+          for (const session of [...whole.keys(), ...result.added]) {
             const row = byId.get(session.id);
             if (row === undefined) return undefined;
             rows.set(session, row);

@@ -13,7 +13,6 @@ export {
   type EarlierMessages,
   NeedsEarlierMessages,
   NotAppendable,
-  newSubagentsGoLast,
   type SessionAppend,
   streamedAgents,
 } from '../agents/claude-code/append-claude-session.js';

@@ -40,7 +40,6 @@ export {
   continuedMessages,
   type EarlierMessages,
   NeedsEarlierMessages,
-  newSubagentsGoLast,
   streamedAgents,
 } from './earlier-messages.js';
 

@@ -132,8 +132,8 @@ export function appendClaudeUnit(root: Session, changes: ClaudeUnitChanges): Cla
     entries.set(entry.agentId, entry);
     result.added.push(entry.session);
   }
-  // The subagents as stored, and how each is linked: a session decoded from its last prompt on takes new
-  // subagents after them, but cannot write again those it did not decode.
+  // How each stored subagent is linked: a session decoded from its last prompt on can move those it did not
+  // decode (their stored forms move with their rows), not link them again.
   const linkedBefore = root.subagents.map((sub) => [sub, sub.toolCallId, sub.linkedBy] as const);
   try {
     relink(root, main.agentCalls, claims, entries, result, earlier);
@@ -145,9 +145,10 @@ export function appendClaudeUnit(root: Session, changes: ClaudeUnitChanges): Cla
   if (
     earlier &&
     result.relinked &&
-    linkedBefore.some(
-      ([sub, call, by], i) => root.subagents[i] !== sub || sub.toolCallId !== call || sub.linkedBy !== by,
-    )
+    linkedBefore.some(([sub, call, by]) => {
+      const now = root.subagents.find((entry) => entry.agentId === sub.agentId);
+      return now !== sub || sub.toolCallId !== call || sub.linkedBy !== by;
+    })
   )
     throw new NeedsEarlierMessages('stored subagents are linked again');
   main.claims = claims;

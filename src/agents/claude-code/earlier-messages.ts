@@ -5,7 +5,6 @@
 import type { Message } from '../../model/message.js';
 import { arr, isObject, obj, str } from '../../schemas/common/value-access.js';
 import type { AppendedPart } from '../record-file.js';
-import { topLevelLinks } from './link-subagents.js';
 import { hookBlockedCallOf } from './message-fold.js';
 import { apiMessageKey, progressUsage } from './request-usage.js';
 import type { ClaudeSessionResume } from './session-resume.js';
@@ -44,17 +43,6 @@ export function continuedMessages(resume: ClaudeSessionResume, part: AppendedPar
     }
   if (keys.size === 0) return [];
   return resume.conversation.merged.flatMap(([key, id]) => (keys.has(key) ? [id] : []));
-}
-
-/**
- * Whether a subagent file new to the session would be placed after its stored subagents, as an append from the
- * last prompt on must place it: when every subagent waiting in the session's state is linked to a call (an
- * unlinked one, such as a compaction's, comes after the linked ones, and a new linked subagent before it).
- */
-export function newSubagentsGoLast(resume: ClaudeSessionResume): boolean {
-  if (resume.agentCalls === undefined) return false;
-  const links = topLevelLinks(resume.agentCalls, resume.claims);
-  return resume.claims.every(([agentId]) => links.has(agentId));
 }
 
 /** The agent ids of the subagents whose responses new records of a session file stream (`agent_progress`). */
