@@ -123,6 +123,13 @@ export function createTailReader(
     .pluck();
   const usage = tableReader(db, 'usage_entries', usageRowColumns);
   const kind = messageRowColumns.indexOf('kind');
+  /** The call rows of these rowids, in their order. */
+  const callRowsIn = (rowids: readonly number[]): unknown[][] => {
+    const byRowid = new Map<number, unknown[]>();
+    for (const row of callRows.all(JSON.stringify(rowids)) as unknown[][])
+      byRowid.set(row[callRowColumns.length + 1] as number, row);
+    return rowids.map((rowid) => byRowid.get(rowid) ?? []);
+  };
 
   return (unitId, needs) => {
     const rows = sessions.all(unitId) as [number, number | null, Uint8Array | null, number][];
@@ -206,14 +213,7 @@ export function createTailReader(
       if (![...messages, ...toolCalls].every((entry) => typeof entry === 'string')) return undefined;
       wholeAt.add(i);
       wholeMessages.set(id, messagesOf.all(unitId, id) as unknown[][]);
-      const rowids = briefsOf(id).map(([rowid]) => rowid);
-      const rowsById = new Map<number, unknown[]>();
-      for (const row of callRows.all(JSON.stringify(rowids)) as unknown[][])
-        rowsById.set(row[callRowColumns.length + 1] as number, row);
-      wholeCalls.set(
-        id,
-        rowids.map((rowid) => rowsById.get(rowid) ?? []),
-      );
+      wholeCalls.set(id, callRowsIn(briefsOf(id).map(([rowid]) => rowid)));
     }
     const decode = (
       forms: readonly StoredSession[],
@@ -257,11 +257,7 @@ export function createTailReader(
     rootBriefs.forEach(([, id], i) => {
       if (named.has(id)) decoded.push(i);
     });
-    const byRowid = new Map<number, unknown[]>();
-    const wanted = decoded.map((i) => (rootBriefs[i] as CallBrief)[0]);
-    for (const row of callRows.all(JSON.stringify(wanted)) as unknown[][])
-      byRowid.set(row[callRowColumns.length + 1] as number, row);
-    const rootCallRows = wanted.map((rowid) => byRowid.get(rowid) ?? []);
+    const rootCallRows = callRowsIn(decoded.map((i) => (rootBriefs[i] as CallBrief)[0]));
     const forms = stored.map(({ stored: form }, i) => {
       const cutForm = bare(form, i, true);
       if (i === 0) cutForm.session.toolCalls = decoded.map((p) => root.session.toolCalls[p] as string);
