@@ -5,8 +5,9 @@
 import type { Message } from '../../model/message.js';
 import { arr, isObject, obj, str } from '../../schemas/common/value-access.js';
 import type { AppendedPart } from '../record-file.js';
+import { agentProgressUsage } from './build-conversation.js';
 import { hookBlockedCallOf } from './message-fold.js';
-import { apiMessageKey, progressUsage } from './request-usage.js';
+import { apiMessageKey } from './request-usage.js';
 import type { ClaudeSessionResume } from './session-resume.js';
 
 /**
@@ -47,12 +48,7 @@ export function continuedMessages(resume: ClaudeSessionResume, part: AppendedPar
 
 /** The agent ids of the subagents whose responses new records of a session file stream (`agent_progress`). */
 export function streamedAgents(part: AppendedPart): Set<string> {
-  const ids = new Set<string>();
-  for (const { value } of part.records) {
-    const copy = progressUsage(value);
-    if (copy) ids.add(copy.agentId);
-  }
-  return ids;
+  return new Set(agentProgressUsage(part.records).keys());
 }
 
 /**
