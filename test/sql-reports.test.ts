@@ -16,6 +16,7 @@ import { queryToolInventory } from '../src/cache/queries/tool-inventory-query.js
 import { queryCountedRequests, queryUsage } from '../src/cache/queries/usage-query.js';
 import { refreshIndex } from '../src/cache/refresh-index.js';
 import { saveToolDescriptions, storedToolDescriber } from '../src/cache/tool-descriptions.js';
+import { splitKeyOf, storePendingTreeUsage } from '../src/cache/tree-usage.js';
 import { describeTool } from '../src/cli/describe-tool.js';
 import { holdsConversation } from '../src/lifecycle/holds-conversation.js';
 import { loadSessions, matchesFilter, type SessionFilter } from '../src/lifecycle/load-sessions.js';
@@ -115,9 +116,20 @@ describe('reports as SQL over the index rows equal the analytics functions on th
 
     it.each(usageSplits)('usage by %s', (by) => {
       const selection = selectTrees(index.db, refs, filter);
-      expect(queryUsage(selection, by, testPrice)).toStrictEqual(
-        computeUsage(expected(filter), by, testPrice),
-      );
+      const analytics = computeUsage(expected(filter), by, testPrice);
+      expect(queryUsage(selection, by, testPrice)).toStrictEqual(analytics);
+      // From the trees' sums (cache/tree-usage.ts): summed and stored by the first call (or by an earlier
+      // filter's), read by the second.
+      for (const _ of [1, 2]) {
+        const again = selectTrees(index.db, refs, filter);
+        expect(queryUsage(again, by, testPrice, {}, 'test prices')).toStrictEqual(analytics);
+        storePendingTreeUsage(again);
+      }
+      const stored = index.db
+        .prepare('SELECT count(*) FROM _tree_usage WHERE split = ?')
+        .pluck()
+        .get(splitKeyOf(by, undefined, undefined));
+      expect(stored).toBeGreaterThanOrEqual(selection.trees.length);
     });
 
     it('the counted requests (blocks)', () => {

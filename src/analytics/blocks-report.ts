@@ -9,7 +9,8 @@ import type { CountedRequests } from './counted-requests.js';
 import { type WeekStart, weekKeyFor } from './time-keys.js';
 import { zonedIso } from './time-zone.js';
 import { computeBlocks, type UsageBlock } from './usage-blocks.js';
-import { createUsageRows, type Pricer, type UsageRow } from './usage-report.js';
+import type { Pricer, UsageRow } from './usage-report.js';
+import { createUsageRows } from './usage-rows.js';
 
 /** The agent whose limits blocks model. */
 const blocksAgent = 'claude-code';

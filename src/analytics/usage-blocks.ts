@@ -8,7 +8,8 @@
  */
 import { addUsage, emptyUsage, type TokenUsage } from '../model/usage.js';
 import { parseInstant, zonedIso } from './time-zone.js';
-import { emptyTotals, type Pricer, tokenColumns, type UsageRow } from './usage-report.js';
+import type { Pricer, UsageRow } from './usage-report.js';
+import { emptyTotals, tokenColumns } from './usage-rows.js';
 
 export const blockMs = 5 * 3_600_000;
 

@@ -1,9 +1,9 @@
 import { allSessions } from '../model/all-sessions.js';
-import { addUsage, emptyUsage, type TokenUsage, totalTokens } from '../model/usage.js';
 import { requestsOnce, type UsageTreeSession } from './requests-once.js';
 import { dayKey, monthKey, type WeekStart, weekKeyFor } from './time-keys.js';
+import { createUsageRows, type Pricer, type UsageReport, type UsageSplit } from './usage-rows.js';
 
-export type UsageSplit = 'day' | 'week' | 'month' | 'session' | 'model' | 'project' | 'agent';
+export type { Pricer, UsageReport, UsageRow, UsageSplit } from './usage-rows.js';
 
 /**
  * How the time splits cut: weeks start on Monday (ISO weeks, the default) or Sunday; days, weeks and months
@@ -12,41 +12,6 @@ export type UsageSplit = 'day' | 'week' | 'month' | 'session' | 'model' | 'proje
 export interface UsageOptions {
   weekStart?: WeekStart;
   timeZone?: string;
-}
-
-/** Prices one request; null when the model has no known price. */
-export type Pricer = (model: string, usage: TokenUsage, at?: string) => number | null;
-
-/** One row of `agentlog usage --json`. */
-export interface UsageRow {
-  key: string;
-  inputTokens: number;
-  outputTokens: number;
-  cacheWriteTokens: number;
-  cacheReadTokens: number;
-  reasoningTokens: number;
-  totalTokens: number;
-  /** USD; priced requests only. */
-  cost: number;
-  /** Requests whose model has no price (their tokens are counted, their cost is not). */
-  unpricedRequests: number;
-  requests: number;
-  models: string[];
-}
-
-export interface UsageReport {
-  by: UsageSplit;
-  rows: UsageRow[];
-  total: UsageRow;
-  /** Models without a price, with their request counts. */
-  unpricedModels: Record<string, number>;
-  /** Models without a price, with their total tokens (counted in the rows, left out of the cost). */
-  unpricedTokens: Record<string, number>;
-  /**
-   * Requests found in more than one session file (copies, checkpoints, resumed sessions), counted once:
-   * in the first session that holds them (see `requestsOnce`).
-   */
-  sharedRequests: number;
 }
 
 /**
@@ -90,101 +55,6 @@ export function computeUsage(
     }
   }
   return rows.finish(once.sharedRequests);
-}
-
-/**
- * Usage rows being summed, in the order requests are added (costs are floats: the same requests added in
- * the same order give the same sums). Shared by `computeUsage` and the index's usage query.
- */
-export function createUsageRows(by: UsageSplit, price: Pricer) {
-  const rows = new Map<string, UsageRow & { usage: TokenUsage; modelSet: Set<string> }>();
-  const unpricedModels: Record<string, number> = {};
-  const unpricedTokens: Record<string, number> = {};
-  return {
-    /** One request under row `key`. */
-    add(key: string, entryModel: string | undefined, usage: TokenUsage, at: string | undefined): void {
-      let row = rows.get(key);
-      if (!row) {
-        row = { ...emptyRow(key), usage: emptyUsage(), modelSet: new Set() };
-        rows.set(key, row);
-      }
-      const model = entryModel ?? 'unknown';
-      addUsage(row.usage, usage);
-      row.requests += 1;
-      row.modelSet.add(model);
-      const cost = price(model, usage, at);
-      if (cost === null) {
-        row.unpricedRequests += 1;
-        unpricedModels[model] = (unpricedModels[model] ?? 0) + 1;
-        unpricedTokens[model] = (unpricedTokens[model] ?? 0) + totalTokens(usage);
-      } else row.cost += cost;
-    },
-    /** The report: rows in order (by time for days, weeks and months, else by cost), and their total. */
-    finish(sharedRequests: number): UsageReport {
-      const list = [...rows.values()]
-        .map(({ usage, modelSet, ...row }) => ({
-          ...row,
-          ...tokenColumns(usage),
-          models: [...modelSet].sort(),
-        }))
-        .sort((a, b) =>
-          by === 'day' || by === 'week' || by === 'month'
-            ? a.key.localeCompare(b.key)
-            : b.cost - a.cost || b.totalTokens - a.totalTokens,
-        );
-      const total = emptyRow('total');
-      const models = new Set<string>();
-      for (const row of list) {
-        for (const field of [
-          'inputTokens',
-          'outputTokens',
-          'cacheWriteTokens',
-          'cacheReadTokens',
-          'reasoningTokens',
-          'totalTokens',
-          'cost',
-          'unpricedRequests',
-          'requests',
-        ] as const)
-          total[field] += row[field];
-        for (const m of row.models) models.add(m);
-      }
-      total.models = [...models].sort();
-      return { by, rows: list, total, unpricedModels, unpricedTokens, sharedRequests };
-    },
-  };
-}
-
-/** The token columns of a usage row, from summed usage. */
-export function tokenColumns(u: TokenUsage) {
-  return {
-    inputTokens: u.inputTokens,
-    outputTokens: u.outputTokens,
-    cacheWriteTokens: u.cacheWriteTokens,
-    cacheReadTokens: u.cacheReadTokens,
-    reasoningTokens: u.reasoningTokens,
-    totalTokens: totalTokens(u),
-  };
-}
-
-function emptyRow(key: string): UsageRow {
-  return { key, ...emptyTotals() };
-}
-
-/** The totals of a usage row before any request is added. */
-export function emptyTotals(): Omit<UsageRow, 'key'> {
-  return {
-    inputTokens: 0,
-    outputTokens: 0,
-    cacheWriteTokens: 0,
-    cacheReadTokens: 0,
-    reasoningTokens: 0,
-    totalTokens: 0,
-    cost: 0,
-    unpricedRequests: 0,
-    requests: 0,
-    models: [],
-  };
 }
 
 /**

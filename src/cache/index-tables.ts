@@ -42,7 +42,7 @@ export function indexDdl(): string[] {
  * Bump when what the index stores changes meaning without a DDL change: the skeleton projection, the
  * report model, the derived rows. The schema version hashes it with the DDL.
  */
-export const indexFormatVersion = 8;
+export const indexFormatVersion = 9;
 
 let version: number | undefined;
 

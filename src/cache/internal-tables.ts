@@ -95,6 +95,42 @@ export const internalTables: TableDoc[] = [
     unique: [['unit_id', 'session_id']],
   },
   {
+    name: '_tree_usage',
+    internal: true,
+    description:
+      "a session tree's usage rows summed for one split and prices, valid for its unit's signature and the requests it shares with other trees",
+    columns: [
+      { name: 'tree', type: 'INTEGER', description: 'the trees row (trees.id)', constraint: 'NOT NULL' },
+      { name: 'unit_id', type: 'INTEGER', description: 'unit', constraint: 'NOT NULL' },
+      {
+        name: 'signature',
+        type: 'TEXT',
+        description: "the unit's signature the sums were taken at",
+        constraint: 'NOT NULL',
+      },
+      {
+        name: 'split',
+        type: 'TEXT',
+        description: 'JSON: the split, its week start and its time zone',
+        constraint: 'NOT NULL',
+      },
+      { name: 'pricing', type: 'TEXT', description: 'the prices it was priced with', constraint: 'NOT NULL' },
+      {
+        name: 'shared',
+        type: 'TEXT',
+        description: 'the usage_entries rowids left out: requests whose key other entries have too',
+        constraint: 'NOT NULL',
+      },
+      {
+        name: 'part',
+        type: 'TEXT',
+        description: 'JSON: the summed rows (`UsageRowsPart`)',
+        constraint: 'NOT NULL',
+      },
+    ],
+    unique: [['tree', 'split']],
+  },
+  {
     name: '_answers',
     internal: true,
     description:

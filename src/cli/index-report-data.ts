@@ -13,6 +13,7 @@ import { querySessionsOverview } from '../cache/queries/sessions-overview-query.
 import { queryToolInventory } from '../cache/queries/tool-inventory-query.js';
 import { queryCountedRequests, queryUsage } from '../cache/queries/usage-query.js';
 import { type DescribeTool, saveToolDescriptions, storedToolDescriber } from '../cache/tool-descriptions.js';
+import { storePendingTreeUsage } from '../cache/tree-usage.js';
 import type { ReportData } from './report-data.js';
 
 /**
@@ -43,7 +44,7 @@ export function fromIndex(
     overview: () => querySessionsOverview(selection),
     tools: ({ describe, ...options }) =>
       queryToolInventory(selection, describe ? { ...options, describe: describeTool } : options),
-    usage: (by, price, options) => queryUsage(selection, by, price, options),
+    usage: (by, price, options, pricing) => queryUsage(selection, by, price, options, pricing),
     errors: () => queryErrors(selection),
     countedRequests: () => queryCountedRequests(selection),
     rateLimits: () => queryRateLimits(selection),
@@ -53,10 +54,12 @@ export function fromIndex(
     emptyFiles: selection.emptyFiles,
     endSnapshot: () => {
       if (index.db.open && index.db.inTransaction) index.db.exec('ROLLBACK');
+      storePendingTreeUsage(selection);
     },
     close: () => {
       if (!index.db.open) return;
       if (index.db.inTransaction) index.db.exec('ROLLBACK');
+      storePendingTreeUsage(selection);
       index.db.close();
     },
   };

@@ -28,7 +28,11 @@ export interface ReportData {
    * index, from the descriptions it keeps: a warm run loads no registry).
    */
   tools(options: ToolsOptions): ToolInventoryRow[];
-  usage(by: UsageSplit, price: Pricer, options?: UsageOptions): UsageReport;
+  /**
+   * The usage report; `pricing` names the prices of `price` (`KeyedPricer.key`), which lets the index keep
+   * and reuse sums priced with them.
+   */
+  usage(by: UsageSplit, price: Pricer, options?: UsageOptions, pricing?: string): UsageReport;
   errors(): ErrorReport;
   /** The requests usage counts, one by one (`blocks`). */
   countedRequests(): CountedRequests;

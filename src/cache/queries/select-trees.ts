@@ -25,6 +25,8 @@ export interface TreeRow {
   toolCalls: number;
   anchor: string | null;
   phase: number;
+  /** The unit whose rows hold the tree (`_units.id`). */
+  unitId: number;
 }
 
 /** The trees a report covers, in report order, with the counts of the files that are not sessions. */
@@ -55,7 +57,7 @@ export function selectTrees(
     number | null,
   ][])
     if (unit !== null && position.has(path)) units.add(unit);
-  const all: (TreeRow & { unit: number })[] = [];
+  const all: TreeRow[] = [];
   for (const row of db
     .prepare(
       `SELECT id, session_id, agent, project, cwds, start_time, end_time, duration_ms, first_file, conversation,
@@ -83,7 +85,7 @@ export function selectTrees(
       toolCalls: row[14] as number,
       anchor: row[15] as string | null,
       phase: row[16] as number,
-      unit,
+      unitId: unit,
     });
   }
   const at = (anchor: string | null) => (anchor === null ? 0 : (position.get(anchor) ?? 0));
@@ -92,7 +94,7 @@ export function selectTrees(
   let emptyFiles = 0;
   const selected = new Map<number, boolean>();
   const trees: TreeRow[] = [];
-  for (const { unit: _unit, ...tree } of all) {
+  for (const tree of all) {
     if (tree.readable === 0) unreadableFiles += 1;
     else if (tree.conversation === 0) emptyFiles += 1;
     const kept = tree.conversation === 1 && matchesTree(tree, filter);

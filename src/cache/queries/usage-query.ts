@@ -1,14 +1,13 @@
 /**
  * `computeUsage` (analytics/usage-report.ts) over the index's `usage_entries` rows of the selected trees:
- * the same rows, totals, unpriced models and shared requests, byte for byte. The entries are read once as
- * narrow raw rows and folded in the order analytics walks the sessions (tree order, then `allSessions`
- * order, which is the rowid order of a tree's sessions rows; within a session, rowid order: an append adds
- * a session's new entries after those of its subagents), so that float sums of costs come out identical.
+ * the same rows, totals, unpriced models and shared requests, byte for byte. Requests are taken in the order
+ * analytics walks the sessions (tree order, then `allSessions` order, which is the rowid order of a tree's
+ * sessions rows; within a session, rowid order), which decides which copy of a shared request counts; the
+ * sums themselves are exact (`usage-rows.ts`), so trees summed before (`tree-usage.ts`) add up the same.
  */
 
 import type { CountedRequests } from '../../analytics/counted-requests.js';
 import {
-  createUsageRows,
   duplicateIdKeys,
   type Pricer,
   type UsageOptions,
@@ -16,11 +15,21 @@ import {
   type UsageSplit,
   usageRowKey,
 } from '../../analytics/usage-report.js';
+import { createUsageRows, type UsageRowsPart } from '../../analytics/usage-rows.js';
 import { maxUsage, type TokenUsage } from '../../model/usage.js';
+import {
+  keepTreeUsage,
+  readTreeUsage,
+  sharedOf,
+  splitKeyOf,
+  type TreeUsagePart,
+  unitSignatures,
+} from '../tree-usage.js';
 import type { TreeRow, TreeSelection } from './select-trees.js';
-import { loadSessionRows, type SessionRow } from './session-rows.js';
+import { loadSessionRows, type SessionRow, type SessionRows } from './session-rows.js';
 
 interface EntryRow {
+  rowid: number;
   session: SessionRow;
   timestamp: string | null;
   model: string | null;
@@ -37,58 +46,71 @@ interface CountedUsage {
   usage: TokenUsage;
 }
 
-/**
- * The requests of the selected trees that usage counts, in the report's order (a request copied into
- * several trees counted once, by its first tree, with the per-field maximum of its copies), and how many
- * requests were shared that way.
- */
-function countedUsage(selection: TreeSelection): { entries: CountedUsage[]; sharedRequests: number } {
-  const sessions = loadSessionRows(selection);
-  const bySession = new Map<number, EntryRow[]>();
-  for (const r of selection.db
-    .prepare(
-      `SELECT session_row, timestamp, model, input_tokens, output_tokens, cache_write_tokens,
-        cache_write_1h_tokens, cache_read_tokens, reasoning_tokens, web_search_requests, request_key
-        FROM usage_entries`,
-    )
-    .raw()
-    .all() as unknown[][]) {
-    const session = sessions.byRow.get(r[0] as number);
-    if (!session) continue;
-    const entry: EntryRow = {
-      session,
-      timestamp: r[1] as string | null,
-      model: r[2] as string | null,
-      usage: {
-        inputTokens: r[3] as number,
-        outputTokens: r[4] as number,
-        cacheWriteTokens: r[5] as number,
-        cacheWrite1hTokens: r[6] as number,
-        cacheReadTokens: r[7] as number,
-        reasoningTokens: r[8] as number,
-        webSearchRequests: r[9] as number,
-      },
-      requestKey: r[10] as string | null,
-    };
-    const list = bySession.get(session.row);
-    if (list) list.push(entry);
-    else bySession.set(session.row, [entry]);
-  }
-  const sessionsOfTree = new Map<number, number[]>();
-  for (const row of [...bySession.keys()].sort((a, b) => a - b)) {
-    const tree = (sessions.byRow.get(row) as SessionRow).tree.id;
-    const list = sessionsOfTree.get(tree);
-    if (list) list.push(row);
-    else sessionsOfTree.set(tree, [row]);
-  }
-  const byTree = new Map<number, EntryRow[]>();
-  for (const [tree, rows] of sessionsOfTree)
-    byTree.set(
-      tree,
-      rows.flatMap((row) => bySession.get(row) ?? []),
-    );
+/** The columns of a usage entry that {@link entryOf} reads, after its rowid. */
+const entryColumns = `rowid, session_row, timestamp, model, input_tokens, output_tokens, cache_write_tokens,
+  cache_write_1h_tokens, cache_read_tokens, reasoning_tokens, web_search_requests, request_key`;
 
-  const { trees } = selection;
+/** A raw row of {@link entryColumns} as an entry of a selected session, or undefined for other sessions. */
+function entryOf(r: unknown[], sessions: SessionRows): EntryRow | undefined {
+  const session = sessions.byRow.get(r[1] as number);
+  if (!session) return undefined;
+  return {
+    rowid: r[0] as number,
+    session,
+    timestamp: r[2] as string | null,
+    model: r[3] as string | null,
+    usage: {
+      inputTokens: r[4] as number,
+      outputTokens: r[5] as number,
+      cacheWriteTokens: r[6] as number,
+      cacheWrite1hTokens: r[7] as number,
+      cacheReadTokens: r[8] as number,
+      reasoningTokens: r[9] as number,
+      webSearchRequests: r[10] as number,
+    },
+    requestKey: r[11] as string | null,
+  };
+}
+
+/**
+ * Entries by tree id, each tree's in the order analytics walks them: by session rowid (tree order), then by
+ * entry rowid within a session.
+ */
+function byTreeOf(entries: readonly EntryRow[]): Map<number, EntryRow[]> {
+  const sorted = [...entries].sort((a, b) => a.session.row - b.session.row || a.rowid - b.rowid);
+  const byTree = new Map<number, EntryRow[]>();
+  for (const entry of sorted) {
+    const tree = entry.session.tree.id;
+    const list = byTree.get(tree);
+    if (list) list.push(entry);
+    else byTree.set(tree, [entry]);
+  }
+  return byTree;
+}
+
+/** The entries of the selected sessions among the rows of `sql` (which selects {@link entryColumns}). */
+function readEntries(selection: TreeSelection, sql: string, ...params: unknown[]): EntryRow[] {
+  const sessions = loadSessionRows(selection);
+  const out: EntryRow[] = [];
+  for (const r of selection.db
+    .prepare(sql)
+    .raw()
+    .all(...params) as unknown[][]) {
+    const entry = entryOf(r, sessions);
+    if (entry) out.push(entry);
+  }
+  return out;
+}
+
+/**
+ * The requests of `byTree` (entries of the selected trees) that usage counts, in the report's order (a
+ * request copied into several trees counted once, by its first tree, with the per-field maximum of its
+ * copies), and how many requests were shared that way.
+ */
+function countedOf(
+  trees: readonly TreeRow[],
+  byTree: ReadonlyMap<number, EntryRow[]>,
+): { entries: CountedUsage[]; sharedRequests: number } {
   const once = requestsOnceOf(trees, byTree);
   const entries: CountedUsage[] = [];
   for (const root of trees)
@@ -105,6 +127,14 @@ function countedUsage(selection: TreeSelection): { entries: CountedUsage[]; shar
   return { entries, sharedRequests: once.sharedRequests };
 }
 
+/** Every request of the selected trees that usage counts (see {@link countedOf}). */
+function countedUsage(selection: TreeSelection): { entries: CountedUsage[]; sharedRequests: number } {
+  return countedOf(
+    selection.trees,
+    byTreeOf(readEntries(selection, `SELECT ${entryColumns} FROM usage_entries`)),
+  );
+}
+
 /** `countedRequests` (analytics/counted-requests.ts) over the index: the same requests in the same order. */
 export function queryCountedRequests(selection: TreeSelection): CountedRequests {
   const { entries, sharedRequests } = countedUsage(selection);
@@ -119,37 +149,116 @@ export function queryCountedRequests(selection: TreeSelection): CountedRequests 
   };
 }
 
+/**
+ * `computeUsage` over the selected trees. With `pricing` (the key of `price`, `cli/pricer.ts`), each tree's
+ * requests that no other entry shares are summed from its stored part (`tree-usage.ts`), taken afresh for
+ * the trees that have none valid; the shared requests are counted one by one.
+ */
 export function queryUsage(
   selection: TreeSelection,
   by: UsageSplit,
   price: Pricer,
   options: UsageOptions = {},
+  pricing?: string,
 ): UsageReport {
-  const { entries, sharedRequests } = countedUsage(selection);
   const sessionKey = duplicateIdKeys(
     selection.trees,
     (tree) => tree.sessionId,
     (tree) => tree.firstFile,
   );
+  const keyOf = (root: TreeRow, session: SessionRow, timestamp: string | null, model: string | null) =>
+    by === 'session'
+      ? (sessionKey.get(root) ?? root.sessionId)
+      : usageRowKey(
+          by,
+          {
+            time: timestamp ?? session.startTime ?? root.startTime ?? undefined,
+            model: model ?? undefined,
+            project: root.project ?? undefined,
+            agent: root.agent,
+          },
+          options,
+        );
   const rows = createUsageRows(by, price);
-  for (const { root, session, timestamp, model, usage } of entries) {
-    const key =
-      by === 'session'
-        ? (sessionKey.get(root) ?? root.sessionId)
-        : usageRowKey(
-            by,
-            {
-              time: timestamp ?? session.startTime ?? root.startTime ?? undefined,
-              model: model ?? undefined,
-              project: root.project ?? undefined,
-              agent: root.agent,
-            },
-            options,
-          );
-    rows.add(key, model ?? undefined, usage, timestamp ?? undefined);
+  if (pricing === undefined) {
+    const { entries, sharedRequests } = countedUsage(selection);
+    for (const { root, session, timestamp, model, usage } of entries)
+      rows.add(keyOf(root, session, timestamp, model), model ?? undefined, usage, timestamp ?? undefined);
+    return rows.finish(sharedRequests);
   }
+
+  // Entries whose request key another entry has: counted here, one by one, whatever their tree.
+  const shared = readEntries(
+    selection,
+    `SELECT ${entryColumns} FROM usage_entries WHERE request_key IN
+      (SELECT request_key FROM usage_entries WHERE request_key IS NOT NULL GROUP BY request_key HAVING count(*) > 1)`,
+  );
+  const sharedByTree = byTreeOf(shared);
+  const sharedNow = (tree: TreeRow) => sharedOf((sharedByTree.get(tree.id) ?? []).map((e) => e.rowid));
+  const split = splitKeyOf(by, options.weekStart, options.timeZone);
+  const signatures = unitSignatures(selection.db);
+  const stored = readTreeUsage(selection.db, selection.trees, split, pricing, signatures, sharedNow);
+  const fresh = sumTrees(
+    selection,
+    selection.trees.filter((tree) => !stored.has(tree)),
+    new Set(shared.map((e) => e.rowid)),
+    (entries) => {
+      const part = createUsageRows(by, price);
+      for (const { session, timestamp, model, usage } of entries)
+        part.add(
+          by === 'session' ? '' : keyOf(session.tree, session, timestamp, model),
+          model ?? undefined,
+          usage,
+          timestamp ?? undefined,
+        );
+      return part.part();
+    },
+  );
+  const kept: TreeUsagePart[] = [];
+  for (const [tree, part] of fresh) {
+    const signature = signatures.get(tree.unitId);
+    if (signature !== undefined) kept.push({ tree, signature, shared: sharedNow(tree), part });
+  }
+  keepTreeUsage(selection, split, pricing, kept);
+
+  for (const tree of selection.trees) {
+    const part = stored.get(tree) ?? fresh.get(tree);
+    if (part) rows.addPart(part, by === 'session' ? () => sessionKey.get(tree) ?? tree.sessionId : undefined);
+  }
+  const { entries, sharedRequests } = countedOf(selection.trees, sharedByTree);
+  for (const { root, session, timestamp, model, usage } of entries)
+    rows.add(keyOf(root, session, timestamp, model), model ?? undefined, usage, timestamp ?? undefined);
   return rows.finish(sharedRequests);
 }
+
+/**
+ * The part of each of `trees` summed by `sum` from its entries but those in `left` (by rowid): read unit by
+ * unit for a few trees, in one pass over every entry for many (a first report over the index).
+ */
+function sumTrees(
+  selection: TreeSelection,
+  trees: readonly TreeRow[],
+  left: ReadonlySet<number>,
+  sum: (entries: readonly EntryRow[]) => UsageRowsPart,
+): Map<TreeRow, UsageRowsPart> {
+  const wanted = new Set(trees);
+  const entries: EntryRow[] = [];
+  const keep = (entry: EntryRow) => {
+    if (wanted.has(entry.session.tree) && !left.has(entry.rowid)) entries.push(entry);
+  };
+  if (trees.length > unitReadsAtMost)
+    for (const e of readEntries(selection, `SELECT ${entryColumns} FROM usage_entries`)) keep(e);
+  else {
+    const sql = `SELECT ${entryColumns} FROM usage_entries WHERE unit_id = ?`;
+    for (const unit of new Set(trees.map((t) => t.unitId)))
+      for (const e of readEntries(selection, sql, unit)) keep(e);
+  }
+  const byTree = byTreeOf(entries);
+  return new Map(trees.map((tree) => [tree, sum(byTree.get(tree.id) ?? [])]));
+}
+
+/** Beyond this many trees to sum, one pass over every entry is cheaper than a read per unit. */
+const unitReadsAtMost = 64;
 
 /**
  * `requestsOnce` (analytics/requests-once.ts) on entry rows: a request key found in several trees is

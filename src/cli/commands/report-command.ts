@@ -105,7 +105,7 @@ export function registerReportCommand(program: Command, io: Io): void {
           const computed: Report = {
             sessions: loaded.overview(),
             tools: loaded.tools({ describe: true }),
-            usage: loaded.usage(by, pricer.price, { timeZone }),
+            usage: loaded.usage(by, pricer.price, { timeZone }, pricer.key),
             errors: loaded.errors(),
             drift: [],
             unreadable: { lines: 0, files: 0 },

@@ -63,7 +63,7 @@ export function registerUsageCommand(program: Command, io: Io): void {
         params,
       });
       try {
-        const report = await answerOf(data, () => data.usage(by, price, { weekStart, timeZone }));
+        const report = await answerOf(data, () => data.usage(by, price, { weekStart, timeZone }, pricer.key));
         return report;
       } finally {
         data.close();
