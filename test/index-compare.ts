@@ -13,7 +13,7 @@ import { selectTrees } from '../src/cache/queries/select-trees.js';
 import { querySessionsOverview } from '../src/cache/queries/sessions-overview-query.js';
 import { queryToolInventory } from '../src/cache/queries/tool-inventory-query.js';
 import { queryUsage } from '../src/cache/queries/usage-query.js';
-import { storePendingTreeUsage } from '../src/cache/tree-usage.js';
+import { storePendingTreeParts } from '../src/cache/tree-parts.js';
 import { discoverPaths } from '../src/sources/index.js';
 import { testPrice } from './index-helpers.js';
 
@@ -73,18 +73,15 @@ export async function indexAnswers(cacheDir: string, logs: string) {
     const selection = selectTrees(index.db, refs, {});
     const splits: UsageSplit[] = ['day', 'session', 'model'];
     const usage = splits.map((by) => queryUsage(selection, by, testPrice));
-    // The same reports from the trees' stored sums (cache/tree-usage.ts): those an earlier call stored
-    // (before the last append, for an index appended to), the others summed now and stored for the next call.
+    // The same usage from the trees' stored sums, and the tool inventory from their stored groups
+    // (cache/tree-parts.ts): those an earlier call stored (before the last append, for an index appended
+    // to), the others taken now and stored for the next call.
     const fromSums = splits.map((by) => queryUsage(selection, by, testPrice, {}, 'test prices'));
-    storePendingTreeUsage(selection);
+    const tools = [{}, { mcp: true }].map((options) => queryToolInventory(selection, options));
+    storePendingTreeParts(selection);
     if (JSON.stringify(fromSums) !== JSON.stringify(usage))
       throw new Error("The usage from the trees' stored sums differs from the usage of the rows.");
-    return {
-      overview: querySessionsOverview(selection),
-      usage,
-      tools: queryToolInventory(selection, {}),
-      errors: queryErrors(selection),
-    };
+    return { overview: querySessionsOverview(selection), usage, tools, errors: queryErrors(selection) };
   } finally {
     index.db.close();
   }

@@ -72,8 +72,8 @@ describe('report, ls, tools and errors print the same bytes without the cache, c
       // The cold run stored its report for these inputs (cache/answers.ts, tested in report-answers.test.ts);
       // rows changed behind the index's back are seen once that answer is gone.
       expect(db.prepare('DELETE FROM _answers').run().changes).toBe(1);
-      // So are the trees' usage sums it stored (cache/tree-usage.ts), valid for the unit's signature.
-      expect(db.prepare('DELETE FROM _tree_usage').run().changes).toBeGreaterThan(0);
+      // So are the trees' usage sums it stored (cache/tree-parts.ts), valid for the unit's signature.
+      expect(db.prepare('DELETE FROM _tree_parts').run().changes).toBeGreaterThan(0);
     } finally {
       db.close();
     }

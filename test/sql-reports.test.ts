@@ -13,10 +13,10 @@ import { selectTrees } from '../src/cache/queries/select-trees.js';
 import { querySessionList } from '../src/cache/queries/session-list-query.js';
 import { querySessionsOverview } from '../src/cache/queries/sessions-overview-query.js';
 import { queryToolInventory } from '../src/cache/queries/tool-inventory-query.js';
-import { queryCountedRequests, queryUsage } from '../src/cache/queries/usage-query.js';
+import { queryCountedRequests, queryUsage, usagePartKind } from '../src/cache/queries/usage-query.js';
 import { refreshIndex } from '../src/cache/refresh-index.js';
 import { saveToolDescriptions, storedToolDescriber } from '../src/cache/tool-descriptions.js';
-import { splitKeyOf, storePendingTreeUsage } from '../src/cache/tree-usage.js';
+import { storePendingTreeParts } from '../src/cache/tree-parts.js';
 import { describeTool } from '../src/cli/describe-tool.js';
 import { holdsConversation } from '../src/lifecycle/holds-conversation.js';
 import { loadSessions, matchesFilter, type SessionFilter } from '../src/lifecycle/load-sessions.js';
@@ -118,17 +118,17 @@ describe('reports as SQL over the index rows equal the analytics functions on th
       const selection = selectTrees(index.db, refs, filter);
       const analytics = computeUsage(expected(filter), by, testPrice);
       expect(queryUsage(selection, by, testPrice)).toStrictEqual(analytics);
-      // From the trees' sums (cache/tree-usage.ts): summed and stored by the first call (or by an earlier
+      // From the trees' sums (cache/tree-parts.ts): summed and stored by the first call (or by an earlier
       // filter's), read by the second.
       for (const _ of [1, 2]) {
         const again = selectTrees(index.db, refs, filter);
         expect(queryUsage(again, by, testPrice, {}, 'test prices')).toStrictEqual(analytics);
-        storePendingTreeUsage(again);
+        storePendingTreeParts(again);
       }
       const stored = index.db
-        .prepare('SELECT count(*) FROM _tree_usage WHERE split = ?')
+        .prepare('SELECT count(*) FROM _tree_parts WHERE kind = ?')
         .pluck()
-        .get(splitKeyOf(by, undefined, undefined));
+        .get(usagePartKind(by, {}));
       expect(stored).toBeGreaterThanOrEqual(selection.trees.length);
     });
 
@@ -153,10 +153,13 @@ describe('reports as SQL over the index rows equal the analytics functions on th
       'tool inventory by %s (mcp: %s)',
       (_label, by, mcp) => {
         const options = { ...(by ? { by } : {}), mcp, describe: describe1, kindOf: kindOf1 };
-        const selection = selectTrees(index.db, refs, filter);
-        expect(queryToolInventory(selection, options)).toStrictEqual(
-          computeToolInventory(expected(filter), options),
-        );
+        const analytics = computeToolInventory(expected(filter), options);
+        // The calls grouped afresh, then from the trees' stored groups (cache/tree-parts.ts).
+        for (const _ of [1, 2]) {
+          const selection = selectTrees(index.db, refs, filter);
+          expect(queryToolInventory(selection, options)).toStrictEqual(analytics);
+          storePendingTreeParts(selection);
+        }
       },
     );
 
@@ -209,15 +212,30 @@ describe('reports as SQL over the index rows equal the analytics functions on th
     if (!call) throw new Error('call not found');
     index.db.exec('SAVEPOINT fractional');
     index.db.prepare('UPDATE tool_calls SET duration_ms = ? WHERE id = ?').run(duration + fraction, id);
+    // As a write of the unit's rows would: its trees' stored groups no longer hold.
+    index.db
+      .prepare(
+        "UPDATE _units SET signature = signature || '+' WHERE id = (SELECT unit_id FROM tool_calls WHERE id = ?)",
+      )
+      .run(id);
     call.durationMs = duration + fraction;
     try {
-      for (const by of [undefined, 'agent'] as const) {
-        const options = { ...(by ? { by } : {}), describe: describe1 };
-        const selection = selectTrees(index.db, refs, {});
-        expect(queryToolInventory(selection, options)).toStrictEqual(
-          computeToolInventory(expected({}), options),
-        );
-      }
+      // Grouped afresh (the tree's groups say they cannot be used), then from what was stored.
+      for (const _ of [1, 2])
+        for (const by of [undefined, 'agent'] as const) {
+          const options = { ...(by ? { by } : {}), describe: describe1 };
+          const selection = selectTrees(index.db, refs, {});
+          expect(queryToolInventory(selection, options)).toStrictEqual(
+            computeToolInventory(expected({}), options),
+          );
+          storePendingTreeParts(selection);
+        }
+      expect(
+        index.db
+          .prepare("SELECT count(*) FROM _tree_parts WHERE kind = 'tools' AND part = 'null'")
+          .pluck()
+          .get(),
+      ).toBe(1);
     } finally {
       index.db.exec('ROLLBACK TO fractional');
       index.db.exec('RELEASE fractional');

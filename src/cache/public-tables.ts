@@ -217,7 +217,7 @@ export const publicTables: TableDoc[] = [
       { name: 'session_row', type: 'INTEGER', description: 'the sessions rowid of its session' },
       unitColumn,
     ],
-    // request_key: the usage query finds the requests several entries share (cache/tree-usage.ts) without
+    // request_key: the usage query finds the requests several entries share (cache/queries/usage-query.ts) without
     // sorting every key.
     indexes: [['unit_id'], ['request_key']],
   },

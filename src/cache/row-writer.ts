@@ -41,7 +41,7 @@ export function createRowWriter(db: Database.Database): RowWriter {
     'usage_entries',
     'problems',
     '_session_costs',
-    '_tree_usage',
+    '_tree_parts',
   ].map((t) => db.prepare(`DELETE FROM ${t} WHERE unit_id = ?`));
   const removeSearch = db.prepare('DELETE FROM search WHERE rowid BETWEEN ? AND ?');
 

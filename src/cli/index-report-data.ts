@@ -13,7 +13,7 @@ import { querySessionsOverview } from '../cache/queries/sessions-overview-query.
 import { queryToolInventory } from '../cache/queries/tool-inventory-query.js';
 import { queryCountedRequests, queryUsage } from '../cache/queries/usage-query.js';
 import { type DescribeTool, saveToolDescriptions, storedToolDescriber } from '../cache/tool-descriptions.js';
-import { storePendingTreeUsage } from '../cache/tree-usage.js';
+import { storePendingTreeParts } from '../cache/tree-parts.js';
 import type { ReportData } from './report-data.js';
 
 /**
@@ -54,12 +54,12 @@ export function fromIndex(
     emptyFiles: selection.emptyFiles,
     endSnapshot: () => {
       if (index.db.open && index.db.inTransaction) index.db.exec('ROLLBACK');
-      storePendingTreeUsage(selection);
+      storePendingTreeParts(selection);
     },
     close: () => {
       if (!index.db.open) return;
       if (index.db.inTransaction) index.db.exec('ROLLBACK');
-      storePendingTreeUsage(selection);
+      storePendingTreeParts(selection);
       index.db.close();
     },
   };

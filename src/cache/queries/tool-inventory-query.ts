@@ -12,6 +12,7 @@ import {
   toolKindOf,
 } from '../../analytics/tool-inventory.js';
 import { type ToolCallStatus, toolCallStatuses } from '../../model/tool-call.js';
+import { keepTreeParts, readTreeParts } from '../tree-parts.js';
 import { callsInOrder } from './calls-in-order.js';
 import type { TreeRow, TreeSelection } from './select-trees.js';
 import { loadSessionRows, type SessionRow } from './session-rows.js';
@@ -89,12 +90,29 @@ export function queryToolInventory(
 }
 
 /**
- * Counts the calls in groups of alike calls of a session (same tool, kind, server and status; and model for
- * the model split), which SQL makes: a few thousand rows instead of one per call. Each group is added at
- * the place of its first call in `sessionCalls` order (a session's calls, then its results without a call,
- * each by rowid), so that rows appear, and take their first call's names, as the calls one by one give
- * them. False (nothing added) when a duration is not a whole number of ms (its JSON text could round it):
- * the caller then counts the calls one by one.
+ * A group of alike calls of a session (same tool, kind, server and status; and model for the model split):
+ * its session's rowid, name, canonical name (null when the name), kind and status (as indexes), MCP server,
+ * model, number of calls and the durations of those that have one.
+ */
+type CallGroup = [
+  number,
+  string,
+  string | null,
+  number,
+  string | null,
+  number,
+  string | null,
+  number,
+  number[],
+];
+
+/**
+ * Counts the calls in groups of alike calls of a session, which SQL makes: a few thousand rows instead of one
+ * per call. A tree's groups are kept as its part (`tree-parts.ts`): a report after a few sessions changed
+ * groups only their calls. Each group is added at the place of its first call in `sessionCalls` order (a
+ * session's calls, then its results without a call, each by rowid), so that rows appear, and take their first
+ * call's names, as the calls one by one give them. False (nothing added) when a duration is not a whole
+ * number of ms (its JSON text could round it): the caller then counts the calls one by one.
  */
 function addGrouped(
   selection: TreeSelection,
@@ -103,18 +121,69 @@ function addGrouped(
   inventoryCall: (root: TreeRow, session: SessionRow, call: CallRow) => Omit<InventoryCall, 'durationMs'>,
 ): boolean {
   const byModel = options.by === 'model';
-  const rows = selection.db
-    .prepare(
-      `SELECT session_row, status = 'orphan_result', min(rowid), count(*),
-        json_group_array(duration_ms) FILTER (WHERE duration_ms IS NOT NULL),
-        count(*) FILTER (WHERE typeof(duration_ms) = 'real'),
-        tool, CASE WHEN canonical = tool THEN NULL ELSE canonical END, ${kindCode}, mcp_server, ${statusCode},
-        ${byModel ? 'model' : 'NULL'}
-        FROM tool_calls GROUP BY session_row, status, tool, canonical, kind, mcp_server${byModel ? ', model' : ''}`,
-    )
-    .raw()
-    .all() as unknown[][];
-  if (rows.some((r) => (r[5] as number) > 0)) return false;
+  const kind = byModel ? 'tools by model' : 'tools';
+  const stored = readTreeParts<CallGroup[] | null>(selection, kind, noMore);
+  const fresh = groupCalls(
+    selection,
+    selection.trees.filter((tree) => !stored.has(tree)),
+    byModel,
+  );
+  keepTreeParts(selection, kind, fresh, noMore);
+  // (A stored null says the tree has a duration that is not whole: not a missing part.)
+  const parts = selection.trees.map((tree) => (stored.has(tree) ? stored.get(tree) : fresh.get(tree)));
+  if (parts.some((part) => part === null)) return false;
+  const sessions = loadSessionRows(selection);
+  selection.trees.forEach((root, i) => {
+    for (const [row, name, canonical, kind, mcpServer, status, model, calls, durations] of parts[i] ?? []) {
+      const session = sessions.byRow.get(row);
+      if (!session) continue;
+      const call: CallRow = {
+        name,
+        canonical: canonical ?? name,
+        kind: kinds[kind] as CallRow['kind'],
+        mcpServer,
+        status: toolCallStatuses[status] as ToolCallStatus,
+        durationMs: null,
+        model,
+        startTime: null,
+      };
+      fold.addCalls(inventoryCall(root, session, call), calls, durations);
+    }
+  });
+  return true;
+}
+
+/** A tool part holds for nothing but its unit's rows. */
+const noMore = () => '';
+
+/**
+ * The groups of each of `trees` in the order they are added, or null for a tree with a duration that is
+ * not a whole number of ms; read unit by unit for a few trees, in one pass over every call for many.
+ */
+function groupCalls(
+  selection: TreeSelection,
+  trees: readonly TreeRow[],
+  byModel: boolean,
+): Map<TreeRow, CallGroup[] | null> {
+  const out = new Map<TreeRow, CallGroup[] | null>();
+  if (trees.length === 0) return out;
+  const sql = (where: string) =>
+    `SELECT session_row, status = 'orphan_result', min(rowid), count(*),
+      json_group_array(duration_ms) FILTER (WHERE duration_ms IS NOT NULL),
+      count(*) FILTER (WHERE typeof(duration_ms) = 'real'),
+      tool, CASE WHEN canonical = tool THEN NULL ELSE canonical END, ${kindCode}, mcp_server, ${statusCode},
+      ${byModel ? 'model' : 'NULL'}
+      FROM tool_calls ${where}
+      GROUP BY session_row, status, tool, canonical, kind, mcp_server${byModel ? ', model' : ''}`;
+  const rows: unknown[][] = [];
+  if (trees.length > unitReadsAtMost)
+    rows.push(...(selection.db.prepare(sql('')).raw().all() as unknown[][]));
+  else {
+    const statement = selection.db.prepare(sql('WHERE unit_id = ?')).raw();
+    for (const unit of new Set(trees.map((t) => t.unitId)))
+      rows.push(...(statement.all(unit) as unknown[][]));
+  }
+
   const sessions = loadSessionRows(selection);
   const bySession = new Map<number, unknown[][]>();
   for (const r of rows) {
@@ -124,27 +193,32 @@ function addGrouped(
     if (list) list.push(r);
     else bySession.set(row, [r]);
   }
-  // A session's calls before its orphan results, each by their first rowid.
-  for (const list of bySession.values())
-    list.sort((a, b) => (a[1] as number) - (b[1] as number) || (a[2] as number) - (b[2] as number));
-  for (const root of selection.trees)
-    for (const session of sessions.callOrder(root))
-      for (const r of bySession.get(session.row) ?? []) {
-        const call: CallRow = {
-          name: r[6] as string,
-          canonical: (r[7] as string | null) ?? (r[6] as string),
-          kind: kinds[r[8] as number] as CallRow['kind'],
-          mcpServer: r[9] as string | null,
-          status: toolCallStatuses[r[10] as number] as ToolCallStatus,
-          durationMs: null,
-          model: r[11] as string | null,
-          startTime: null,
-        };
-        fold.addCalls(
-          inventoryCall(root, session, call),
+  for (const tree of trees) {
+    const groups: CallGroup[] = [];
+    let whole = true;
+    for (const session of sessions.callOrder(tree)) {
+      const list = bySession.get(session.row) ?? [];
+      // A session's calls before its orphan results, each by their first rowid.
+      list.sort((a, b) => (a[1] as number) - (b[1] as number) || (a[2] as number) - (b[2] as number));
+      for (const r of list) {
+        if ((r[5] as number) > 0) whole = false;
+        groups.push([
+          session.row,
+          r[6] as string,
+          r[7] as string | null,
+          r[8] as number,
+          r[9] as string | null,
+          r[10] as number,
+          r[11] as string | null,
           r[3] as number,
           JSON.parse(r[4] as string) as number[],
-        );
+        ]);
       }
-  return true;
+    }
+    out.set(tree, whole ? groups : null);
+  }
+  return out;
 }
+
+/** Beyond this many trees to group, one pass over every call is cheaper than a read per unit. */
+const unitReadsAtMost = 64;

@@ -3,7 +3,7 @@
  * the same rows, totals, unpriced models and shared requests, byte for byte. Requests are taken in the order
  * analytics walks the sessions (tree order, then `allSessions` order, which is the rowid order of a tree's
  * sessions rows; within a session, rowid order), which decides which copy of a shared request counts; the
- * sums themselves are exact (`usage-rows.ts`), so trees summed before (`tree-usage.ts`) add up the same.
+ * sums themselves are exact (`usage-rows.ts`), so trees summed before (`tree-parts.ts`) add up the same.
  */
 
 import type { CountedRequests } from '../../analytics/counted-requests.js';
@@ -17,14 +17,7 @@ import {
 } from '../../analytics/usage-report.js';
 import { createUsageRows, type UsageRowsPart } from '../../analytics/usage-rows.js';
 import { maxUsage, type TokenUsage } from '../../model/usage.js';
-import {
-  keepTreeUsage,
-  readTreeUsage,
-  sharedOf,
-  splitKeyOf,
-  type TreeUsagePart,
-  unitSignatures,
-} from '../tree-usage.js';
+import { keepTreeParts, readTreeParts } from '../tree-parts.js';
 import type { TreeRow, TreeSelection } from './select-trees.js';
 import { loadSessionRows, type SessionRow, type SessionRows } from './session-rows.js';
 
@@ -151,7 +144,7 @@ export function queryCountedRequests(selection: TreeSelection): CountedRequests 
 
 /**
  * `computeUsage` over the selected trees. With `pricing` (the key of `price`, `cli/pricer.ts`), each tree's
- * requests that no other entry shares are summed from its stored part (`tree-usage.ts`), taken afresh for
+ * requests that no other entry shares are summed from its stored part (`tree-parts.ts`), taken afresh for
  * the trees that have none valid; the shared requests are counted one by one.
  */
 export function queryUsage(
@@ -187,17 +180,18 @@ export function queryUsage(
     return rows.finish(sharedRequests);
   }
 
-  // Entries whose request key another entry has: counted here, one by one, whatever their tree.
+  // Entries whose request key another entry has: counted here, one by one, whatever their tree. A tree's
+  // part holds for the prices and for the entries it left out.
   const shared = readEntries(
     selection,
     `SELECT ${entryColumns} FROM usage_entries WHERE request_key IN
       (SELECT request_key FROM usage_entries WHERE request_key IS NOT NULL GROUP BY request_key HAVING count(*) > 1)`,
   );
   const sharedByTree = byTreeOf(shared);
-  const sharedNow = (tree: TreeRow) => sharedOf((sharedByTree.get(tree.id) ?? []).map((e) => e.rowid));
-  const split = splitKeyOf(by, options.weekStart, options.timeZone);
-  const signatures = unitSignatures(selection.db);
-  const stored = readTreeUsage(selection.db, selection.trees, split, pricing, signatures, sharedNow);
+  const validFor = (tree: TreeRow) =>
+    `${pricing}\n${(sharedByTree.get(tree.id) ?? []).map((e) => e.rowid).join(',')}`;
+  const kind = usagePartKind(by, options);
+  const stored = readTreeParts<UsageRowsPart>(selection, kind, validFor);
   const fresh = sumTrees(
     selection,
     selection.trees.filter((tree) => !stored.has(tree)),
@@ -214,12 +208,7 @@ export function queryUsage(
       return part.part();
     },
   );
-  const kept: TreeUsagePart[] = [];
-  for (const [tree, part] of fresh) {
-    const signature = signatures.get(tree.unitId);
-    if (signature !== undefined) kept.push({ tree, signature, shared: sharedNow(tree), part });
-  }
-  keepTreeUsage(selection, split, pricing, kept);
+  keepTreeParts(selection, kind, fresh, validFor);
 
   for (const tree of selection.trees) {
     const part = stored.get(tree) ?? fresh.get(tree);
@@ -259,6 +248,11 @@ function sumTrees(
 
 /** Beyond this many trees to sum, one pass over every entry is cheaper than a read per unit. */
 const unitReadsAtMost = 64;
+
+/** The kind of a tree's usage part (`tree-parts.ts`): the split, its week start and its time zone. */
+export function usagePartKind(by: UsageSplit, options: UsageOptions): string {
+  return `usage ${JSON.stringify([by, options.weekStart ?? '', options.timeZone ?? ''])}`;
+}
 
 /**
  * `requestsOnce` (analytics/requests-once.ts) on entry rows: a request key found in several trees is

@@ -1,4 +1,4 @@
-// The trees' stored usage sums (cache/tree-usage.ts): read when valid, taken again when their unit changed,
+// The trees' stored usage sums (cache/tree-parts.ts, queries/usage-query.ts): read when valid, taken again when their unit changed,
 // when the requests they share with other trees changed, or for other prices; never the source of a wrong
 // report. Each report is compared with `computeUsage` over sessions read without the index.
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
@@ -8,8 +8,8 @@ import { computeUsage, type Pricer } from '../src/analytics/usage-report.js';
 import type { UsageRowsPart } from '../src/analytics/usage-rows.js';
 import { openIndex } from '../src/cache/open-index.js';
 import { selectTrees } from '../src/cache/queries/select-trees.js';
-import { queryUsage } from '../src/cache/queries/usage-query.js';
-import { splitKeyOf, storePendingTreeUsage } from '../src/cache/tree-usage.js';
+import { queryUsage, usagePartKind } from '../src/cache/queries/usage-query.js';
+import { storePendingTreeParts } from '../src/cache/tree-parts.js';
 import { holdsConversation } from '../src/lifecycle/holds-conversation.js';
 import { discoverPaths } from '../src/sources/index.js';
 import { corpusDir } from './corpus.js';
@@ -24,8 +24,8 @@ afterAll(() => {
 
 /** A copy of one corpus project, and an index of it. */
 async function setUp() {
-  const logs = tempDir('tree-usage-logs');
-  const cache = tempDir('tree-usage-cache');
+  const logs = tempDir('tree-parts-logs');
+  const cache = tempDir('tree-parts-cache');
   dirs.push(logs, cache);
   copyCorpus(logs, [project]);
   await refreshed(cache, logs);
@@ -39,7 +39,7 @@ async function fromSums(cache: string, logs: string, price: Pricer = testPrice, 
   try {
     const selection = selectTrees(index.db, refs, {});
     const report = queryUsage(selection, 'day', price, {}, pricing);
-    storePendingTreeUsage(selection);
+    storePendingTreeParts(selection);
     return report;
   } finally {
     index.db.close();
@@ -76,13 +76,13 @@ describe('usage from the trees stored sums', () => {
     let tree: number;
     try {
       const [id, part] = index.db
-        .prepare('SELECT tree, part FROM _tree_usage WHERE split = ? ORDER BY length(part) DESC LIMIT 1')
+        .prepare('SELECT tree, part FROM _tree_parts WHERE kind = ? ORDER BY length(part) DESC LIMIT 1')
         .raw()
-        .get(splitKeyOf('day', undefined, undefined)) as [number, string];
+        .get(usagePartKind('day', {})) as [number, string];
       tree = id;
       const changed = JSON.parse(part) as UsageRowsPart;
       (changed.rows[0] as [string, { requests: number }])[1].requests += 1000;
-      index.db.prepare('UPDATE _tree_usage SET part = ? WHERE tree = ?').run(JSON.stringify(changed), tree);
+      index.db.prepare('UPDATE _tree_parts SET part = ? WHERE tree = ?').run(JSON.stringify(changed), tree);
     } finally {
       index.db.close();
     }
@@ -142,7 +142,7 @@ describe('usage from the trees stored sums', () => {
           expect(queryUsage(selection, by, testPrice, options, 'test prices')).toStrictEqual(
             computeUsage(sessions, by, testPrice, options),
           );
-          storePendingTreeUsage(selection);
+          storePendingTreeParts(selection);
         }
     } finally {
       index.db.close();
