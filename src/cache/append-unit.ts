@@ -9,10 +9,8 @@
 import type Database from 'better-sqlite3';
 import {
   appendClaudeUnit,
-  appendCodexThread,
   type ClaudeUnitAppend,
   type ClaudeUnitChanges,
-  type CodexThreadRead,
   callsNamedBy,
   continuedMessages,
   NeedsEarlierMessages,
@@ -20,13 +18,12 @@ import {
   type StoredResume,
   streamedAgents,
 } from '../lifecycle/append-session.js';
-import { allSessions } from '../model/all-sessions.js';
+import { allSessions, sessionsByFile } from '../model/all-sessions.js';
 import type { Session } from '../model/session.js';
-import type { ToolCall } from '../model/tool-call.js';
+import { appendCodexUnit } from './append-codex-unit.js';
 import { createChangeWriter } from './change-writer.js';
 import { prepareInsert } from './insert-row.js';
 import { createStoredTreesReader, rowBackable, type StoredTree } from './model-rows.js';
-import { callDetail } from './packed-call.js';
 import { packResume, resumeStatesOf, unpackResume } from './packed-resume.js';
 import { toReportModel } from './report-model.js';
 import { packStoredSession } from './report-model-codec.js';
@@ -135,11 +132,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       }
       writer.insertItems(unitId, session, root, rowid);
     }
-    for (const call of result.linked) {
-      const rowid = writer.callRow(unitId, root.id, call.id);
-      if (rowid === undefined) return false;
-      writer.update('tool_calls', rowid, linkColumns(call, root.id));
-    }
+    for (const call of result.linked) if (!writer.linkCall(unitId, root.id, call)) return false;
     return true;
   };
 
@@ -174,52 +167,6 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     for (const problem of result.retracted)
       if (!writer.removeProblem(unitId, session.id, problem)) return undefined;
     return result;
-  };
-
-  /**
-   * Appends the new records of a Codex thread family's rollouts (a rollout alone too) to their stored
-   * sessions, and the links to sub-agent threads that new calls name; false: build it.
-   */
-  const appendThread = (
-    unitId: number,
-    root: Session,
-    reads: ReadonlyMap<string, AppendedRead>,
-    added: ClaudeUnitChanges['added'],
-  ): boolean => {
-    if (added.length > 0) return false;
-    const byFile = sessionsByFile(root);
-    const changes: CodexThreadRead[] = [];
-    for (const [path, read] of reads) {
-      const resume = unpackResume(read.state);
-      if (resume?.kind !== 'codex') return false;
-      // A rollout's problems are all its file's.
-      const session = byFile.get(path);
-      const settledRead = settled(unitId, session, read, session?.problems.length ?? 0);
-      if (settledRead === undefined) return false;
-      changes.push({ path, resume, part: settledRead.part });
-    }
-    let result: ReturnType<typeof appendCodexThread>;
-    try {
-      result = appendCodexThread(root, changes);
-    } catch {
-      // Not appendable, or a record the fold could not take: a build says where, with its problems.
-      return false;
-    }
-    // A Codex rollout's session row says whether it is a sub-agent thread, wherever it sits.
-    for (const { path, change } of result.changes) {
-      if (writer.writeChange(unitId, root, change, {}, change.session.isSubagent) === undefined) return false;
-      saveResume(path, change.resume);
-    }
-    for (const child of result.linked) {
-      const sessionRow = writer.sessionRow(unitId, child.id, child.isSubagent);
-      const callRow = writer.callRow(unitId, child.parentSessionId, child.parentToolCallId);
-      if (sessionRow === undefined || callRow === undefined) return false;
-      const call = parentCallOf(root, child);
-      if (call?.subagentId !== child.id) return false;
-      writer.update('sessions', sessionRow, sessionRowOf(child, root));
-      writer.update('tool_calls', callRow, linkColumns(call, child.parentSessionId as string));
-    }
-    return true;
   };
 
   /**
@@ -394,7 +341,7 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
       if (tree === undefined) return undefined;
       const appended =
         root.agent === 'codex'
-          ? appendThread(unitId, root, reads, added)
+          ? appendCodexUnit(unitId, root, reads, added, { writer, settled, saveResume })
           : root.agent === 'claude-code' && appendClaude(unitId, root, reads, added, order);
       if (!appended) return undefined;
       writer.update('trees', tree, treeRow(root, { anchor: stored.anchor, phase: stored.phase }));
@@ -403,30 +350,4 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
     },
     saveResumes,
   };
-}
-
-/** The sessions of a tree by their own file (a sidechain's subagent has none). */
-function sessionsByFile(root: Session): Map<string, Session> {
-  const byFile = new Map<string, Session>();
-  for (const session of allSessions([root])) {
-    const file = session.files[0];
-    if (file !== undefined && !byFile.has(file)) byFile.set(file, session);
-  }
-  return byFile;
-}
-
-/**
- * The columns of a stored call's row that a link to a subagent changes (its result's text is not in the
- * stored session: the columns made from it stay as they are).
- */
-function linkColumns(call: ToolCall, sessionId: string) {
-  return { subagent_id: call.subagentId ?? null, detail: callDetail(call, sessionId) };
-}
-
-/** The call of its parent session that a sub-agent thread is linked to. */
-function parentCallOf(root: Session, child: Session) {
-  for (const session of allSessions([root]))
-    if (session.id === child.parentSessionId)
-      return session.toolCalls.find((c) => c.id === child.parentToolCallId && c.status !== 'orphan_result');
-  return undefined;
 }

@@ -6,7 +6,9 @@ import type Database from 'better-sqlite3';
 import type { Session } from '../model/session.js';
 import type { SessionChange } from '../model/session-change.js';
 import type { LocatedProblem } from '../model/source-location.js';
+import type { ToolCall } from '../model/tool-call.js';
 import { prepareInsert, prepareUpdate, type Row } from './insert-row.js';
+import { callDetail } from './packed-call.js';
 import { callPlaces, messageDetail, type PlacesBefore, placedCallIds, placesOf } from './packed-message.js';
 import {
   callOutcomeColumns,
@@ -26,8 +28,6 @@ export interface ChangeWriter {
   update(table: string, rowid: number, row: Row): void;
   /** The rowid of a stored session's row (`subagent`: its `is_subagent`). */
   sessionRow(unitId: number, sessionId: string, subagent: boolean): number | undefined;
-  /** The rowid of a stored call's row (not a result without a call). */
-  callRow(unitId: number, sessionId: string | undefined, callId: string | undefined): number | undefined;
   /**
    * Writes the rows an append changed; returns the resume state's `emptyText` settled with the stored texts
    * of the messages that got parts, or undefined (nothing written) when a stored row to update is missing.
@@ -46,6 +46,11 @@ export interface ChangeWriter {
   insertItems(unitId: number, session: Session, root: Session, sessionRow: number): void;
   /** Removes one stored problem row of a session; false when there is none. */
   removeProblem(unitId: number, sessionId: string, problem: LocatedProblem): boolean;
+  /**
+   * Writes the link of a stored call of session `sessionId` to the subagent it now claims (its result's text
+   * is not in the stored session: the columns made from it stay as they are); false when its row is missing.
+   */
+  linkCall(unitId: number, sessionId: string, call: ToolCall): boolean;
 }
 
 export function createChangeWriter(db: Database.Database): ChangeWriter {
@@ -176,8 +181,6 @@ export function createChangeWriter(db: Database.Database): ChangeWriter {
     update,
     sessionRow: (unitId, sessionId, subagent) =>
       selectSessionRow.get(unitId, sessionId, subagent ? 1 : 0) as number | undefined,
-    callRow: (unitId, sessionId, callId) =>
-      selectCallRow.get(unitId, sessionId, callId) as number | undefined,
     writeChange,
     insertItems(unitId, session, root, sessionRow) {
       const places = callPlaces(session.toolCalls);
@@ -195,6 +198,15 @@ export function createChangeWriter(db: Database.Database): ChangeWriter {
     },
     removeProblem(unitId, sessionId, { location, type, message }) {
       return deleteProblem.run(unitId, sessionId, location.file, location.line, type, message).changes === 1;
+    },
+    linkCall(unitId, sessionId, call) {
+      const rowid = selectCallRow.get(unitId, sessionId, call.id) as number | undefined;
+      if (rowid === undefined) return false;
+      update('tool_calls', rowid, {
+        subagent_id: call.subagentId ?? null,
+        detail: callDetail(call, sessionId),
+      });
+      return true;
     },
   };
 }

@@ -205,9 +205,10 @@ export const publicTables: TableDoc[] = [
       },
       unitColumn,
     ],
-    // By unit only, as messages: no query filters by session_id alone or by tool (the MCP tool filter
-    // compares lower(tool), which an index on tool does not serve).
-    indexes: [['unit_id']],
+    // By unit, as messages: no query filters by session_id alone or by tool (the MCP tool filter compares
+    // lower(tool), which an index on tool does not serve). The failed calls, which `errors` reads, have a
+    // small index of their own (a few thousand of the rows): no scan of every call.
+    indexes: [['unit_id'], { columns: ['session_row'], where: 'error_message IS NOT NULL' }],
   },
   {
     name: 'usage_entries',
