@@ -1,6 +1,19 @@
 // The internal tables of the index (`_`-prefixed), which hold the cache itself: its metadata, the units and
 // per-file facts, the stored report models and the cached answers. Their layout may change any release.
-import type { TableDoc } from './table-doc.js';
+import type { ColumnDoc, TableDoc } from './table-doc.js';
+
+/** The unit a kept value was taken from, and the unit's signature then (`what`: the value). */
+function signedUnit(what: string): ColumnDoc[] {
+  return [
+    { name: 'unit_id', type: 'INTEGER', description: 'unit', constraint: 'NOT NULL' },
+    {
+      name: 'signature',
+      type: 'TEXT',
+      description: `the unit's signature the ${what} was taken at`,
+      constraint: 'NOT NULL',
+    },
+  ];
+}
 
 /** The internal tables, in the order `agentlog sql --tables` lists them (after the public ones). */
 export const internalTables: TableDoc[] = [
@@ -74,14 +87,8 @@ export const internalTables: TableDoc[] = [
     description:
       "the status line's priced total of a session tree's stored requests, valid for its unit's signature and the prices it names",
     columns: [
-      { name: 'unit_id', type: 'INTEGER', description: 'unit', constraint: 'NOT NULL' },
+      ...signedUnit('total'),
       { name: 'session_id', type: 'TEXT', description: "the tree's session id", constraint: 'NOT NULL' },
-      {
-        name: 'signature',
-        type: 'TEXT',
-        description: "the unit's signature the total was taken at",
-        constraint: 'NOT NULL',
-      },
       { name: 'pricing', type: 'TEXT', description: 'the prices it was priced with', constraint: 'NOT NULL' },
       {
         name: 'total',
@@ -101,13 +108,7 @@ export const internalTables: TableDoc[] = [
       "a session tree's share of a report (its usage summed for a split and prices, its calls grouped), valid for its unit's signature",
     columns: [
       { name: 'tree', type: 'INTEGER', description: 'the trees row (trees.id)', constraint: 'NOT NULL' },
-      { name: 'unit_id', type: 'INTEGER', description: 'unit', constraint: 'NOT NULL' },
-      {
-        name: 'signature',
-        type: 'TEXT',
-        description: "the unit's signature the part was taken at",
-        constraint: 'NOT NULL',
-      },
+      ...signedUnit('part'),
       {
         name: 'kind',
         type: 'TEXT',
