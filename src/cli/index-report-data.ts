@@ -18,9 +18,12 @@ import type { ReportData } from './report-data.js';
 
 /**
  * The describer of the tools of the index: the descriptions it keeps when they cover its tools, else the
- * registries' (loaded now), which are then kept for the next runs.
+ * registries' (loaded now), which are then kept for the next runs. `readLogs`: the run's refresh read log
+ * lines, so the registries are loaded already and are used as they are (telling whether the kept
+ * descriptions cover every tool reads every call row: a run after a change need not).
  */
-export async function indexDescriber(db: IndexDb['db']): Promise<DescribeTool> {
+export async function indexDescriber(db: IndexDb['db'], readLogs = false): Promise<DescribeTool> {
+  if (readLogs) return (await import('./describe-tool.js')).describeTool;
   const stored = storedToolDescriber(db);
   if (stored) return stored;
   const { describeTool } = await import('./describe-tool.js');

@@ -40,12 +40,23 @@ export async function loadReportData(
     const index = openOrWarn(cacheDir, io);
     if (index) {
       try {
-        const { inputsHash } = await refreshWithProgress(index, resolved, io, false, pool, flags, false);
+        const { inputsHash, stats } = await refreshWithProgress(
+          index,
+          resolved,
+          io,
+          false,
+          pool,
+          flags,
+          false,
+        );
         pool?.release();
         const memo = answerMemo(index.db, inputsHash, packageVersion());
         const recalled = answer && memo?.recall(answer.kind, answer.params);
         if (recalled !== undefined) io.response?.answered();
-        const data = recalled === undefined ? await queriesOf(index, resolved, filter) : answeredData(index);
+        const data =
+          recalled === undefined
+            ? await queriesOf(index, resolved, filter, stats.bytesParsed > 0)
+            : answeredData(index);
         return Object.assign(data, {
           files: resolved.files,
           searched: resolved.searched,
@@ -85,12 +96,13 @@ async function queriesOf(
   index: IndexDb,
   resolved: ResolvedInputs,
   filter: SessionFilter,
+  readLogs: boolean,
 ): Promise<Omit<ReportData, 'files' | 'searched' | 'skipped' | 'recalled' | 'remember' | 'current'>> {
   const [{ fromIndex, indexDescriber }, { selectTrees }] = await Promise.all([
     import('./index-report-data.js'),
     import('../cache/queries/select-trees.js'),
   ]);
-  const describe = await indexDescriber(index.db);
+  const describe = await indexDescriber(index.db, readLogs);
   index.db.exec('BEGIN');
   return fromIndex(index, selectTrees(index.db, resolved.files, filter), describe);
 }
