@@ -83,8 +83,12 @@ export function openArchive(dir: string, options: { create: boolean }): Archive 
 function setUpArchive(file: string, dir: string): Archive {
   const db = openSqliteDatabase(file, { timeout: 60_000 });
   try {
-    const id = db.pragma('application_id', { simple: true });
-    const empty = (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n === 0;
+    // Both read in one snapshot: another run setting the catalogue up may commit between two reads, and its
+    // tables without the mark it writes in the same commit would look like someone else's file.
+    const { id, empty } = db.transaction(() => ({
+      id: db.pragma('application_id', { simple: true }),
+      empty: (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n === 0,
+    }))();
     if (id !== archiveApplicationId && !(id === 0 && empty))
       throw new ArchiveUnavailableError(
         `"${file}" is not an agentlog archive: it is left as it is. Choose another --archive-dir.`,
