@@ -61,17 +61,20 @@ function kindFromSqlite(file: string): IndexFileKind | undefined {
     return undefined;
   }
   try {
-    if (db.pragma('application_id', { simple: true }) === indexApplicationId) return 'ours';
-    const tables = new Set(
-      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
-        (r) => r.name,
-      ),
-    );
-    if (tables.size === 0) return 'empty';
-    if (!tables.has('_meta') || !tables.has('_units') || !tables.has('files')) return 'foreign';
-    return db.prepare("SELECT 1 FROM _meta WHERE key = 'agentlog_version'").get() !== undefined
-      ? 'legacy'
-      : 'foreign';
+    // In one snapshot: another process setting the index up commits its tables and its mark together.
+    return db.transaction((): IndexFileKind => {
+      if (db.pragma('application_id', { simple: true }) === indexApplicationId) return 'ours';
+      const tables = new Set(
+        (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+          (r) => r.name,
+        ),
+      );
+      if (tables.size === 0) return 'empty';
+      if (!tables.has('_meta') || !tables.has('_units') || !tables.has('files')) return 'foreign';
+      return db.prepare("SELECT 1 FROM _meta WHERE key = 'agentlog_version'").get() !== undefined
+        ? 'legacy'
+        : 'foreign';
+    })();
   } catch (error) {
     // A damaged database that still says it is ours: the caller sets it aside.
     const code = (error as { code?: unknown }).code;
