@@ -69,8 +69,6 @@ interface SummedRow {
   cost: ExactSum;
 }
 
-export type UsageRows = ReturnType<typeof createUsageRows>;
-
 /** Usage rows of the split `by`, priced by `price`. Shared by `computeUsage`, `blocks` and the index's usage query. */
 export function createUsageRows(by: UsageSplit, price: Pricer) {
   const rows = new Map<string, SummedRow>();

@@ -13,7 +13,7 @@ import type { TreeRow, TreeSelection } from './queries/select-trees.js';
 import { writeWithoutWaiting } from './write-without-waiting.js';
 
 /** A part taken afresh, with what it is valid for. */
-export interface TreePart<T> {
+interface TreePart<T> {
   tree: TreeRow;
   signature: string;
   validFor: string;
@@ -62,12 +62,30 @@ export function readTreeParts<T>(
   return out;
 }
 
+/** Beyond this many trees to take parts of afresh, one pass over a table is cheaper than a read per unit. */
+const unitReadsAtMost = 64;
+
+/**
+ * The rows the parts of `trees` are taken from afresh: read unit by unit (`ofUnit`) for a few trees, in one
+ * pass over the table (`all`) for many (a first report over the index). Rows of other trees may come too.
+ */
+export function rowsForParts<R>(
+  trees: readonly TreeRow[],
+  all: () => R[],
+  ofUnit: (unitId: number) => readonly R[],
+): R[] {
+  if (trees.length > unitReadsAtMost) return all();
+  const rows: R[] = [];
+  for (const unit of new Set(trees.map((t) => t.unitId))) for (const row of ofUnit(unit)) rows.push(row);
+  return rows;
+}
+
 /** Parts taken afresh in a selection's snapshot, by kind, written when it ends. */
 const pending = new WeakMap<TreeSelection, [string, TreePart<unknown>[]][]>();
 
 /**
- * Keeps the parts of kind `kind` taken afresh for `trees` (`partOf`, valid for `validFor`) to write when
- * the selection's read snapshot ends ({@link storePendingTreeParts}).
+ * Keeps the parts of kind `kind` taken afresh (`parts`, by tree, each valid for `validFor(tree)`) to write
+ * when the selection's read snapshot ends ({@link storePendingTreeParts}).
  */
 export function keepTreeParts<T>(
   selection: TreeSelection,

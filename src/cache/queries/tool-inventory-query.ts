@@ -12,7 +12,7 @@ import {
   toolKindOf,
 } from '../../analytics/tool-inventory.js';
 import { type ToolCallStatus, toolCallStatuses } from '../../model/tool-call.js';
-import { keepTreeParts, readTreeParts } from '../tree-parts.js';
+import { keepTreeParts, readTreeParts, rowsForParts } from '../tree-parts.js';
 import { callsInOrder } from './calls-in-order.js';
 import type { TreeRow, TreeSelection } from './select-trees.js';
 import { loadSessionRows, type SessionRow } from './session-rows.js';
@@ -158,7 +158,7 @@ const noMore = () => '';
 
 /**
  * The groups of each of `trees` in the order they are added, or null for a tree with a duration that is
- * not a whole number of ms; read unit by unit for a few trees, in one pass over every call for many.
+ * not a whole number of ms.
  */
 function groupCalls(
   selection: TreeSelection,
@@ -175,14 +175,12 @@ function groupCalls(
       ${byModel ? 'model' : 'NULL'}
       FROM tool_calls ${where}
       GROUP BY session_row, status, tool, canonical, kind, mcp_server${byModel ? ', model' : ''}`;
-  const rows: unknown[][] = [];
-  if (trees.length > unitReadsAtMost)
-    rows.push(...(selection.db.prepare(sql('')).raw().all() as unknown[][]));
-  else {
-    const statement = selection.db.prepare(sql('WHERE unit_id = ?')).raw();
-    for (const unit of new Set(trees.map((t) => t.unitId)))
-      rows.push(...(statement.all(unit) as unknown[][]));
-  }
+  const ofUnit = selection.db.prepare(sql('WHERE unit_id = ?')).raw();
+  const rows = rowsForParts(
+    trees,
+    () => selection.db.prepare(sql('')).raw().all() as unknown[][],
+    (unit) => ofUnit.all(unit) as unknown[][],
+  );
 
   const sessions = loadSessionRows(selection);
   const bySession = new Map<number, unknown[][]>();
@@ -219,6 +217,3 @@ function groupCalls(
   }
   return out;
 }
-
-/** Beyond this many trees to group, one pass over every call is cheaper than a read per unit. */
-const unitReadsAtMost = 64;

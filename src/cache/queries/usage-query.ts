@@ -17,7 +17,7 @@ import {
 } from '../../analytics/usage-report.js';
 import { createUsageRows, type UsageRowsPart } from '../../analytics/usage-rows.js';
 import { maxUsage, type TokenUsage } from '../../model/usage.js';
-import { keepTreeParts, readTreeParts } from '../tree-parts.js';
+import { keepTreeParts, readTreeParts, rowsForParts } from '../tree-parts.js';
 import type { TreeRow, TreeSelection } from './select-trees.js';
 import { loadSessionRows, type SessionRow, type SessionRows } from './session-rows.js';
 
@@ -220,10 +220,7 @@ export function queryUsage(
   return rows.finish(sharedRequests);
 }
 
-/**
- * The part of each of `trees` summed by `sum` from its entries but those in `left` (by rowid): read unit by
- * unit for a few trees, in one pass over every entry for many (a first report over the index).
- */
+/** The part of each of `trees` summed by `sum` from its entries but those in `left` (by rowid). */
 function sumTrees(
   selection: TreeSelection,
   trees: readonly TreeRow[],
@@ -231,23 +228,14 @@ function sumTrees(
   sum: (entries: readonly EntryRow[]) => UsageRowsPart,
 ): Map<TreeRow, UsageRowsPart> {
   const wanted = new Set(trees);
-  const entries: EntryRow[] = [];
-  const keep = (entry: EntryRow) => {
-    if (wanted.has(entry.session.tree) && !left.has(entry.rowid)) entries.push(entry);
-  };
-  if (trees.length > unitReadsAtMost)
-    for (const e of readEntries(selection, `SELECT ${entryColumns} FROM usage_entries`)) keep(e);
-  else {
-    const sql = `SELECT ${entryColumns} FROM usage_entries WHERE unit_id = ?`;
-    for (const unit of new Set(trees.map((t) => t.unitId)))
-      for (const e of readEntries(selection, sql, unit)) keep(e);
-  }
+  const entries = rowsForParts(
+    trees,
+    () => readEntries(selection, `SELECT ${entryColumns} FROM usage_entries`),
+    (unit) => readEntries(selection, `SELECT ${entryColumns} FROM usage_entries WHERE unit_id = ?`, unit),
+  ).filter((entry) => wanted.has(entry.session.tree) && !left.has(entry.rowid));
   const byTree = byTreeOf(entries);
   return new Map(trees.map((tree) => [tree, sum(byTree.get(tree.id) ?? [])]));
 }
-
-/** Beyond this many trees to sum, one pass over every entry is cheaper than a read per unit. */
-const unitReadsAtMost = 64;
 
 /** The kind of a tree's usage part (`tree-parts.ts`): the split, its week start and its time zone. */
 export function usagePartKind(by: UsageSplit, options: UsageOptions): string {
