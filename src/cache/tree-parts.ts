@@ -36,12 +36,14 @@ const signaturesOf = new WeakMap<TreeSelection, Map<number, string>>();
 
 /**
  * The parts of kind `kind` of the selected trees that are still valid: their unit's signature is the
- * current one and `validFor(tree)` gives the text they were stored with. Damaged parts count as missing.
+ * current one and `validFor(tree)` gives the text they were stored with. Damaged parts (not JSON, or not of
+ * the shape `isPart` checks) count as missing.
  */
 export function readTreeParts<T>(
   selection: TreeSelection,
   kind: string,
   validFor: (tree: TreeRow) => string,
+  isPart: (value: unknown) => value is T,
 ): Map<TreeRow, T> {
   const signatures = unitSignatures(selection);
   const byId = new Map(selection.trees.map((t) => [t.id, t]));
@@ -53,11 +55,13 @@ export function readTreeParts<T>(
     const tree = byId.get(treeId);
     if (!tree || tree.unitId !== unitId || signatures.get(unitId) !== signature) continue;
     if (validFor(tree) !== valid) continue;
+    let value: unknown;
     try {
-      out.set(tree, JSON.parse(part) as T);
+      value = JSON.parse(part);
     } catch {
-      // Damaged: taken again from the rows.
+      continue; // Damaged: taken again from the rows.
     }
+    if (isPart(value)) out.set(tree, value);
   }
   return out;
 }

@@ -122,7 +122,7 @@ function addGrouped(
 ): boolean {
   const byModel = options.by === 'model';
   const kind = byModel ? 'tools by model' : 'tools';
-  const stored = readTreeParts<CallGroup[] | null>(selection, kind, noMore);
+  const stored = readTreeParts(selection, kind, noMore, isToolPart);
   const fresh = groupCalls(
     selection,
     selection.trees.filter((tree) => !stored.has(tree)),
@@ -155,6 +155,15 @@ function addGrouped(
 
 /** A tool part holds for nothing but its unit's rows. */
 const noMore = () => '';
+
+/** Whether a stored value has the shape of a tool part: null, or groups of the length `CallGroup` has. */
+function isToolPart(value: unknown): value is CallGroup[] | null {
+  return (
+    value === null ||
+    (Array.isArray(value) &&
+      value.every((group) => Array.isArray(group) && group.length === 9 && Array.isArray(group[8])))
+  );
+}
 
 /**
  * The groups of each of `trees` in the order they are added, or null for a tree with a duration that is

@@ -15,7 +15,7 @@ import {
   type UsageSplit,
   usageRowKey,
 } from '../../analytics/usage-report.js';
-import { createUsageRows, type UsageRowsPart } from '../../analytics/usage-rows.js';
+import { createUsageRows, isFinitePart, type UsageRowsPart } from '../../analytics/usage-rows.js';
 import { maxUsage, type TokenUsage } from '../../model/usage.js';
 import { keepTreeParts, readTreeParts, rowsForParts } from '../tree-parts.js';
 import type { TreeRow, TreeSelection } from './select-trees.js';
@@ -191,7 +191,7 @@ export function queryUsage(
   const validFor = (tree: TreeRow) =>
     `${pricing}\n${(sharedByTree.get(tree.id) ?? []).map((e) => e.rowid).join(',')}`;
   const kind = usagePartKind(by, options);
-  const stored = readTreeParts<UsageRowsPart>(selection, kind, validFor);
+  const stored = readTreeParts(selection, kind, validFor, isUsagePart);
   const fresh = sumTrees(
     selection,
     selection.trees.filter((tree) => !stored.has(tree)),
@@ -208,7 +208,8 @@ export function queryUsage(
       return part.part();
     },
   );
-  keepTreeParts(selection, kind, fresh, validFor);
+  // (A part with a sum that is not finite is not kept: JSON has no such numbers.)
+  keepTreeParts(selection, kind, new Map([...fresh].filter(([, part]) => isFinitePart(part))), validFor);
 
   for (const tree of selection.trees) {
     const part = stored.get(tree) ?? fresh.get(tree);
@@ -237,9 +238,34 @@ function sumTrees(
   return new Map(trees.map((tree) => [tree, sum(byTree.get(tree.id) ?? [])]));
 }
 
-/** The kind of a tree's usage part (`tree-parts.ts`): the split, its week start and its time zone. */
+/**
+ * The kind of a tree's usage part (`tree-parts.ts`): the split, its week start and its time zone (and the
+ * part's form: "usage sums" holds exact token sums; the parts of "usage" summed tokens as plain numbers).
+ */
 export function usagePartKind(by: UsageSplit, options: UsageOptions): string {
-  return `usage ${JSON.stringify([by, options.weekStart ?? '', options.timeZone ?? ''])}`;
+  return `usage sums ${JSON.stringify([by, options.weekStart ?? '', options.timeZone ?? ''])}`;
+}
+
+/** Whether a stored value has the shape of a usage part (what `addPart` reads). */
+function isUsagePart(value: unknown): value is UsageRowsPart {
+  if (typeof value !== 'object' || value === null) return false;
+  const { rows, unpriced } = value as Partial<UsageRowsPart>;
+  return (
+    Array.isArray(rows) &&
+    Array.isArray(unpriced) &&
+    rows.every(
+      (row) =>
+        Array.isArray(row) &&
+        typeof row[0] === 'string' &&
+        typeof row[1] === 'object' &&
+        row[1] !== null &&
+        typeof row[1].usage === 'object' &&
+        row[1].usage !== null &&
+        Array.isArray(row[1].models) &&
+        Array.isArray(row[1].cost),
+    ) &&
+    unpriced.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string')
+  );
 }
 
 /**
