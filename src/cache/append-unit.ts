@@ -14,6 +14,7 @@ import {
   callsNamedBy,
   continuedMessages,
   NeedsEarlierMessages,
+  requestsNamedBy,
   type SessionResume,
   type StoredResume,
   streamedAgents,
@@ -25,6 +26,7 @@ import { createChangeWriter } from './change-writer.js';
 import { prepareInsert } from './insert-row.js';
 import { createStoredTreesReader, rowBackable, type StoredTree } from './model-rows.js';
 import { packResume, resumeStatesOf, unpackResume } from './packed-resume.js';
+import { packUsage } from './packed-usage.js';
 import { toReportModel } from './report-model.js';
 import { packStoredSession } from './report-model-codec.js';
 import { type SettledTail, settleTail } from './settle-tail.js';
@@ -280,6 +282,11 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
         whole: (sub) =>
           (sub.files[0] !== undefined && grown.has(sub.files[0])) ||
           (sub.agentId !== undefined && streamed.has(sub.agentId)),
+        // The usage entries of the requests the session file's new records name, when the append reaches no
+        // subagent (one that grows or streams, or a new file, counts requests after the session's).
+        ...(main && grown.size === 0 && streamed.size === 0 && added.length === 0
+          ? { usage: requestsNamedBy(main.part) }
+          : {}),
       });
     } catch {
       return undefined;
@@ -294,6 +301,14 @@ export function createUnitAppender(db: Database.Database): UnitAppender {
         if (!result) return undefined;
         writer.update('trees', treeId, treeRow(root, { anchor, phase }, left));
         const rowBacked = rowBackable([root]);
+        // The usage entries left in the rows are row-backed (0 each) and come first in the stored form: the
+        // stored ones the session holds must be too, in whatever place they had among them.
+        const heldUsage = leftOfRoot.usageRows?.length ?? 0;
+        if (
+          leftOfRoot.usageRows !== undefined &&
+          (!rowBacked || root.usageEntries.slice(0, heldUsage).some((e) => packUsage(e, true) !== 0))
+        )
+          throw new NeedsEarlierMessages('a stored usage entry is no longer row-backed');
         updateDetail.run(packStoredSession(root, undefined, rowBacked, leftOfRoot.entries), rowid);
         // The subagents decoded whole and the new ones, with the entry their parent has for them (their rows
         // found again by id when the subagents were laid out again).

@@ -32,7 +32,8 @@ export interface ChangeWriter {
    * Writes the rows an append changed; returns the resume state's `emptyText` settled with the stored texts
    * of the messages that got parts, or undefined (nothing written) when a stored row to update is missing.
    * `subagent`: the session row's `is_subagent` (a Claude Code session is one below the root); `earlier`:
-   * what the session's decoding left in its rows, and its calls' places (see `createTailReader`).
+   * what the session's decoding left in its rows, its calls' places and the rows of the usage entries it
+   * holds when it holds only some (see `createTailReader`).
    */
   writeChange(
     unitId: number,
@@ -40,7 +41,7 @@ export interface ChangeWriter {
     change: SessionChange,
     storedEmptyText: Record<string, number>,
     subagent?: boolean,
-    earlier?: EarlierCounts & PlacesBefore,
+    earlier?: EarlierCounts & PlacesBefore & { usageRows?: readonly number[] },
   ): Record<string, number> | undefined;
   /** Inserts every message, call, usage entry and problem of a session new to the stored tree. */
   insertItems(unitId: number, session: Session, root: Session, sessionRow: number): void;
@@ -130,7 +131,10 @@ export function createChangeWriter(db: Database.Database): ChangeWriter {
       }>)
         if (row.status !== 'orphan_result' && !callRows.has(row.id)) callRows.set(row.id, row.rowid);
     }
-    const usageRows = change.changedUsage.length > 0 ? (selectUsage.all(unitId, session.id) as number[]) : [];
+    const usageRows =
+      change.changedUsage.length === 0
+        ? []
+        : (earlier?.usageRows ?? (selectUsage.all(unitId, session.id) as number[]));
     if (
       [...changedMessages].some((m) => !messageRows.has(m.id)) ||
       change.changedCalls.some((c) => !callRows.has(c.id)) ||

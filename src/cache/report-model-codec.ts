@@ -107,7 +107,10 @@ export function encodeStoredSession(
       session.toolCalls.map((c) => packCall(c, session.id, fileOf, callsRowBacked)),
       left,
     ),
-    usageEntries: session.usageEntries.map((u) => packUsage(u, rowBacked)),
+    usageEntries: [
+      ...(left?.usage === undefined ? [] : new Array<Absent>(left.usage).fill(0)),
+      ...session.usageEntries.map((u) => packUsage(u, rowBacked)),
+    ],
     problems: session.problems.map((p) => [p.type, p.message, fileOf(p.location), p.location.line]),
     subagents: [],
   };
@@ -192,6 +195,11 @@ export interface LeftEntries {
   decodedCalls: readonly number[];
   /** How many of the stored entries are calls (the results without a call follow). */
   placed: number;
+  /**
+   * How many usage entries were left in the rows (row-backed: 0 each), when the session holds only some of its
+   * stored ones: they come first, then its own, which must pack as 0 too where they are stored ones.
+   */
+  usage?: number;
 }
 
 /**

@@ -9,12 +9,14 @@
  * written again without them being read.
  */
 import type Database from 'better-sqlite3';
+import type { UsageLeftInRows } from '../lifecycle/append-session.js';
 import { allSessions } from '../model/all-sessions.js';
 import type { Session } from '../model/session.js';
+import { addUsage, addUsageTo, emptyUsage, type UsageEntry } from '../model/usage.js';
 import { none, type StoredTree, tableReader } from './model-rows.js';
 import { callRowColumns } from './packed-call.js';
 import { messageRowColumns, type PlacesBefore, placesOf } from './packed-message.js';
-import { usageRowColumns } from './packed-usage.js';
+import { usageFromRow, usageRowColumns } from './packed-usage.js';
 import {
   decodeStoredSessions,
   type LeftEntries,
@@ -30,6 +32,11 @@ import type { EarlierCounts } from './unit-rows.js';
 export interface LeftInRows extends EarlierCounts, PlacesBefore {
   /** The stored form's entries of what was left (the top-level session's: its subagents are not written). */
   entries: LeftEntries;
+  /**
+   * When its usage entries were left in the rows but for some (`TailNeeds.usage`): the rows of those it
+   * holds, in their order (its usage entries begin with them).
+   */
+  usageRows?: readonly number[];
 }
 
 /** A unit's one tree decoded for an append to its session file (see the file comment). */
@@ -47,6 +54,8 @@ export interface TailTree extends StoredTree {
   wholeFile(path: string): boolean;
   /** Whether a subagent of the tree has calls of these tools (Task calls of its own). */
   subagentsCall(tools: ReadonlySet<string>): boolean;
+  /** Set when the usage entries were left in the rows but for those of the requests asked for. */
+  usage?: UsageLeftInRows;
 }
 
 /** What an append brings that the decoding must hold: messages it continues, calls it names. */
@@ -59,6 +68,12 @@ export interface TailNeeds {
   calls: readonly string[];
   /** Whether a subagent (as stored: its files, its agent id) is to be decoded whole. */
   whole(subagent: Pick<Session, 'files' | 'agentId'>): boolean;
+  /**
+   * The request keys the new records may count usage under (`requestsNamedBy`): of the session's usage
+   * entries only theirs are decoded, those of its subagents none, when no subagent is decoded whole and
+   * every stored entry is row-backed. Undefined: every usage entry is decoded.
+   */
+  usage?: readonly string[];
 }
 
 /** A stored call row in brief: its rowid, id and status. */
@@ -122,6 +137,26 @@ export function createTailReader(
     )
     .pluck();
   const usage = tableReader(db, 'usage_entries', usageRowColumns);
+  // The usage rows of some requests, by request key (its index), and by message for those without one.
+  const requestRows = db
+    .prepare(
+      `SELECT ${usageRowColumns.join(', ')}, session_id, rowid FROM usage_entries
+        WHERE request_key IN (SELECT value FROM json_each(?)) AND +unit_id = ? ORDER BY rowid`,
+    )
+    .raw();
+  const messageRows = db
+    .prepare(
+      `SELECT ${usageRowColumns.join(', ')}, session_id, rowid FROM usage_entries
+        WHERE unit_id = ? AND request_key IS NULL AND message_id IN (SELECT value FROM json_each(?))
+        ORDER BY rowid`,
+    )
+    .raw();
+  const sessionUsage = db
+    .prepare(
+      `SELECT ${usageRowColumns.join(', ')}, rowid FROM usage_entries WHERE unit_id = ? AND session_id = ?
+        ORDER BY rowid`,
+    )
+    .raw();
   const kind = messageRowColumns.indexOf('kind');
   /** The call rows of these rowids, in their order. */
   const callRowsIn = (rowids: readonly number[]): unknown[][] => {
@@ -129,6 +164,29 @@ export function createTailReader(
     for (const row of callRows.all(JSON.stringify(rowids)) as unknown[][])
       byRowid.set(row[callRowColumns.length + 1] as number, row);
     return rowids.map((rowid) => byRowid.get(rowid) ?? []);
+  };
+
+  /**
+   * The usage rows of the requests `keys` name in a unit (of row-backed entries: their keys are in the rows),
+   * in rowid order: the session's (`held`), and the keys other sessions count.
+   */
+  const usageOf = (unitId: number, sessionId: string, keys: readonly string[]) => {
+    const asked = new Set(keys);
+    const requests: string[] = [];
+    const messages: string[] = [];
+    for (const key of asked)
+      if (key.startsWith('uuid:')) messages.push(key.slice('uuid:'.length));
+      else requests.push(key);
+    const rows = [
+      ...(requests.length > 0 ? (requestRows.all(JSON.stringify(requests), unitId) as unknown[][]) : []),
+      ...(messages.length > 0 ? (messageRows.all(unitId, JSON.stringify(messages)) as unknown[][]) : []),
+    ].sort((a, b) => (a[rowidAt] as number) - (b[rowidAt] as number));
+    const held: unknown[][] = [];
+    const countedElsewhere = new Set<string>();
+    for (const row of rows)
+      if (row[sessionIdAt] === sessionId) held.push(row);
+      else countedElsewhere.add(usageRowKey(row));
+    return { asked, held, countedElsewhere };
   };
 
   return (unitId, needs) => {
@@ -199,7 +257,6 @@ export function createTailReader(
         `The stored model of session ${rootId} has ${root.session.toolCalls.length} tool calls, its rows ${rootBriefs.length}.`,
       );
     const placedIds = (briefs.get(rootId)?.calls ?? []).map(([, id]) => id);
-    const usageRows = usage(unitId);
 
     // The subagents the append reaches, whole: their message rows, and their call rows in the stored order.
     const wholeMessages = new Map<string, unknown[][]>();
@@ -215,6 +272,18 @@ export function createTailReader(
       wholeMessages.set(id, messagesOf.all(unitId, id) as unknown[][]);
       wholeCalls.set(id, callRowsIn(briefsOf(id).map(([rowid]) => rowid)));
     }
+    // The usage rows: of the requests asked for alone when they can be (see `TailNeeds.usage`), else all.
+    const usageLeft =
+      needs.usage !== undefined &&
+      wholeAt.size === 0 &&
+      root.session.usageEntries.every((entry) => entry === 0) &&
+      stored.every(({ stored: form }, i) => i === 0 || form.session.id !== rootId)
+        ? usageOf(unitId, rootId, needs.usage)
+        : undefined;
+    const usageRows = usageLeft
+      ? (sessionId: string) => (sessionId === rootId ? usageLeft.held : none)
+      : usage(unitId);
+
     const decode = (
       forms: readonly StoredSession[],
       callsOf: (sessionId: string) => readonly unknown[][],
@@ -241,6 +310,7 @@ export function createTailReader(
               ...form.session,
               messages: i === 0 ? form.session.messages.slice(cut) : [],
               toolCalls: [],
+              ...(usageLeft ? { usageEntries: i === 0 ? usageLeft.held.map(() => 0 as const) : [] } : {}),
             },
           };
     const messagesOnly = decode(
@@ -303,10 +373,12 @@ export function createTailReader(
                 calls: root.session.toolCalls,
                 decodedCalls: decoded,
                 placed: placedIds.length,
+                ...(usageLeft ? { usage: form.session.usageEntries.length - usageLeft.held.length } : {}),
               }
             : { messages: [], calls: [], decodedCalls: [], placed: 0 },
         places: i === 0 ? placesOf(placedIds) : new Map(),
         placed: i === 0 ? placedIds.length : 0,
+        ...(i === 0 && usageLeft ? { usageRows: usageLeft.held.map((row) => row[rowidAt] as number) } : {}),
       });
     }
     return {
@@ -320,6 +392,59 @@ export function createTailReader(
       whole,
       wholeFile: (path) => [...whole.keys()].some((sub) => sub.files[0] === path),
       subagentsCall: (tools) => agentCallsBelow.get(unitId, rootId, JSON.stringify([...tools])) !== undefined,
+      ...(usageLeft
+        ? {
+            usage: {
+              asked: usageLeft.asked,
+              countedElsewhere: usageLeft.countedElsewhere,
+              totals: (entries: readonly UsageEntry[]) =>
+                totalsOf(
+                  sessionUsage.all(unitId, rootId) as unknown[][],
+                  root.session.usageEntries.length,
+                  usageLeft.held,
+                  entries,
+                ),
+            },
+          }
+        : {}),
     };
   };
+}
+
+/** Where a usage row read with its session id and rowid has them. */
+const sessionIdAt = usageRowColumns.length;
+const rowidAt = usageRowColumns.length + 1;
+const requestKeyAt = usageRowColumns.indexOf('request_key');
+
+/** The key a usage row was counted under (`usageKeyOf`). */
+function usageRowKey(row: readonly unknown[]): string {
+  return (row[requestKeyAt] as string | null) ?? `uuid:${row[0] as string}`;
+}
+
+/**
+ * A session's usage and usage by model as a build adds them up (`sessionFrom`): its stored entries in their
+ * rows' order (`rows`, `count` of them), those the decoding held (`held`, the first of `entries`) as
+ * `entries` has them now, then the rest of `entries`.
+ */
+function totalsOf(
+  rows: readonly unknown[][],
+  count: number,
+  held: readonly unknown[][],
+  entries: readonly UsageEntry[],
+): Pick<Session, 'usage' | 'usageByModel'> {
+  if (rows.length !== count)
+    throw new Error(`The stored model of a session has ${count} usage entries, its rows ${rows.length}.`);
+  const usage = emptyUsage();
+  const usageByModel: Session['usageByModel'] = {};
+  const add = (entry: UsageEntry) => {
+    addUsage(usage, entry.usage);
+    addUsageTo(usageByModel, entry.model ?? 'unknown', entry.usage);
+  };
+  const heldAt = new Map(held.map((row, i) => [row[rowidAt] as number, i]));
+  for (const row of rows) {
+    const i = heldAt.get(row[usageRowColumns.length] as number);
+    add(i === undefined ? usageFromRow(row) : (entries[i] as UsageEntry));
+  }
+  for (const entry of entries.slice(held.length)) add(entry);
+  return { usage, usageByModel };
 }

@@ -13,8 +13,10 @@ export {
   type EarlierMessages,
   NeedsEarlierMessages,
   NotAppendable,
+  requestsNamedBy,
   type SessionAppend,
   streamedAgents,
+  type UsageLeftInRows,
 } from '../agents/claude-code/append-claude-session.js';
 export {
   appendClaudeUnit,

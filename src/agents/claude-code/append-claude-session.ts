@@ -22,7 +22,12 @@ import type { AppendedPart, LocatedRecord } from '../record-file.js';
 import { appendConversation, type ConversationAppend, NotAppendable } from './append-conversation.js';
 import { applyOrigin, applyTitle, metadataInputs, shorten } from './apply-metadata.js';
 import { agentProgressUsage, type ProgressUsage } from './build-conversation.js';
-import { type EarlierMessages, MergesFrom, NeedsEarlierMessages } from './earlier-messages.js';
+import {
+  type EarlierMessages,
+  MergesFrom,
+  NeedsEarlierMessages,
+  type UsageLeftInRows,
+} from './earlier-messages.js';
 import { agentToolNames, type CallClaim, callClaimOf } from './link-subagents.js';
 import type { MessageFoldState, UsageByKey } from './message-fold.js';
 import { foldAggregates, type RecordAggregates } from './record-aggregates.js';
@@ -40,7 +45,9 @@ export {
   continuedMessages,
   type EarlierMessages,
   NeedsEarlierMessages,
+  requestsNamedBy,
   streamedAgents,
+  type UsageLeftInRows,
 } from './earlier-messages.js';
 
 /** What an append changed in the session, and the file's resume state after it. */
@@ -82,7 +89,9 @@ export function appendClaudeSession(
       if (id !== root.id) throw new NotAppendable('the session id changes');
       break;
     }
-  // The main conversation counts first: every request of it is counted.
+  // The main conversation counts first: every request of it is counted. A session decoded with only the
+  // usage entries of the requests the new records name (`earlier.usage`) folds those.
+  const left = earlier?.usage;
   const usage: UsageByKey = new Map();
   for (const entry of root.usageEntries)
     usage.set(usageKeyOf(entry), {
@@ -92,7 +101,7 @@ export function appendClaudeSession(
       // (The time of its message, which a session decoded from its last prompt on may not hold.)
       ...optional('timestamp', entry.timestamp),
     });
-  const fold = startFold(root, resume, usage, earlier !== undefined);
+  const fold = startFold(root, resume, usage, earlier !== undefined, left);
   // A new call with a stored call's id stays that call, whose status earlier turns may have settled.
   if (earlier)
     for (const { value } of part.records)
@@ -105,7 +114,10 @@ export function appendClaudeSession(
 
   // A request counts once in the tree, in the first conversation that has it: the main one comes first,
   // so a new request a subagent already counted would move.
-  const others = countedKeys(root, root);
+  if (left)
+    for (const key of usage.keys())
+      if (!left.asked.has(key)) throw new NeedsEarlierMessages('a request whose stored entry was not read');
+  const others = left ? left.countedElsewhere : countedKeys(root, root);
   for (const key of usage.keys())
     if (others.has(key)) throw new NotAppendable('a request a subagent counted comes to the session');
   const newCalls = fold.settleCalls();
@@ -288,7 +300,13 @@ function countedKeys(root: Session, except: Session): Set<string> {
  * `sessionFrom` makes them, times, counts and problems. `fromLastPrompt`: the session holds its messages
  * from its last prompt on (see {@link EarlierMessages}).
  */
-function startFold(session: Session, resume: SessionResume, usage: UsageByKey, fromLastPrompt: boolean) {
+function startFold(
+  session: Session,
+  resume: SessionResume,
+  usage: UsageByKey,
+  fromLastPrompt: boolean,
+  left?: UsageLeftInRows,
+) {
   const messagesBefore = session.messages.length;
   const calls = new Map<string, ToolCall>();
   const orphans: ToolCall[] = [];
@@ -335,13 +353,16 @@ function startFold(session: Session, resume: SessionResume, usage: UsageByKey, f
     ): Omit<SessionAppend, 'resume'> {
       // Usage, as `sessionFrom` makes it from the conversation's usage.
       const messagesById = new Map(session.messages.map((m) => [m.id, m]));
+      const storedTotals = { usage: session.usage, usageByModel: session.usageByModel };
       session.usageEntries = [];
       session.usage = emptyUsage();
       session.usageByModel = {};
       for (const [key, entry] of usage) {
         if (!counts(key)) continue;
-        addUsage(session.usage, entry.usage);
-        addUsageTo(session.usageByModel, entry.model ?? 'unknown', entry.usage);
+        if (!left) {
+          addUsage(session.usage, entry.usage);
+          addUsageTo(session.usageByModel, entry.model ?? 'unknown', entry.usage);
+        }
         const message = messagesById.get(entry.messageId);
         if (message) message.usage = entry.usage;
         session.usageEntries.push({
@@ -357,6 +378,18 @@ function startFold(session: Session, resume: SessionResume, usage: UsageByKey, f
         const entry = session.usageEntries[index] as UsageEntry;
         if (!sameUsageEntry(old, entry)) changedUsage.push({ index, entry });
       });
+      if (left) {
+        // The entries left in the rows are as stored: the stored totals take the new entries, in order, as
+        // a build adds them after the stored ones; a stored entry that changed has them added up again.
+        if (changedUsage.length > 0) Object.assign(session, left.totals(session.usageEntries));
+        else {
+          Object.assign(session, storedTotals);
+          for (const entry of session.usageEntries.slice(usageBefore.length)) {
+            addUsage(session.usage, entry.usage);
+            addUsageTo(session.usageByModel, entry.model ?? 'unknown', entry.usage);
+          }
+        }
+      }
       // Calls left without a result are settled by the turns again (interrupted or missing). The turns
       // before the last prompt of a session decoded from it on did not change: their calls keep their status.
       session.turns = buildTurns(session.messages, session.toolCalls);

@@ -3,6 +3,8 @@
 // which stored messages and calls the new records reach, and the refusal (`NeedsEarlierMessages`) of an
 // append that would read or change what was left, which the caller then makes on the whole session.
 import type { Message } from '../../model/message.js';
+import type { Session } from '../../model/session.js';
+import type { UsageEntry } from '../../model/usage.js';
 import { arr, isObject, obj, str } from '../../schemas/common/value-access.js';
 import type { AppendedPart } from '../record-file.js';
 import { agentProgressUsage } from './build-conversation.js';
@@ -20,6 +22,24 @@ export interface EarlierMessages {
   wholeFile(path: string): boolean;
   /** Whether a stored subagent has calls of these tools (its calls may not be decoded). */
   subagentsCall(tools: ReadonlySet<string>): boolean;
+  /**
+   * Set when the session's usage entries were left in the rows too, but for those of the requests the new
+   * records name (`requestsNamedBy`): the session holds those, in their stored order, and its stored totals.
+   */
+  usage?: UsageLeftInRows;
+}
+
+/** What a session decoded with only some of its usage entries knows of the others (see `EarlierMessages`). */
+export interface UsageLeftInRows {
+  /** The request keys whose stored entries the session holds (or would, had it any): those asked for. */
+  asked: ReadonlySet<string>;
+  /** Of the keys asked for, those another session of the tree counts. */
+  countedElsewhere: ReadonlySet<string>;
+  /**
+   * The session's usage and usage by model over every entry, in order, as a build adds them up: the stored
+   * ones (those it holds as `entries` has them now) and then the rest of `entries`, the new ones.
+   */
+  totals(entries: readonly UsageEntry[]): Pick<Session, 'usage' | 'usageByModel'>;
 }
 
 /**
@@ -44,6 +64,17 @@ export function continuedMessages(resume: ClaudeSessionResume, part: AppendedPar
     }
   if (keys.size === 0) return [];
   return resume.conversation.merged.flatMap(([key, id]) => (keys.has(key) ? [id] : []));
+}
+
+/**
+ * The request keys new records of a session file may count usage under (`apiMessageKey` of their
+ * responses), whose stored entries a session decoded without its usage entries must hold.
+ */
+export function requestsNamedBy(part: AppendedPart): string[] {
+  const keys = new Set<string>();
+  for (const { value } of part.records)
+    if (value.type === 'assistant') keys.add(apiMessageKey(value, str(value.uuid) ?? ''));
+  return [...keys];
 }
 
 /** The agent ids of the subagents whose responses new records of a session file stream (`agent_progress`). */
