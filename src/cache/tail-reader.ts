@@ -2,21 +2,23 @@
  * A Claude Code unit read for an append to its session file or to the files of running subagents, decoding only
  * what such an append can touch (`append-unit.ts`): the session's messages from its last prompt on the branch
  * (the rows after it, found from the end through the `unit_id` index, and the messages the new records
- * continue), the calls those messages and the new records name, its usage entries, the subagents the append
+ * continue), the calls those messages and the new records name, its usage entries (when the append reaches
+ * no subagent, only those of the requests the new records name: `TailNeeds.usage`), the subagents the append
  * reaches (a file that grew, usage streamed to them) whole, and the other subagents without their messages and
- * calls. What it leaves in the rows is counted for the session and tree rows (`EarlierCounts`), and kept as the
- * stored form's entries, which a row-held item's are (its id's last characters), so that the stored form is
+ * calls (nor usage entries, when the session's are left). What it leaves in the rows is counted for the session
+ * and tree rows (`EarlierCounts`; the stored totals of usage stand), and kept as the stored form's entries,
+ * which a row-held item's are (its id's last characters; a usage entry's 0), so that the stored form is
  * written again without them being read.
  */
 import type Database from 'better-sqlite3';
 import type { UsageLeftInRows } from '../lifecycle/append-session.js';
 import { allSessions } from '../model/all-sessions.js';
 import type { Session } from '../model/session.js';
-import { addUsage, addUsageTo, emptyUsage, type UsageEntry } from '../model/usage.js';
+import { addUsage, addUsageTo, emptyUsage, type UsageEntry, usageFields } from '../model/usage.js';
 import { none, type StoredTree, tableReader } from './model-rows.js';
 import { callRowColumns } from './packed-call.js';
 import { messageRowColumns, type PlacesBefore, placesOf } from './packed-message.js';
-import { usageFromRow, usageRowColumns } from './packed-usage.js';
+import { usageRowColumns } from './packed-usage.js';
 import {
   decodeStoredSessions,
   type LeftEntries,
@@ -151,9 +153,10 @@ export function createTailReader(
         ORDER BY rowid`,
     )
     .raw();
+  // A session's usage rows as its totals take them: model and counts (`totalColumns`), rowid.
   const sessionUsage = db
     .prepare(
-      `SELECT ${usageRowColumns.join(', ')}, rowid FROM usage_entries WHERE unit_id = ? AND session_id = ?
+      `SELECT ${totalColumns.join(', ')}, rowid FROM usage_entries WHERE unit_id = ? AND session_id = ?
         ORDER BY rowid`,
     )
     .raw();
@@ -411,6 +414,9 @@ export function createTailReader(
   };
 }
 
+/** The columns of a usage row that its session's totals take: its model, then its counts (`usageFields`). */
+const totalColumns = ['model', ...usageRowColumns.slice(3, 3 + usageFields.length)];
+
 /** Where a usage row read with its session id and rowid has them. */
 const sessionIdAt = usageRowColumns.length;
 const rowidAt = usageRowColumns.length + 1;
@@ -442,8 +448,16 @@ function totalsOf(
   };
   const heldAt = new Map(held.map((row, i) => [row[rowidAt] as number, i]));
   for (const row of rows) {
-    const i = heldAt.get(row[usageRowColumns.length] as number);
-    add(i === undefined ? usageFromRow(row) : (entries[i] as UsageEntry));
+    const i = heldAt.get(row[totalColumns.length] as number);
+    if (i !== undefined) {
+      add(entries[i] as UsageEntry);
+      continue;
+    }
+    const counts = emptyUsage();
+    usageFields.forEach((field, f) => {
+      counts[field] = row[1 + f] as number;
+    });
+    add({ usage: counts, ...(row[0] === null ? {} : { model: row[0] as string }) });
   }
   for (const entry of entries.slice(held.length)) add(entry);
   return { usage, usageByModel };
