@@ -8,7 +8,7 @@
 import { extendBranch } from '../../model/branch-window.js';
 import { orderConversation } from '../../model/conversation-order.js';
 import type { Message } from '../../model/message.js';
-import { keyDigest, packDigests, unpackKeys } from '../../model/packed-keys.js';
+import { addDigests, keyDigest, unpackKeys } from '../../model/packed-keys.js';
 import type { LocatedProblem } from '../../model/source-location.js';
 import type { ToolCall } from '../../model/tool-call.js';
 import type { LocatedRecord } from '../record-file.js';
@@ -140,7 +140,7 @@ export function appendConversation(
   const olderKeys =
     leaving.length === 0
       ? resume.olderKeys
-      : packDigests([...(older ?? unpackKeys(resume.olderKeys)), ...leaving.map(keyDigest)]);
+      : addDigests(resume.olderKeys, older ?? unpackKeys(resume.olderKeys), leaving.map(keyDigest));
   const merged = new Map(resume.merged);
   for (const [key, message] of state.merged) if (!merged.has(key)) merged.set(key, message.id);
   const mergeTargets = mergeWindow([...merged], resume.olderMerged);
