@@ -12,6 +12,7 @@ import { openIndex } from '../src/cache/open-index.js';
 import { refreshIndex } from '../src/cache/refresh-index.js';
 import { readRecordSlice } from '../src/lifecycle/read-record-slice.js';
 import { discoverPaths } from '../src/sources/index.js';
+import { recordMakers } from './helpers/claude-records.js';
 import { indexAnswers, indexContents, later } from './index-compare.js';
 import { refreshed, tempDir } from './index-helpers.js';
 
@@ -31,44 +32,9 @@ afterEach(() => {
 const sessionId = '7a11c0de-5eed-4000-8000-00000000a5e5';
 const file = () => path.join(logs, '.claude', 'projects', '-work-long', `${sessionId}.jsonl`);
 
-let clock = Date.parse('2026-12-01T09:00:00.000Z');
-const base = (uuid: string, parentUuid: string | null) => {
-  clock += 1000;
-  return {
-    parentUuid,
-    isSidechain: false,
-    userType: 'external',
-    cwd: '/work/long',
-    sessionId,
-    version: '2.1.3',
-    gitBranch: 'main',
-    uuid,
-    timestamp: new Date(clock).toISOString(),
-  };
-};
-const usage = (input: number, output: number) => ({
-  input_tokens: input,
-  output_tokens: output,
-  cache_creation_input_tokens: 100,
-  cache_read_input_tokens: 1000,
-});
-const prompt = (uuid: string, parent: string | null, text: string) => ({
-  ...base(uuid, parent),
-  type: 'user',
-  message: { role: 'user', content: text },
-});
-const assistant = (
-  uuid: string,
-  parent: string,
-  id: string,
-  content: unknown[],
-  u: object,
-  model = 'claude-sonnet-4-5',
-) => ({
-  ...base(uuid, parent),
-  type: 'assistant',
-  requestId: `req_${id}`,
-  message: { id: `msg_${id}`, type: 'message', role: 'assistant', model, content, usage: u },
+const { usage, prompt, assistant } = recordMakers(sessionId, {
+  cwd: '/work/long',
+  start: '2026-12-01T09:00:00.000Z',
 });
 const text = (t: string) => [{ type: 'text', text: t }];
 

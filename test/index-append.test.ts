@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { promptKey } from '../src/agents/claude-code/link-subagents.js';
 import { indexFileName } from '../src/cache/cache-location.js';
+import { recordMakers } from './helpers/claude-records.js';
 import { indexAnswers, indexContents, later, lineStarts, writable } from './index-compare.js';
 import { copyCorpus, refreshed, tempDir } from './index-helpers.js';
 
@@ -80,59 +81,6 @@ describe('appends applied to the stored rows', () => {
     expect(fromLastPrompt).toBeGreaterThan(0);
   });
 });
-
-/** Record makers of one Claude Code session (2.1.x shape), one second apart in the order they are made. */
-function recordMakers(sessionId: string) {
-  let clock = Date.parse('2026-11-20T10:00:00.000Z');
-  const base = (uuid: string, parentUuid: string | null) => {
-    clock += 1000;
-    return {
-      parentUuid,
-      isSidechain: false,
-      userType: 'external',
-      cwd: '/work/demo',
-      sessionId,
-      version: '2.1.3',
-      gitBranch: 'main',
-      uuid,
-      timestamp: new Date(clock).toISOString(),
-    };
-  };
-  const usage = (input: number, output: number) => ({
-    input_tokens: input,
-    output_tokens: output,
-    cache_creation_input_tokens: 100,
-    cache_read_input_tokens: 1000,
-  });
-  const prompt = (uuid: string, parent: string | null, text: string) => ({
-    ...base(uuid, parent),
-    type: 'user',
-    message: { role: 'user', content: text },
-  });
-  const assistant = (uuid: string, parent: string, id: string, content: unknown[], u: object) => ({
-    ...base(uuid, parent),
-    type: 'assistant',
-    requestId: `req_${id}`,
-    message: {
-      id: `msg_${id}`,
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-sonnet-4-5',
-      content,
-      usage: u,
-    },
-  });
-  const result = (uuid: string, parent: string, callId: string, text: string, isError = false) => ({
-    ...base(uuid, parent),
-    type: 'user',
-    message: {
-      role: 'user',
-      content: [{ type: 'tool_result', tool_use_id: callId, content: text, is_error: isError }],
-    },
-    toolUseResult: { stdout: text, stderr: '', interrupted: false },
-  });
-  return { base, usage, prompt, assistant, result };
-}
 
 /** A Claude Code session written record by record, as a running agent writes it (2.1.x shape). */
 function craftedSession(sessionId: string): string[] {
