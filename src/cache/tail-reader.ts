@@ -14,7 +14,7 @@ import type Database from 'better-sqlite3';
 import type { UsageLeftInRows } from '../lifecycle/append-session.js';
 import { allSessions } from '../model/all-sessions.js';
 import type { Session } from '../model/session.js';
-import { addUsage, addUsageTo, emptyUsage, type UsageEntry, usageFields } from '../model/usage.js';
+import { countUsage, emptyUsage, type UsageEntry, type UsageTotals, usageFields } from '../model/usage.js';
 import { none, type StoredTree, tableReader } from './model-rows.js';
 import { callRowColumns } from './packed-call.js';
 import { messageRowColumns, type PlacesBefore, placesOf } from './packed-message.js';
@@ -440,25 +440,20 @@ function totalsOf(
 ): Pick<Session, 'usage' | 'usageByModel'> {
   if (rows.length !== count)
     throw new Error(`The stored model of a session has ${count} usage entries, its rows ${rows.length}.`);
-  const usage = emptyUsage();
-  const usageByModel: Session['usageByModel'] = {};
-  const add = (entry: UsageEntry) => {
-    addUsage(usage, entry.usage);
-    addUsageTo(usageByModel, entry.model ?? 'unknown', entry.usage);
-  };
+  const totals: UsageTotals = { usage: emptyUsage(), usageByModel: {} };
   const heldAt = new Map(held.map((row, i) => [row[rowidAt] as number, i]));
   for (const row of rows) {
     const i = heldAt.get(row[totalColumns.length] as number);
     if (i !== undefined) {
-      add(entries[i] as UsageEntry);
+      countUsage(totals, entries[i] as UsageEntry);
       continue;
     }
     const counts = emptyUsage();
     usageFields.forEach((field, f) => {
       counts[field] = row[1 + f] as number;
     });
-    add({ usage: counts, ...(row[0] === null ? {} : { model: row[0] as string }) });
+    countUsage(totals, { usage: counts, ...(row[0] === null ? {} : { model: row[0] as string }) });
   }
-  for (const entry of entries.slice(held.length)) add(entry);
-  return { usage, usageByModel };
+  for (const entry of entries.slice(held.length)) countUsage(totals, entry);
+  return totals;
 }

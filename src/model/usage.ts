@@ -74,6 +74,21 @@ export function addUsageTo(byKey: Record<string, TokenUsage>, key: string, usage
   else byKey[key] = addUsage(emptyUsage(), usage);
 }
 
+/** A session's usage totals: over all its requests, and by model. */
+export interface UsageTotals {
+  usage: TokenUsage;
+  usageByModel: Record<string, TokenUsage>;
+}
+
+/** Counts a request's usage in `totals`: in the whole, and under its model (`unknown` without one). */
+export function countUsage(
+  totals: UsageTotals,
+  request: { usage: TokenUsage; model?: string | undefined },
+): void {
+  addUsage(totals.usage, request.usage);
+  addUsageTo(totals.usageByModel, request.model ?? 'unknown', request.usage);
+}
+
 /** Usage of one API request (one deduplicated assistant message, or one Codex token_count), the unit reports add up. */
 export interface UsageEntry {
   timestamp?: string;

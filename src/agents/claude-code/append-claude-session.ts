@@ -9,14 +9,7 @@ import type { Message } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
 import type { SessionChange } from '../../model/session-change.js';
 import type { ToolCall } from '../../model/tool-call.js';
-import {
-  addUsage,
-  addUsageTo,
-  emptyUsage,
-  maxUsage,
-  sameUsageEntry,
-  type UsageEntry,
-} from '../../model/usage.js';
+import { countUsage, emptyUsage, maxUsage, sameUsageEntry, type UsageEntry } from '../../model/usage.js';
 import { arr, baseName, isObject, obj, optional, str, timeOf } from '../../schemas/common/value-access.js';
 import type { AppendedPart, LocatedRecord } from '../record-file.js';
 import { appendConversation, type ConversationAppend, NotAppendable } from './append-conversation.js';
@@ -359,10 +352,7 @@ function startFold(
       session.usageByModel = {};
       for (const [key, entry] of usage) {
         if (!counts(key)) continue;
-        if (!left) {
-          addUsage(session.usage, entry.usage);
-          addUsageTo(session.usageByModel, entry.model ?? 'unknown', entry.usage);
-        }
+        if (!left) countUsage(session, entry);
         const message = messagesById.get(entry.messageId);
         if (message) message.usage = entry.usage;
         session.usageEntries.push({
@@ -384,10 +374,7 @@ function startFold(
         if (changedUsage.length > 0) Object.assign(session, left.totals(session.usageEntries));
         else {
           Object.assign(session, storedTotals);
-          for (const entry of session.usageEntries.slice(usageBefore.length)) {
-            addUsage(session.usage, entry.usage);
-            addUsageTo(session.usageByModel, entry.model ?? 'unknown', entry.usage);
-          }
+          for (const entry of session.usageEntries.slice(usageBefore.length)) countUsage(session, entry);
         }
       }
       // Calls left without a result are settled by the turns again (interrupted or missing). The turns

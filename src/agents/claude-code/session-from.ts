@@ -1,7 +1,7 @@
 import { buildTurns } from '../../model/build-turns.js';
 import { mergeCounts } from '../../model/merge-counts.js';
 import type { Session } from '../../model/session.js';
-import { addUsage, addUsageTo, emptyUsage } from '../../model/usage.js';
+import { countUsage, emptyUsage, type UsageTotals } from '../../model/usage.js';
 import { baseName, optional } from '../../schemas/common/value-access.js';
 import type { LocatedRecord, RecordFile } from '../record-file.js';
 import type { Conversation } from './build-conversation.js';
@@ -19,15 +19,13 @@ export function sessionFrom(
   identity: { sessionId: string; isSubagent: boolean },
   counted: Set<string>,
 ): Session {
-  const usage = emptyUsage();
-  const usageByModel: Session['usageByModel'] = {};
+  const totals: UsageTotals = { usage: emptyUsage(), usageByModel: {} };
   const usageEntries: Session['usageEntries'] = [];
   const messagesById = new Map(conversation.messages.map((m) => [m.id, m]));
   for (const [key, entry] of conversation.usageByKey) {
     if (counted.has(key)) continue;
     counted.add(key);
-    addUsage(usage, entry.usage);
-    addUsageTo(usageByModel, entry.model ?? 'unknown', entry.usage);
+    countUsage(totals, entry);
     const message = messagesById.get(entry.messageId);
     if (message) message.usage = entry.usage;
     usageEntries.push({
@@ -54,8 +52,8 @@ export function sessionFrom(
     turns: buildTurns(conversation.messages, conversation.toolCalls),
     toolCalls: conversation.toolCalls,
     subagents: [],
-    usage,
-    usageByModel,
+    usage: totals.usage,
+    usageByModel: totals.usageByModel,
     usageEntries,
     counts: mergeCounts(files.map((f) => f.counts)),
     problems: [...files.flatMap((f) => f.problems), ...conversation.problems],
