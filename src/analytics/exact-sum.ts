@@ -93,11 +93,6 @@ export class ExactSum {
   partials(): number[] {
     return this.#special === undefined ? [...this.#partials] : [...this.#partials, this.#special];
   }
-
-  /** Whether the sum is a finite number (its partials then survive JSON). */
-  isFinite(): boolean {
-    return this.#special === undefined;
-  }
 }
 
 /** Below this sum of magnitudes, adding two partials cannot overflow. */
