@@ -14,7 +14,7 @@ import type Database from 'better-sqlite3';
 import type { UsageLeftInRows } from '../lifecycle/append-session.js';
 import { allSessions } from '../model/all-sessions.js';
 import type { Session } from '../model/session.js';
-import { countUsage, emptyUsage, type UsageEntry, type UsageTotals, usageFields } from '../model/usage.js';
+import type { UsageEntry } from '../model/usage.js';
 import { none, type StoredTree, tableReader } from './model-rows.js';
 import { callRowColumns } from './packed-call.js';
 import { messageRowColumns, type PlacesBefore, placesOf } from './packed-message.js';
@@ -26,6 +26,7 @@ import {
   type StoredSession,
 } from './report-model-codec.js';
 import type { EarlierCounts } from './unit-rows.js';
+import { createUsageByKeyReader } from './usage-by-key.js';
 
 /**
  * What a session decoded by {@link createTailReader} left in its rows, with its stored calls' places (each
@@ -139,27 +140,7 @@ export function createTailReader(
     )
     .pluck();
   const usage = tableReader(db, 'usage_entries', usageRowColumns);
-  // The usage rows of some requests, by request key (its index), and by message for those without one.
-  const requestRows = db
-    .prepare(
-      `SELECT ${usageRowColumns.join(', ')}, session_id, rowid FROM usage_entries
-        WHERE request_key IN (SELECT value FROM json_each(?)) AND +unit_id = ? ORDER BY rowid`,
-    )
-    .raw();
-  const messageRows = db
-    .prepare(
-      `SELECT ${usageRowColumns.join(', ')}, session_id, rowid FROM usage_entries
-        WHERE unit_id = ? AND request_key IS NULL AND message_id IN (SELECT value FROM json_each(?))
-        ORDER BY rowid`,
-    )
-    .raw();
-  // A session's usage rows as its totals take them: model and counts (`totalColumns`), rowid.
-  const sessionUsage = db
-    .prepare(
-      `SELECT ${totalColumns.join(', ')}, rowid FROM usage_entries WHERE unit_id = ? AND session_id = ?
-        ORDER BY rowid`,
-    )
-    .raw();
+  const usageByKey = createUsageByKeyReader(db);
   const kind = messageRowColumns.indexOf('kind');
   /** The call rows of these rowids, in their order. */
   const callRowsIn = (rowids: readonly number[]): unknown[][] => {
@@ -167,29 +148,6 @@ export function createTailReader(
     for (const row of callRows.all(JSON.stringify(rowids)) as unknown[][])
       byRowid.set(row[callRowColumns.length + 1] as number, row);
     return rowids.map((rowid) => byRowid.get(rowid) ?? []);
-  };
-
-  /**
-   * The usage rows of the requests `keys` name in a unit (of row-backed entries: their keys are in the rows),
-   * in rowid order: the session's (`held`), and the keys other sessions count.
-   */
-  const usageOf = (unitId: number, sessionId: string, keys: readonly string[]) => {
-    const asked = new Set(keys);
-    const requests: string[] = [];
-    const messages: string[] = [];
-    for (const key of asked)
-      if (key.startsWith('uuid:')) messages.push(key.slice('uuid:'.length));
-      else requests.push(key);
-    const rows = [
-      ...(requests.length > 0 ? (requestRows.all(JSON.stringify(requests), unitId) as unknown[][]) : []),
-      ...(messages.length > 0 ? (messageRows.all(unitId, JSON.stringify(messages)) as unknown[][]) : []),
-    ].sort((a, b) => (a[rowidAt] as number) - (b[rowidAt] as number));
-    const held: unknown[][] = [];
-    const countedElsewhere = new Set<string>();
-    for (const row of rows)
-      if (row[sessionIdAt] === sessionId) held.push(row);
-      else countedElsewhere.add(usageRowKey(row));
-    return { asked, held, countedElsewhere };
   };
 
   return (unitId, needs) => {
@@ -281,7 +239,7 @@ export function createTailReader(
       wholeAt.size === 0 &&
       root.session.usageEntries.every((entry) => entry === 0) &&
       stored.every(({ stored: form }, i) => i === 0 || form.session.id !== rootId)
-        ? usageOf(unitId, rootId, needs.usage)
+        ? usageByKey.read(unitId, rootId, needs.usage)
         : undefined;
     const usageRows = usageLeft
       ? (sessionId: string) => (sessionId === rootId ? usageLeft.held : none)
@@ -381,7 +339,7 @@ export function createTailReader(
             : { messages: [], calls: [], decodedCalls: [], placed: 0 },
         places: i === 0 ? placesOf(placedIds) : new Map(),
         placed: i === 0 ? placedIds.length : 0,
-        ...(i === 0 && usageLeft ? { usageRows: usageLeft.held.map((row) => row[rowidAt] as number) } : {}),
+        ...(i === 0 && usageLeft ? { usageRows: usageLeft.heldRows } : {}),
       });
     }
     return {
@@ -401,59 +359,10 @@ export function createTailReader(
               asked: usageLeft.asked,
               countedElsewhere: usageLeft.countedElsewhere,
               totals: (entries: readonly UsageEntry[]) =>
-                totalsOf(
-                  sessionUsage.all(unitId, rootId) as unknown[][],
-                  root.session.usageEntries.length,
-                  usageLeft.held,
-                  entries,
-                ),
+                usageByKey.totals(unitId, rootId, root.session.usageEntries.length, usageLeft, entries),
             },
           }
         : {}),
     };
   };
-}
-
-/** The columns of a usage row that its session's totals take: its model, then its counts (`usageFields`). */
-const totalColumns = ['model', ...usageRowColumns.slice(3, 3 + usageFields.length)];
-
-/** Where a usage row read with its session id and rowid has them. */
-const sessionIdAt = usageRowColumns.length;
-const rowidAt = usageRowColumns.length + 1;
-const requestKeyAt = usageRowColumns.indexOf('request_key');
-
-/** The key a usage row was counted under (`usageKeyOf`). */
-function usageRowKey(row: readonly unknown[]): string {
-  return (row[requestKeyAt] as string | null) ?? `uuid:${row[0] as string}`;
-}
-
-/**
- * A session's usage and usage by model as a build adds them up (`sessionFrom`): its stored entries in their
- * rows' order (`rows`, `count` of them), those the decoding held (`held`, the first of `entries`) as
- * `entries` has them now, then the rest of `entries`.
- */
-function totalsOf(
-  rows: readonly unknown[][],
-  count: number,
-  held: readonly unknown[][],
-  entries: readonly UsageEntry[],
-): Pick<Session, 'usage' | 'usageByModel'> {
-  if (rows.length !== count)
-    throw new Error(`The stored model of a session has ${count} usage entries, its rows ${rows.length}.`);
-  const totals: UsageTotals = { usage: emptyUsage(), usageByModel: {} };
-  const heldAt = new Map(held.map((row, i) => [row[rowidAt] as number, i]));
-  for (const row of rows) {
-    const i = heldAt.get(row[totalColumns.length] as number);
-    if (i !== undefined) {
-      countUsage(totals, entries[i] as UsageEntry);
-      continue;
-    }
-    const counts = emptyUsage();
-    usageFields.forEach((field, f) => {
-      counts[field] = row[1 + f] as number;
-    });
-    countUsage(totals, { usage: counts, ...(row[0] === null ? {} : { model: row[0] as string }) });
-  }
-  for (const entry of entries.slice(held.length)) countUsage(totals, entry);
-  return totals;
 }
