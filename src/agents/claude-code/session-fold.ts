@@ -10,12 +10,13 @@ import type { Session } from '../../model/session.js';
 import type { SessionChange } from '../../model/session-change.js';
 import type { ToolCall } from '../../model/tool-call.js';
 import { countUsage, emptyUsage, sameUsageEntry, type UsageEntry } from '../../model/usage.js';
-import { baseName, optional, timeOf } from '../../schemas/common/value-access.js';
+import { baseName, timeOf } from '../../schemas/common/value-access.js';
 import type { AppendedPart, LocatedRecord } from '../record-file.js';
 import type { ConversationAppend } from './append-conversation.js';
 import { MergesFrom, type UsageLeftInRows } from './earlier-messages.js';
 import type { MessageFoldState, UsageByKey } from './message-fold.js';
 import { foldAggregates, type RecordAggregates } from './record-aggregates.js';
+import { usageEntryOf } from './session-from.js';
 import type { SessionResume } from './session-resume.js';
 
 /**
@@ -86,13 +87,7 @@ export function startFold(
         if (!left) countUsage(session, entry);
         const message = messagesById.get(entry.messageId);
         if (message) message.usage = entry.usage;
-        session.usageEntries.push({
-          usage: entry.usage,
-          messageId: entry.messageId,
-          ...optional('requestKey', key.startsWith('uuid:') ? undefined : key),
-          ...optional('model', entry.model),
-          ...optional('timestamp', message?.timestamp ?? entry.timestamp),
-        });
+        session.usageEntries.push(usageEntryOf(key, entry, message));
       }
       const changedUsage: SessionChange['changedUsage'] = [];
       usageBefore.forEach((old, index) => {

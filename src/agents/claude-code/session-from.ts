@@ -1,10 +1,12 @@
 import { buildTurns } from '../../model/build-turns.js';
 import { mergeCounts } from '../../model/merge-counts.js';
+import type { Message } from '../../model/message.js';
 import type { Session } from '../../model/session.js';
-import { countUsage, emptyUsage, type UsageTotals } from '../../model/usage.js';
+import { countUsage, emptyUsage, type UsageEntry, type UsageTotals } from '../../model/usage.js';
 import { baseName, optional } from '../../schemas/common/value-access.js';
 import type { LocatedRecord, RecordFile } from '../record-file.js';
 import type { Conversation } from './build-conversation.js';
+import type { UsageByKey } from './message-fold.js';
 import { emptyAggregates, foldAggregates } from './record-aggregates.js';
 
 /**
@@ -28,13 +30,7 @@ export function sessionFrom(
     countUsage(totals, entry);
     const message = messagesById.get(entry.messageId);
     if (message) message.usage = entry.usage;
-    usageEntries.push({
-      usage: entry.usage,
-      messageId: entry.messageId,
-      ...optional('requestKey', key.startsWith('uuid:') ? undefined : key),
-      ...optional('model', entry.model),
-      ...optional('timestamp', message?.timestamp ?? entry.timestamp),
-    });
+    usageEntries.push(usageEntryOf(key, entry, message));
   }
 
   const aggregates = emptyAggregates();
@@ -69,4 +65,22 @@ export function sessionFrom(
     session.durationMs = last - first;
   }
   return session;
+}
+
+/**
+ * The usage entry of a request counted under `key` (`apiMessageKey`'s: a `uuid:` key has no request id), at
+ * the time of its message when the session holds it.
+ */
+export function usageEntryOf(
+  key: string,
+  entry: UsageByKey extends Map<string, infer Counted> ? Counted : never,
+  message: Message | undefined,
+): UsageEntry {
+  return {
+    usage: entry.usage,
+    messageId: entry.messageId,
+    ...optional('requestKey', key.startsWith('uuid:') ? undefined : key),
+    ...optional('model', entry.model),
+    ...optional('timestamp', message?.timestamp ?? entry.timestamp),
+  };
 }
