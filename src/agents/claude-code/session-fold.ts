@@ -54,6 +54,8 @@ export function startFold(
   const merged = earlierKeys.size > 0 ? new MergesFrom(targets, earlierKeys) : new Map(targets);
   const partsBefore = new Map([...merged.values()].map((m) => [m, m.parts.length]));
   const conversationProblems = session.problems.slice(resume.fileProblems);
+  // (The fold adds its problems to this list: those before it are the stored ones.)
+  const storedProblems = conversationProblems.length;
   const state: MessageFoldState = {
     messages: session.messages,
     calls,
@@ -142,7 +144,7 @@ export function startFold(
         changedCalls,
         changedUsage,
         newUsage: session.usageEntries.slice(usageBefore.length),
-        newProblems: [...part.problems, ...state.problems.slice(conversationProblems.length)],
+        newProblems: [...part.problems, ...state.problems.slice(storedProblems)],
       };
     },
   };
