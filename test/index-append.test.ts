@@ -355,6 +355,36 @@ describe('appends that read a session from its last prompt on', () => {
     expect(indexContents(cache).toolCalls.map((c) => c.status)).toEqual(['ok', 'interrupted', 'ok']);
   });
 
+  it('equal a fresh build when a call of an earlier turn gets a second result', async () => {
+    // The fold says so where a build does; the append used to drop the problem from its rows (its list of
+    // the conversation's problems was measured after the fold had added to it).
+    const appended = await run(turns(), [
+      prompt('u4', 'a4', 'List them again'),
+      result('r5', 'u4', 'toolu_1', 'a.txt, 12 bytes'),
+    ]);
+    expect(appended).toBe(2);
+    expect(fromLastPrompt).toBe(2);
+    expect(indexContents(cache).problems.map((p) => [p.type, p.line])).toEqual([['duplicate-result', 11]]);
+  });
+
+  it('equal a fresh build when a call of an earlier turn that has its result gets its id again', async () => {
+    // Copies of a session glued into one file (the benchmark's) name calls of earlier copies again: a build
+    // keeps the first call, so the append from the last prompt keeps it too.
+    const appended = await run(turns(), [
+      prompt('u4', 'a4', 'List them again'),
+      assistant('a5', 'u4', '5', bash('toolu_1', 'ls -l'), usage(50, 7)),
+      result('r5', 'a5', 'toolu_1', 'a.txt, 12 bytes'),
+    ]);
+    expect(appended).toBe(3);
+    expect(fromLastPrompt).toBe(3);
+    const calls = indexContents(cache).toolCalls;
+    expect(calls.map((c) => [c.id, c.status])).toEqual([
+      ['toolu_1', 'ok'],
+      ['toolu_2', 'interrupted'],
+    ]);
+    expect(indexContents(cache).problems.map((p) => p.type)).toEqual(['duplicate-result']);
+  });
+
   it('equal a fresh build when new records continue a response from before the last prompt', async () => {
     const stored = turns();
     // More of the answer "One file." (the same API message), written after the later prompts.

@@ -87,12 +87,16 @@ export function appendClaudeSession(
       ...optional('timestamp', entry.timestamp),
     });
   const fold = startFold(root, resume, usage, earlier !== undefined, left);
-  // A new call with a stored call's id stays that call, whose status earlier turns may have settled.
+  // A new call with a stored call's id stays that call (a build keeps the first). One without its result
+  // may have its status from an earlier turn, which the fold would settle again over the last ones.
   if (earlier)
     for (const { value } of part.records)
-      for (const block of arr(obj(value.message)?.content))
-        if (isObject(block) && block.type === 'tool_use' && fold.state.calls.has(str(block.id) ?? ''))
-          throw new NeedsEarlierMessages('a new call has the id of a stored one');
+      for (const block of arr(obj(value.message)?.content)) {
+        if (!isObject(block) || block.type !== 'tool_use') continue;
+        const stored = fold.state.calls.get(str(block.id) ?? '');
+        if (stored && !stored.result)
+          throw new NeedsEarlierMessages('a new call has the id of an open stored one');
+      }
   const appended = appendConversation(fold.state, resume.conversation, part.records, { sessionId: root.id });
   if (earlier && appended.branchChanged.length > 0)
     throw new NeedsEarlierMessages('the branch of stored messages changes');
