@@ -355,6 +355,27 @@ describe('appends that read a session from its last prompt on', () => {
     expect(indexContents(cache).toolCalls.map((c) => c.status)).toEqual(['ok', 'interrupted', 'ok']);
   });
 
+  it('equal a fresh build when new calls follow a stored result without its call', async () => {
+    // A build writes a session's calls, then its results without a call: the stored one moves after the
+    // new call (the corpus read in slices found it, src/cache/index-in-slices.test.ts).
+    const appended = await run(
+      [...turns(), result('r0', 'a4', 'toolu_gone', 'output of a call not in this file')],
+      [
+        prompt('u4', 'r0', 'Show the file'),
+        assistant('a5', 'u4', '5', bash('toolu_3', 'cat a.txt'), usage(50, 7)),
+        result('r5', 'a5', 'toolu_4', 'another result without its call'),
+      ],
+    );
+    expect(appended).toBe(3);
+    expect(indexContents(cache).toolCalls.map((c) => [c.id, c.status])).toEqual([
+      ['toolu_1', 'ok'],
+      ['toolu_2', 'interrupted'],
+      ['toolu_3', 'missing'],
+      ['toolu_gone', 'orphan_result'],
+      ['toolu_4', 'orphan_result'],
+    ]);
+  });
+
   it('equal a fresh build when a call of an earlier turn gets a second result', async () => {
     // The fold says so where a build does; the append used to drop the problem from its rows (its list of
     // the conversation's problems was measured after the fold had added to it).

@@ -7,7 +7,7 @@ import type { Session } from '../model/session.js';
 import type { SessionChange } from '../model/session-change.js';
 import type { LocatedProblem } from '../model/source-location.js';
 import type { ToolCall } from '../model/tool-call.js';
-import { prepareInsert, prepareUpdate, type Row } from './insert-row.js';
+import { prepareInsert, prepareMoveToEnd, prepareUpdate, type Row } from './insert-row.js';
 import { callDetail } from './packed-call.js';
 import { callPlaces, messageDetail, type PlacesBefore, placedCallIds, placesOf } from './packed-message.js';
 import {
@@ -73,6 +73,15 @@ export function createChangeWriter(db: Database.Database): ChangeWriter {
     .pluck();
   const insertMessage = prepareInsert(db, 'messages');
   const insertCall = prepareInsert(db, 'tool_calls');
+  // A session's results without a call are its last call rows, as a build writes them (its calls, then
+  // those results): an append's new calls go before the stored ones.
+  const selectOrphanRows = db
+    .prepare(
+      `SELECT rowid FROM tool_calls WHERE unit_id = ? AND session_id = ? AND status = 'orphan_result'
+        ORDER BY rowid`,
+    )
+    .pluck();
+  const moveCallToEnd = prepareMoveToEnd(db, 'tool_calls');
   const insertUsage = prepareInsert(db, 'usage_entries');
   const insertProblem = prepareInsert(db, 'problems');
   // Updates by rowid, one statement per table and set of columns (the row builders decide the columns).
@@ -170,7 +179,13 @@ export function createChangeWriter(db: Database.Database): ChangeWriter {
       });
     for (const call of change.changedCalls)
       update('tool_calls', callRows.get(call.id) as number, callOutcomeColumns(call, session.id));
-    for (const call of change.newCalls)
+    const newOrphans = change.newCalls.filter((c) => c.status === 'orphan_result');
+    const newPlaced = change.newCalls.filter((c) => c.status !== 'orphan_result');
+    const storedOrphans = newPlaced.length > 0 ? (selectOrphanRows.all(unitId, session.id) as number[]) : [];
+    for (const call of newPlaced)
+      insertCall({ ...callRowOf(call, session, root), session_row: sessionRow, unit_id: unitId });
+    for (const rowid of storedOrphans) moveCallToEnd(rowid);
+    for (const call of newOrphans)
       insertCall({ ...callRowOf(call, session, root), session_row: sessionRow, unit_id: unitId });
     for (const { index, entry } of change.changedUsage)
       update('usage_entries', usageRows[index] as number, usageRowOf(entry, session, root));

@@ -14,11 +14,7 @@ export type Row = Record<string, unknown>;
  * SQLite assigns); returns the new rowid.
  */
 export function prepareInsert(db: Database.Database, table: string): (row: Row) => number {
-  const declared = indexTables.find((t) => t.name === table);
-  if (!declared) throw new Error(`No index table named "${table}".`);
-  const names = declared.columns
-    .filter((c) => !(c.type === 'INTEGER' && c.constraint?.startsWith('PRIMARY KEY')))
-    .map((c) => c.name);
+  const names = insertedColumns(table);
   const statement = db.prepare(
     `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
   );
@@ -56,4 +52,27 @@ export function prepareUpdate(
   return (rowid, row) => {
     statement.run({ ...row, rowid });
   };
+}
+
+/**
+ * Moves a row of `table` after every other (a new rowid, every column as it was): for rows that a build
+ * writes last and an append must keep last.
+ */
+export function prepareMoveToEnd(db: Database.Database, table: string): (rowid: number) => void {
+  const names = insertedColumns(table).join(', ');
+  const copy = db.prepare(`INSERT INTO ${table} (${names}) SELECT ${names} FROM ${table} WHERE rowid = ?`);
+  const remove = db.prepare(`DELETE FROM ${table} WHERE rowid = ?`);
+  return (rowid) => {
+    copy.run(rowid);
+    remove.run(rowid);
+  };
+}
+
+/** The columns of a declared table that an insert gives (not an `INTEGER PRIMARY KEY`, the rowid). */
+function insertedColumns(table: string): string[] {
+  const declared = indexTables.find((t) => t.name === table);
+  if (!declared) throw new Error(`No index table named "${table}".`);
+  return declared.columns
+    .filter((c) => !(c.type === 'INTEGER' && c.constraint?.startsWith('PRIMARY KEY')))
+    .map((c) => c.name);
 }
