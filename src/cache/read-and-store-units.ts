@@ -89,6 +89,8 @@ export async function readAndStoreUnits(
         (await appendTo(unit, previous))
       )
         continue;
+      // A build reads grown files back whole: what their appends read is let go of first.
+      for (const ref of unit.refs) run.appendedReads.delete(ref.path);
       // The worker's build, when the rows group its files as it did (else built here, from the files).
       const paths = unit.refs.map((r) => r.path);
       const same =

@@ -9,6 +9,7 @@ import { decodeStoredModels } from './decode-stored-models.js';
 import { loadFileRows } from './file-rows.js';
 import type { FileRow } from './file-store.js';
 import { groupUnits, type Unit } from './group-units.js';
+import { indexNewFilesInSlices } from './index-in-slices.js';
 import type { IndexDb } from './open-index.js';
 import { readAndStoreUnits } from './read-and-store-units.js';
 import type { RefreshOptions } from './refresh-options.js';
@@ -37,6 +38,11 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
   const inputsKey = options.inputsHash ?? inputsHash(options);
   const current = options.sessions === false ? unchangedRefresh(index, options, inputsKey) : undefined;
   if (current) return current;
+  const sliced = await indexNewFilesInSlices(
+    index,
+    options,
+    async (step) => (await refreshIndex(index, step)).stats,
+  );
   // A run reads the stored state without a lock, and takes the write lock only when it has something to
   // write; when another process committed in between, what it read may be stale: it starts again. After two
   // such restarts it holds the write lock from the start to the end (one transaction), so it always ends.
@@ -56,6 +62,9 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
       );
       for (const message of warnings) options.onWarning?.(message);
       for (const [file, message] of skipped) options.onSkip?.(file, message);
+      result.stats.sliceSteps = sliced.steps;
+      result.stats.bytesParsed += sliced.bytesParsed;
+      result.stats.unitsBuilt += sliced.unitsBuilt;
       return result;
     } catch (error) {
       if (!(error instanceof IndexChangedError)) throw error;
@@ -84,6 +93,7 @@ async function refreshOnce(
     unitsAppendedFromLastPrompt: 0,
     unitsReused: 0,
     loadedBack: 0,
+    sliceSteps: 0,
   };
   const batch = createBatch(db, locked);
   try {

@@ -49,4 +49,9 @@ export interface RefreshOptions {
    * `release-memory.ts`).
    */
   release?: (bytes: number) => void;
+  /**
+   * Session files new to the index larger than twice this many bytes are indexed a slice of this size at a
+   * time before the run (`index-in-slices.ts`); false: read whole. Default 64 MiB.
+   */
+  sliceBytes?: number | false;
 }

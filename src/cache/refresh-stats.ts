@@ -32,4 +32,9 @@ export interface RefreshStats {
    * but not read in this run, grown files whose unit could not take the appended lines.
    */
   loadedBack: number;
+  /**
+   * Steps that indexed a large new file one slice further before the run (`index-in-slices.ts`; their bytes
+   * and builds are in `bytesParsed` and `unitsBuilt`, the file itself is counted once, as the run found it).
+   */
+  sliceSteps: number;
 }

@@ -86,6 +86,7 @@ export function unchangedRefresh(
     unitsAppendedFromLastPrompt: 0,
     unitsReused: stored.units,
     loadedBack: 0,
+    sliceSteps: 0,
   };
   options.onProgress?.(files, files);
   return { sessions: [], stats };

@@ -9,6 +9,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { decodeCodexLine } from '../agents/codex/decode-record.js';
 import { agentOfRecord } from '../agents/registry.js';
 import { readPathOf } from '../reader/read-path.js';
+import type { Agent } from '../schemas/common/agent.js';
 import type { SessionFileRef } from '../sources/index.js';
 import { codexFacts, probeUnitKeyFacts, type UnitKeyFacts } from './session-unit.js';
 import { isObject } from './value-access.js';
@@ -32,6 +33,15 @@ export async function probeUnitFirstLine(ref: SessionFileRef): Promise<UnitKeyFa
   if (first !== undefined && subagent && agent === 'claude-code' && typeof first.sessionId === 'string')
     return { agent: 'claude-code', sessionKey: first.sessionId };
   return probeUnitKeyFacts(ref);
+}
+
+/**
+ * The agent the reader takes a file for, from its first line (undefined when that line does not end within
+ * the head or is not a JSON object: a JSON document, a broken or very long first line).
+ */
+export function firstLineAgent(path: string): Agent | undefined {
+  const first = firstLine(path);
+  return first === undefined ? undefined : agentOfRecord(first);
 }
 
 /** The file's first line as a JSON object, when it ends within the head and parses to one. */

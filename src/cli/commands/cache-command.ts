@@ -96,7 +96,7 @@ export function registerCacheCommand(program: Command, io: Io): void {
     }
     writeLine(
       io,
-      `${plural(stats.files, 'file')}: ${formatNumber(stats.unchanged)} unchanged, ${formatNumber(stats.appended)} appended, ${formatNumber(stats.reread)} read again, ${formatNumber(stats.added)} new, ${formatNumber(stats.removed)} removed, ${formatNumber(stats.skipped)} unreadable; ${formatBytes(stats.bytesParsed)} parsed; ${plural(stats.unitsBuilt, 'session group')} built, ${formatNumber(stats.unitsReused)} reused.`,
+      `${plural(stats.files, 'file')}: ${formatNumber(stats.unchanged)} unchanged, ${formatNumber(stats.appended)} appended, ${formatNumber(stats.reread)} read again, ${formatNumber(stats.added)} new, ${formatNumber(stats.removed)} removed, ${formatNumber(stats.skipped)} unreadable; ${formatBytes(stats.bytesParsed)} parsed${stats.sliceSteps > 0 ? ` (large new files first, in ${plural(stats.sliceSteps, 'slice')})` : ''}; ${plural(stats.unitsBuilt, 'session group')} built, ${formatNumber(stats.unitsReused)} reused.`,
     );
     writeLine(io, `Index: ${data.index.file}`);
   });
