@@ -355,6 +355,37 @@ describe('appends that read a session from its last prompt on', () => {
     expect(indexContents(cache).toolCalls.map((c) => c.status)).toEqual(['ok', 'interrupted', 'ok']);
   });
 
+  it('equal a fresh build when new records lack a uuid or share one, after stored problems of both kinds', async () => {
+    // A build says first what deduplication found (in file order), then the rest: the new records' problems
+    // go between the stored ones.
+    const { uuid: _, ...noUuid } = prompt('x', 'a4', 'A prompt written without its uuid') as Record<
+      string,
+      unknown
+    >;
+    const stored = [
+      ...turns(),
+      { ...noUuid, timestamp: '2026-03-01T10:00:00.000Z' },
+      result('r9', 'a4', 'toolu_1', 'a second result'),
+    ];
+    const { uuid: __, ...noUuid2 } = prompt('y', 'a4', 'Another prompt without its uuid') as Record<
+      string,
+      unknown
+    >;
+    const appended = [
+      prompt('u4', 'r9', 'Show the file'),
+      { ...noUuid2, timestamp: '2026-03-01T11:00:00.000Z' },
+      assistant('a5', 'u4', '5', [{ type: 'text', text: 'Here.' }], usage(50, 7)),
+      // Another record under the uuid of the response just written (a broken writer).
+      prompt('a5', 'a5', 'Not the response'),
+    ];
+    mkdirSync(path.dirname(file()), { recursive: true });
+    const text = [...stored, ...appended].map((r) => `${JSON.stringify(r)}\n`);
+    const cut = Buffer.byteLength(text.slice(0, stored.length).join(''));
+    expect(await appendInSteps(file(), Buffer.from(text.join('')), [cut])).toBe(1);
+    const problems = indexContents(cache).models.flatMap((m) => m.model.problems.map((p) => p.type));
+    expect(problems).toEqual(['missing-uuid', 'missing-uuid', 'duplicate-uuid', 'duplicate-result']);
+  });
+
   it('equal a fresh build when new calls follow a stored result without its call', async () => {
     // A build writes a session's calls, then its results without a call: the stored one moves after the
     // new call (the corpus read in slices found it, src/cache/index-in-slices.test.ts).

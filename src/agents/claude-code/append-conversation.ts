@@ -1,7 +1,7 @@
 // Resuming a conversation: the records appended to a file since it was built are folded into the stored
 // conversation (its messages and calls, as the index keeps them, and its `ConversationResume`), with the
 // same rules as a build of the whole file. Where the new records would change what is stored in a way
-// the fold cannot redo from that state (a record reusing an earlier uuid, a parent that arrives after its
+// the fold cannot redo from that state (a record reusing a stored record's uuid, a parent that arrives after its
 // child was stored, a parent or a fork older than the chain records the state keeps, a hook that blocks a
 // call already settled), it refuses with `NotAppendable` and the caller builds the file again.
 
@@ -32,6 +32,11 @@ export interface ConversationAppend {
   closed: ToolCall[];
   /** Records dropped as copies of others. */
   duplicateRecords: number;
+  /**
+   * New records without a uuid or sharing one with another new record (kept under keys of their own): a
+   * build says so before the conversation's other problems.
+   */
+  dedupeProblems: LocatedProblem[];
   resume: ConversationResume;
 }
 
@@ -57,11 +62,11 @@ export function appendConversation(
     return older.has(keyDigest(key));
   };
 
-  // New chain records by uuid, first wins, like a build of the whole file; one that names a stored
-  // record's uuid, or that the build would keep apart with a problem, is left to a build.
+  // New chain records by uuid, first wins, like a build of the whole file (records without a uuid, and
+  // different records sharing one, kept under keys of their own); one that names a stored record's uuid
+  // is left to a build.
   const dedupeProblems: LocatedProblem[] = [];
   const { nodes: added, duplicateRecords } = dedupe(records, resume.records, dedupeProblems);
-  if (dedupeProblems.length > 0) throw new NotAppendable('new records lack a uuid or share one');
   for (const id of added.keys())
     if (isStored(id)) throw new NotAppendable('a record reuses the uuid of a stored one');
   // A stored record whose parent only arrives now would move in the conversation order.
@@ -149,6 +154,7 @@ export function appendConversation(
     mergedInto,
     closed,
     duplicateRecords,
+    dedupeProblems,
     resume: {
       branch: window,
       olderKeys,

@@ -182,6 +182,9 @@ export function parentLink(value: JsonObject | undefined): string | undefined {
   return value ? (str(value.parentUuid) ?? str(value.logicalParentUuid)) : undefined;
 }
 
+/** The problems {@link dedupe} says: a build puts them before the conversation's others. */
+export const dedupeProblemTypes: ReadonlySet<string> = new Set(['missing-uuid', 'duplicate-uuid']);
+
 /**
  * Chain records by uuid, first wins; `index` numbers them from `base` in input order. A copy written again
  * (same type, timestamp and message) is dropped and counted; a different record with a uuid already used,

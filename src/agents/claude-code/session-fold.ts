@@ -13,6 +13,7 @@ import { countUsage, emptyUsage, sameUsageEntry, type UsageEntry } from '../../m
 import { baseName, timeOf } from '../../schemas/common/value-access.js';
 import type { AppendedPart, LocatedRecord } from '../record-file.js';
 import type { ConversationAppend } from './append-conversation.js';
+import { dedupeProblemTypes } from './build-conversation.js';
 import { MergesFrom, type UsageLeftInRows } from './earlier-messages.js';
 import type { MessageFoldState, UsageByKey } from './message-fold.js';
 import { foldAggregates, type RecordAggregates } from './record-aggregates.js';
@@ -125,8 +126,17 @@ export function startFold(
       for (const call of appended.closed) if (!changedCalls.includes(call)) changedCalls.push(call);
       applyAggregates(session, part.records);
       session.counts = mergeCounts([session.counts, part.counts]);
+      // A build says first what its deduplication found (the stored, then the new), then the rest.
       const fileProblems = session.problems.slice(0, resume.fileProblems);
-      session.problems = [...fileProblems, ...part.problems, ...state.problems];
+      const deduped = state.problems.findIndex((p) => !dedupeProblemTypes.has(p.type));
+      const storedDedupe = deduped === -1 ? storedProblems : Math.min(deduped, storedProblems);
+      session.problems = [
+        ...fileProblems,
+        ...part.problems,
+        ...state.problems.slice(0, storedDedupe),
+        ...appended.dedupeProblems,
+        ...state.problems.slice(storedDedupe),
+      ];
       if (appended.duplicateRecords > 0)
         session.meta.duplicateRecords =
           ((session.meta.duplicateRecords as number | undefined) ?? 0) + appended.duplicateRecords;
@@ -144,7 +154,7 @@ export function startFold(
         changedCalls,
         changedUsage,
         newUsage: session.usageEntries.slice(usageBefore.length),
-        newProblems: [...part.problems, ...state.problems.slice(storedProblems)],
+        newProblems: [...part.problems, ...appended.dedupeProblems, ...state.problems.slice(storedProblems)],
       };
     },
   };
