@@ -8,7 +8,7 @@ import { indexAnswers, indexContents } from '../../test/index-compare.js';
 import { copyCorpus, tempDir } from '../../test/index-helpers.js';
 import { readRecordSlice } from '../lifecycle/read-record-slice.js';
 import { discoverPaths } from '../sources/index.js';
-import { lineEndAfter } from './index-in-slices.js';
+import { indexInSlices, lineEndAfter } from './index-in-slices.js';
 import { openIndex } from './open-index.js';
 import { type RefreshResult, refreshIndex } from './refresh-index.js';
 
@@ -107,6 +107,84 @@ describe('large new files indexed a slice at a time', () => {
     expect(result.stats.sliceSteps).toBeGreaterThanOrEqual(2);
     // Given up on: dropped from the index, then read whole as a new file.
     expect(result.stats).toMatchObject({ appended: 0, added: result.stats.files });
+  });
+
+  it('a file that grew by more than two slices since it was indexed is stepped from what is stored', async () => {
+    const logs = tempDir('agentlog-slices-grown-');
+    const relative =
+      'iansherr__claude-code-log/test/test_data/real_projects/-Users-dain-workspace-claude-code-log-sample/fe869ecb-c176-478f-9734-7e4b8ef12cff.jsonl';
+    copyCorpus(logs, [relative]);
+    const file = path.join(logs, relative);
+    const whole = readFileSync(file);
+    const sliceBytes = 64 * 1024;
+    // Indexed when it held its first 20 KiB (to a line end), then grown to the whole file.
+    const stored = lineEndAfter(file, 20 * 1024, whole.length);
+    writeFileSync(file, whole.subarray(0, stored));
+    const sliced = tempDir('agentlog-slices-grown-cache-');
+    await refreshWith(sliced, logs, sliceBytes);
+    writeFileSync(file, whole);
+    const { stats } = await refreshWith(sliced, logs, sliceBytes);
+    let steps = 0;
+    for (let at = stored; lineEndAfter(file, at + sliceBytes, whole.length) < whole.length; steps++)
+      at = lineEndAfter(file, at + sliceBytes, whole.length);
+    expect(steps).toBeGreaterThan(3);
+    expect(stats).toMatchObject({ sliceSteps: steps, appended: 1, unitsAppended: 1, unitsBuilt: 0 });
+    const reference = tempDir('agentlog-slices-grown-whole-');
+    await refreshWith(reference, logs, false);
+    expect(indexContents(sliced)).toEqual(indexContents(reference));
+  });
+
+  it('a grown session stored with its subagent files is left to the run (a step would see it alone)', async () => {
+    const logs = tempDir('agentlog-slices-subagents-');
+    const folder = 'microsoft__vscode-copilot-chat/src/extension/chatSessions/claude/node/test/fixtures';
+    const session = 'b3a7bd3c-5a10-4e7b-8ff0-7fc0cd6d1093';
+    copyCorpus(logs, [`${folder}/${session}.jsonl`, `${folder}/${session}`]);
+    const file = path.join(logs, folder, `${session}.jsonl`);
+    const whole = readFileSync(file);
+    const stored = lineEndAfter(file, 1024, whole.length);
+    writeFileSync(file, whole.subarray(0, stored));
+    const sliced = tempDir('agentlog-slices-subagents-cache-');
+    await refreshWith(sliced, logs, 1024);
+    writeFileSync(file, whole);
+    const { stats } = await refreshWith(sliced, logs, 1024);
+    expect(stats).toMatchObject({ sliceSteps: 0, appended: 1 });
+    const reference = tempDir('agentlog-slices-subagents-whole-');
+    await refreshWith(reference, logs, false);
+    expect(indexContents(sliced)).toEqual(indexContents(reference));
+  });
+
+  it('stops stepping when another process stored the file meanwhile, and the run goes on from there', async () => {
+    const logs = tempDir('agentlog-slices-race-');
+    const relative =
+      'iansherr__claude-code-log/test/test_data/real_projects/-Users-dain-workspace-claude-code-log-sample/fe869ecb-c176-478f-9734-7e4b8ef12cff.jsonl';
+    copyCorpus(logs, [relative]);
+    const cacheDir = tempDir('agentlog-slices-race-cache-');
+    const refs = (await discoverPaths([logs])).files;
+    const index = openIndex({ cacheDir, agentlogVersion: 'test' });
+    const other = openIndex({ cacheDir, agentlogVersion: 'test' });
+    try {
+      let steps = 0;
+      const done = await indexInSlices(
+        index,
+        { refs, roots: [logs], readSlice: readRecordSlice, sliceBytes: 64 * 1024 },
+        async (step) => {
+          const { stats } = await refreshIndex(index, step);
+          // After the first step, another connection (as another process would) indexes the whole file.
+          if (++steps === 1)
+            await refreshIndex(other, { refs, roots: [logs], readSlice: readRecordSlice, sliceBytes: false });
+          return stats;
+        },
+      );
+      expect(done).toMatchObject({ files: 1, steps: 1, refused: 0 });
+      const { stats } = await refreshIndex(index, { refs, roots: [logs], readSlice: readRecordSlice });
+      expect(stats).toMatchObject({ sliceSteps: 0, unchanged: 1 });
+    } finally {
+      index.db.close();
+      other.db.close();
+    }
+    const whole = tempDir('agentlog-slices-race-whole-');
+    await refreshWith(whole, logs, false);
+    expect(indexContents(cacheDir)).toEqual(indexContents(whole));
   });
 
   it('a run that fills the search rows reads large files whole (appends do not write search rows)', async () => {

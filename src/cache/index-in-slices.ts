@@ -1,11 +1,12 @@
-// A session file new to the index and larger than two slices is not read whole: it is indexed as it was when
-// it held its first slice (built), then as it grew by one slice at a time (each appended), before the run
-// itself, which finds it grown by what is left. So its memory follows a slice and what the fold keeps (the
-// open calls, the last turn, the branch window), not the file's size (issue 17, "one pass cold"). Each step
-// is an index state that a run could have left while the file was being written; the appends equal a build
-// of the whole file (test/index-append*.test.ts). When the fold cannot take a slice (its records name what
-// only a build redoes: ARCHITECTURE.md, "Appends"), the file is dropped from the index again and the run
-// reads it whole, as before.
+// A session file with more than two slices left to read (new to the index, or grown that much since it was
+// indexed) is not read in one go: it is indexed as it was when it held one slice more than stored (built when
+// nothing is stored, else appended), one slice at a time, before the run itself, which finds it grown by what
+// is left. So its memory follows a slice and what the fold keeps (the open calls, the last turn, the branch
+// window), not the file's size (issue 17, "one pass cold"). Each step is an index state that a run could have
+// left while the file was being written; the appends equal a build of the whole file
+// (test/index-append*.test.ts). Each step starts from what is stored, so two processes that read the same file
+// share the steps. When the fold cannot take a slice (its records name what only a build redoes:
+// ARCHITECTURE.md, "Appends"), the file is dropped from the index again and the run reads it whole, as before.
 import { closeSync, openSync, readSync } from 'node:fs';
 import { firstLineAgent } from '../lifecycle/probe-unit-first-line.js';
 import type { RecordSliceReader } from '../lifecycle/record-slice.js';
@@ -20,11 +21,12 @@ export const defaultSliceBytes = 64 * 1024 * 1024;
 const appendable = new Set<string>(['claude-code', 'codex']);
 
 /**
- * Indexes the session files of `options.refs` that are new to the index and larger than two slices
- * (`options.sliceBytes`) in slices, each step a refresh of that file alone (`refresh`, with the file's size
- * cut at the end of a line). Returns what the steps did, summed.
+ * Indexes the session files of `options.refs` with more than two slices (`options.sliceBytes`) left to read
+ * a slice at a time, each step a refresh of that file alone (`refresh`, with the file's size cut at the end of
+ * a line one slice after what is stored). A file stored with other files in its unit (a session with subagent
+ * files) is left to the run: a step sees the session file alone. Returns what the steps did, summed.
  */
-export async function indexNewFilesInSlices(
+export async function indexInSlices(
   index: IndexDb,
   options: RefreshOptions,
   refresh: (options: RefreshOptions) => Promise<RefreshStats>,
@@ -43,15 +45,23 @@ export async function indexNewFilesInSlices(
       appendable.has(ref.agent === 'unknown' ? (firstLineAgent(ref.path) ?? 'unknown') : ref.agent),
   );
   if (large.length === 0) return done;
-  const known = index.db.prepare('SELECT 1 FROM files WHERE path = ?').pluck();
+  const stored = index.db.prepare(
+    `SELECT size, (SELECT count(*) FROM files AS f WHERE f.unit_id = files.unit_id) AS files
+      FROM files WHERE path = ?`,
+  );
+  // What is stored of a file: its size, none (0), or one not to step from (a unit with other files).
+  const storedSize = (path: string): number => {
+    const row = stored.get(path) as { size: number; files: number } | undefined;
+    return row === undefined ? 0 : row.files > 1 ? Number.POSITIVE_INFINITY : row.size;
+  };
   for (const ref of large) {
-    if (known.get(ref.path) !== undefined) continue;
+    let at = storedSize(ref.path);
+    if (ref.size - at <= 2 * sliceBytes) continue;
     done.files += 1;
-    for (
-      let end = lineEndAfter(ref.path, sliceBytes, ref.size), first = true;
-      end < ref.size;
-      first = false
-    ) {
+    // At most a step per slice, and as many again for steps another process's overtook.
+    for (let step = 0; step < 2 * Math.ceil(ref.size / sliceBytes) + 2; step++) {
+      const end = lineEndAfter(ref.path, at + sliceBytes, ref.size);
+      if (end >= ref.size) break;
       const stats = await refresh({
         refs: [{ ...ref, size: end }],
         roots: [],
@@ -64,7 +74,7 @@ export async function indexNewFilesInSlices(
       done.bytesParsed += stats.bytesParsed;
       done.unitsBuilt += stats.unitsBuilt;
       if (stats.skipped > 0) break;
-      if (!first && stats.unitsAppended === 0) {
+      if (stats.appended > 0 && stats.unitsAppended === 0) {
         // The fold could not take this slice, and the step built the file as far as it was read. The rest
         // would be one large append, likely refused too, and then the file read back whole while that
         // append's records are still held: the file is dropped from the index, and the run reads it whole.
@@ -78,15 +88,16 @@ export async function indexNewFilesInSlices(
         done.refused += 1;
         break;
       }
-      end = lineEndAfter(ref.path, end + sliceBytes, ref.size);
+      // The next slice starts after what is stored now: this step's end, or where another process got to.
+      at = storedSize(ref.path);
     }
   }
   return done;
 }
 
 /**
- * What {@link indexNewFilesInSlices} did: files read in slices, steps (one slice each), bytes, builds, and
- * files given up on (a slice the fold could not take: they are read whole by the run).
+ * What {@link indexInSlices} did: files read in slices, steps (one slice each), bytes, builds, and files given
+ * up on (a slice the fold could not take: they are read whole by the run).
  */
 export interface SliceSteps {
   files: number;

@@ -9,7 +9,7 @@ import { decodeStoredModels } from './decode-stored-models.js';
 import { loadFileRows } from './file-rows.js';
 import type { FileRow } from './file-store.js';
 import { groupUnits, type Unit } from './group-units.js';
-import { indexNewFilesInSlices } from './index-in-slices.js';
+import { indexInSlices } from './index-in-slices.js';
 import type { IndexDb } from './open-index.js';
 import { readAndStoreUnits } from './read-and-store-units.js';
 import type { RefreshOptions } from './refresh-options.js';
@@ -38,11 +38,7 @@ export async function refreshIndex(index: IndexDb, options: RefreshOptions): Pro
   const inputsKey = options.inputsHash ?? inputsHash(options);
   const current = options.sessions === false ? unchangedRefresh(index, options, inputsKey) : undefined;
   if (current) return current;
-  const sliced = await indexNewFilesInSlices(
-    index,
-    options,
-    async (step) => (await refreshIndex(index, step)).stats,
-  );
+  const sliced = await indexInSlices(index, options, async (step) => (await refreshIndex(index, step)).stats);
   // A run reads the stored state without a lock, and takes the write lock only when it has something to
   // write; when another process committed in between, what it read may be stale: it starts again. After two
   // such restarts it holds the write lock from the start to the end (one transaction), so it always ends.

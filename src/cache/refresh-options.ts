@@ -50,8 +50,8 @@ export interface RefreshOptions {
    */
   release?: (bytes: number) => void;
   /**
-   * Session files new to the index larger than twice this many bytes are indexed a slice of this size at a
-   * time before the run (`index-in-slices.ts`); false: read whole. Default 64 MiB.
+   * Session files with more than twice this many bytes left to read (new to the index, or grown) are indexed
+   * a slice of this size at a time before the run (`index-in-slices.ts`); false: read in one go. Default 64 MiB.
    */
   sliceBytes?: number | false;
 }

@@ -33,7 +33,7 @@ export interface RefreshStats {
    */
   loadedBack: number;
   /**
-   * Steps that indexed a large new file one slice further before the run (`index-in-slices.ts`; their bytes
+   * Steps that indexed a file with much to read one slice further before the run (`index-in-slices.ts`; their bytes
    * and builds are in `bytesParsed` and `unitsBuilt`, the file itself is counted once, as the run found it).
    */
   sliceSteps: number;
