@@ -41,8 +41,7 @@ export async function indexInSlices(
       ref.size > 2 * sliceBytes &&
       ref.fromArchive !== true &&
       ref.bytesPath === undefined &&
-      // (A file outside the agents' folders is what its first record says.)
-      appendable.has(ref.agent === 'unknown' ? (firstLineAgent(ref.path) ?? 'unknown') : ref.agent),
+      (ref.agent === 'unknown' || appendable.has(ref.agent)),
   );
   if (large.length === 0) return done;
   const stored = index.db.prepare(
@@ -57,6 +56,9 @@ export async function indexInSlices(
   for (const ref of large) {
     let at = storedSize(ref.path);
     if (ref.size - at <= 2 * sliceBytes) continue;
+    // A file outside the agents' folders is what its first record says (its head read only now: a warm run
+    // with such a file stored whole reads nothing of it here).
+    if (ref.agent === 'unknown' && !appendable.has(firstLineAgent(ref.path) ?? 'unknown')) continue;
     done.files += 1;
     // At most a step per slice, and as many again for steps another process's overtook.
     for (let step = 0; step < 2 * Math.ceil(ref.size / sliceBytes) + 2; step++) {
